@@ -1,0 +1,277 @@
+// Thin N-API glue: argument checks, conversion of results and errors, and Promise-returning forms
+// that run the same platform calls on Node's thread pool. The work itself is in native/src.
+#include <napi.h>
+
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "peer_bridge_native.h"
+
+namespace {
+
+using pbn::FileStat;
+using pbn::Status;
+
+const char* KindName(pbn::Kind kind) {
+  switch (kind) {
+    case pbn::Kind::File: return "file";
+    case pbn::Kind::Directory: return "directory";
+    case pbn::Kind::Symlink: return "symlink";
+    default: return "other";
+  }
+}
+
+// Shaped like Node's own fs errors: "EEXIST: file already exists, renameNoReplace 'a' -> 'b'".
+Napi::Error MakeError(Napi::Env env, const Status& s, const std::string& op,
+                      const std::string& path, const std::string& dest) {
+  std::string text = std::string(s.code) + ": " + s.message + ", " + op;
+  if (!path.empty()) text += " '" + path + "'";
+  if (!dest.empty()) text += " -> '" + dest + "'";
+  Napi::Error error = Napi::Error::New(env, text);
+  Napi::Object obj = error.Value();
+  obj.Set("code", s.code);
+  obj.Set("syscall", s.syscall ? s.syscall : op.c_str());
+  obj.Set("errno", s.sys_errno);
+  if (!path.empty()) obj.Set("path", path);
+  if (!dest.empty()) obj.Set("dest", dest);
+  return error;
+}
+
+Napi::Object StatToJs(Napi::Env env, const FileStat& st) {
+  Napi::Object identity = Napi::Object::New(env);
+  identity.Set("volume", st.volume);
+  identity.Set("fileId", st.file_id);
+  Napi::Object obj = Napi::Object::New(env);
+  obj.Set("identity", identity);
+  obj.Set("size", Napi::Number::New(env, static_cast<double>(st.size)));
+  obj.Set("mode", st.mode);
+  obj.Set("nlink", Napi::Number::New(env, static_cast<double>(st.nlink)));
+  obj.Set("mtimeNs", Napi::BigInt::New(env, st.mtime_ns));
+  obj.Set("ctimeNs", Napi::BigInt::New(env, st.ctime_ns));
+  if (st.has_birthtime) obj.Set("birthtimeNs", Napi::BigInt::New(env, st.birthtime_ns));
+  obj.Set("kind", KindName(st.kind));
+  return obj;
+}
+
+// Argument checks throw TypeErrors with Node's codes: bad input must never crash the process.
+bool TakePath(const Napi::CallbackInfo& info, size_t i, const char* name, std::string* out) {
+  Napi::Env env = info.Env();
+  if (info.Length() <= i || !info[i].IsString()) {
+    Napi::Error e = Napi::TypeError::New(env, std::string("The \"") + name +
+                                                  "\" argument must be a string");
+    e.Set("code", "ERR_INVALID_ARG_TYPE");
+    e.ThrowAsJavaScriptException();
+    return false;
+  }
+  *out = info[i].As<Napi::String>().Utf8Value();
+  if (out->empty() || out->find('\0') != std::string::npos) {
+    Napi::Error e = Napi::TypeError::New(
+        env, std::string("The \"") + name + "\" argument must be a non-empty string without null bytes");
+    e.Set("code", "ERR_INVALID_ARG_VALUE");
+    e.ThrowAsJavaScriptException();
+    return false;
+  }
+  return true;
+}
+
+bool TakeInt(const Napi::CallbackInfo& info, size_t i, const char* name, int64_t* out) {
+  Napi::Env env = info.Env();
+  if (info.Length() <= i || !info[i].IsNumber()) {
+    Napi::Error e = Napi::TypeError::New(env, std::string("The \"") + name +
+                                                  "\" argument must be an integer");
+    e.Set("code", "ERR_INVALID_ARG_TYPE");
+    e.ThrowAsJavaScriptException();
+    return false;
+  }
+  double value = info[i].As<Napi::Number>().DoubleValue();
+  if (value != static_cast<double>(static_cast<int64_t>(value)) || value < 0) {
+    Napi::Error e = Napi::RangeError::New(env, std::string("The \"") + name +
+                                                   "\" argument must be a non-negative integer");
+    e.Set("code", "ERR_OUT_OF_RANGE");
+    e.ThrowAsJavaScriptException();
+    return false;
+  }
+  *out = static_cast<int64_t>(value);
+  return true;
+}
+
+bool TakeBool(const Napi::CallbackInfo& info, size_t i, bool fallback) {
+  if (info.Length() <= i || !info[i].IsBoolean()) return fallback;
+  return info[i].As<Napi::Boolean>().Value();
+}
+
+// One platform call on the thread pool, settling a Promise with `convert(result)` or an error.
+class Job : public Napi::AsyncWorker {
+ public:
+  using Work = std::function<Status()>;
+  using Convert = std::function<Napi::Value(Napi::Env)>;
+
+  Job(Napi::Env env, std::string op, std::string path, std::string dest, Work work,
+      Convert convert)
+      : Napi::AsyncWorker(env),
+        deferred_(Napi::Promise::Deferred::New(env)),
+        op_(std::move(op)),
+        path_(std::move(path)),
+        dest_(std::move(dest)),
+        work_(std::move(work)),
+        convert_(std::move(convert)) {}
+
+  Napi::Promise Promise() { return deferred_.Promise(); }
+
+ protected:
+  void Execute() override { status_ = work_(); }
+  void OnOK() override {
+    Napi::Env env = Env();
+    if (status_.ok()) {
+      deferred_.Resolve(convert_(env));
+    } else {
+      deferred_.Reject(MakeError(env, status_, op_, path_, dest_).Value());
+    }
+  }
+
+ private:
+  Napi::Promise::Deferred deferred_;
+  std::string op_, path_, dest_;
+  Work work_;
+  Convert convert_;
+  Status status_;
+};
+
+Napi::Value Queue(Napi::Env env, const char* op, std::string path, std::string dest,
+                  Job::Work work, Job::Convert convert) {
+  Job* job = new Job(env, op, std::move(path), std::move(dest), std::move(work), std::move(convert));
+  Napi::Promise promise = job->Promise();
+  job->Queue();
+  return promise;
+}
+
+Napi::Value StatPath(const Napi::CallbackInfo& info) {
+  std::string path;
+  if (!TakePath(info, 0, "path", &path)) return info.Env().Undefined();
+  FileStat st;
+  Status s = pbn::StatPath(path, TakeBool(info, 1, true), &st);
+  if (!s.ok()) throw MakeError(info.Env(), s, "statPath", path, "");
+  return StatToJs(info.Env(), st);
+}
+
+Napi::Value StatPathAsync(const Napi::CallbackInfo& info) {
+  std::string path;
+  if (!TakePath(info, 0, "path", &path)) return info.Env().Undefined();
+  bool follow = TakeBool(info, 1, true);
+  auto st = std::make_shared<FileStat>();
+  return Queue(info.Env(), "statPath", path, "",
+               [=] { return pbn::StatPath(path, follow, st.get()); },
+               [=](Napi::Env env) { return StatToJs(env, *st); });
+}
+
+Napi::Value StatFd(const Napi::CallbackInfo& info) {
+  int64_t fd;
+  if (!TakeInt(info, 0, "fd", &fd)) return info.Env().Undefined();
+  FileStat st;
+  Status s = pbn::StatFd(static_cast<int>(fd), &st);
+  if (!s.ok()) throw MakeError(info.Env(), s, "statFd", "", "");
+  return StatToJs(info.Env(), st);
+}
+
+Napi::Value StatFdAsync(const Napi::CallbackInfo& info) {
+  int64_t fd;
+  if (!TakeInt(info, 0, "fd", &fd)) return info.Env().Undefined();
+  auto st = std::make_shared<FileStat>();
+  return Queue(info.Env(), "statFd", "", "",
+               [=] { return pbn::StatFd(static_cast<int>(fd), st.get()); },
+               [=](Napi::Env env) { return StatToJs(env, *st); });
+}
+
+// renameNoReplace, linkNoOverwrite: two paths in, nothing out.
+template <Status (*Op)(const std::string&, const std::string&)>
+Napi::Value TwoPaths(const Napi::CallbackInfo& info, const char* op, bool async) {
+  std::string from, to;
+  if (!TakePath(info, 0, "from", &from) || !TakePath(info, 1, "to", &to)) {
+    return info.Env().Undefined();
+  }
+  if (async) {
+    return Queue(info.Env(), op, from, to, [=] { return Op(from, to); },
+                 [](Napi::Env env) { return env.Undefined(); });
+  }
+  Status s = Op(from, to);
+  if (!s.ok()) throw MakeError(info.Env(), s, op, from, to);
+  return info.Env().Undefined();
+}
+
+Napi::Value FsyncDirectory(const Napi::CallbackInfo& info, bool async) {
+  std::string path;
+  if (!TakePath(info, 0, "path", &path)) return info.Env().Undefined();
+  if (async) {
+    return Queue(info.Env(), "fsyncDirectory", path, "", [=] { return pbn::FsyncDirectory(path); },
+                 [](Napi::Env env) { return env.Undefined(); });
+  }
+  Status s = pbn::FsyncDirectory(path);
+  if (!s.ok()) throw MakeError(info.Env(), s, "fsyncDirectory", path, "");
+  return info.Env().Undefined();
+}
+
+// A non-blocking attempt is cheap enough for the main thread; waiting happens in JavaScript.
+Napi::Value LockTry(const Napi::CallbackInfo& info) {
+  std::string path;
+  if (!TakePath(info, 0, "path", &path)) return info.Env().Undefined();
+  pbn::LockToken token = 0;
+  Status s = pbn::LockTry(path, TakeBool(info, 1, true), &token);
+  if (!s.ok()) throw MakeError(info.Env(), s, "lock", path, "");
+  return Napi::Number::New(info.Env(), static_cast<double>(token));
+}
+
+Napi::Value LockRelease(const Napi::CallbackInfo& info) {
+  int64_t token;
+  if (!TakeInt(info, 0, "token", &token)) return info.Env().Undefined();
+  Status s = pbn::LockRelease(token);
+  if (!s.ok()) throw MakeError(info.Env(), s, "release", "", "");
+  return info.Env().Undefined();
+}
+
+Napi::Object BackendToJs(Napi::Env env) {
+  const pbn::Backend& b = pbn::GetBackend();
+  Napi::Object obj = Napi::Object::New(env);
+  obj.Set("platform", b.platform);
+  obj.Set("stat", b.stat);
+  obj.Set("rename", b.rename);
+  obj.Set("link", b.link);
+  obj.Set("fsyncDirectory", b.fsync_directory);
+  obj.Set("lock", b.lock);
+  obj.Freeze();
+  return obj;
+}
+
+Napi::Object Init(Napi::Env env, Napi::Object exports) {
+  pbn::Init();
+  exports.Set("backend", BackendToJs(env));
+  exports.Set("statPath", Napi::Function::New(env, StatPath));
+  exports.Set("statPathAsync", Napi::Function::New(env, StatPathAsync));
+  exports.Set("statFd", Napi::Function::New(env, StatFd));
+  exports.Set("statFdAsync", Napi::Function::New(env, StatFdAsync));
+  exports.Set("renameNoReplace", Napi::Function::New(env, [](const Napi::CallbackInfo& i) {
+                return TwoPaths<pbn::RenameNoReplace>(i, "renameNoReplace", false);
+              }));
+  exports.Set("renameNoReplaceAsync", Napi::Function::New(env, [](const Napi::CallbackInfo& i) {
+                return TwoPaths<pbn::RenameNoReplace>(i, "renameNoReplace", true);
+              }));
+  exports.Set("linkNoOverwrite", Napi::Function::New(env, [](const Napi::CallbackInfo& i) {
+                return TwoPaths<pbn::LinkNoOverwrite>(i, "linkNoOverwrite", false);
+              }));
+  exports.Set("linkNoOverwriteAsync", Napi::Function::New(env, [](const Napi::CallbackInfo& i) {
+                return TwoPaths<pbn::LinkNoOverwrite>(i, "linkNoOverwrite", true);
+              }));
+  exports.Set("fsyncDirectory", Napi::Function::New(env, [](const Napi::CallbackInfo& i) {
+                return FsyncDirectory(i, false);
+              }));
+  exports.Set("fsyncDirectoryAsync", Napi::Function::New(env, [](const Napi::CallbackInfo& i) {
+                return FsyncDirectory(i, true);
+              }));
+  exports.Set("lockTry", Napi::Function::New(env, LockTry));
+  exports.Set("lockRelease", Napi::Function::New(env, LockRelease));
+  return exports;
+}
+
+}  // namespace
+
+NODE_API_MODULE(peer_bridge, Init)

@@ -1,0 +1,71 @@
+// The contract between the N-API binding (native/binding.cc) and the per-OS implementations
+// (native/src/linux.cc, darwin.cc, win32.cc, with posix.cc shared by linux and darwin).
+// Exactly one OS file is compiled into the addon (binding.gyp conditions), so nothing here or in
+// the logic needs an #ifdef. Everything is plain C++17: no N-API types cross this line.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace pbn {
+
+// Outcome of a platform call. `code` is a POSIX-style error name ("EEXIST", "ENOENT", …) on every
+// OS, so JavaScript sees one vocabulary; `sys_errno` keeps the raw number (errno or GetLastError).
+struct Status {
+  const char* code = nullptr;
+  const char* syscall = nullptr;
+  int sys_errno = 0;
+  std::string message;
+
+  bool ok() const { return code == nullptr; }
+  static Status Ok() { return Status(); }
+};
+
+enum class Kind { File, Directory, Symlink, Other };
+
+struct FileStat {
+  std::string volume;   // hex: dev on POSIX, 64-bit volume serial on Windows
+  std::string file_id;  // hex: inode on POSIX, 128-bit FILE_ID_INFO id on Windows
+  uint64_t size = 0;
+  uint32_t mode = 0;
+  uint64_t nlink = 0;
+  int64_t mtime_ns = 0;
+  int64_t ctime_ns = 0;
+  int64_t birthtime_ns = 0;
+  bool has_birthtime = false;
+  Kind kind = Kind::Other;
+};
+
+// Which strategy each operation uses on this machine; reported to JavaScript as `backend`.
+struct Backend {
+  std::string platform;
+  std::string stat;
+  std::string rename;
+  std::string link;
+  std::string fsync_directory;
+  std::string lock;
+};
+
+// Opaque lock token handed to JavaScript; the OS file keeps the table of what it means.
+using LockToken = int64_t;
+
+// Called once when the addon loads: probes the kernel and applies PEER_BRIDGE_NATIVE_FORCE
+// (comma-separated `operation:strategy` pairs, e.g. "rename:link-unlink,stat:fstat") so tests can
+// exercise fallbacks on a machine whose kernel supports the preferred call.
+void Init();
+const Backend& GetBackend();
+
+Status StatPath(const std::string& path, bool follow, FileStat* out);
+Status StatFd(int fd, FileStat* out);
+// Never replaces `to`. EEXIST when it exists; EXDEV across volumes (never a copy).
+Status RenameNoReplace(const std::string& from, const std::string& to);
+// Creates `new_path` as another name of `existing`; EEXIST when `new_path` exists.
+Status LinkNoOverwrite(const std::string& existing, const std::string& new_path);
+// Makes a directory's entries (a rename or create inside it) durable.
+Status FsyncDirectory(const std::string& path);
+// Non-blocking attempt on a lock file (created when absent). EAGAIN when held elsewhere.
+// Waiting is done by the caller, so no thread of Node's pool is ever parked in the kernel.
+Status LockTry(const std::string& path, bool exclusive, LockToken* out);
+Status LockRelease(LockToken token);
+
+}  // namespace pbn

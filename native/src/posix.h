@@ -1,0 +1,29 @@
+// Helpers shared by the POSIX implementations (linux.cc, darwin.cc); internal to native/src.
+#pragma once
+
+#include <sys/stat.h>
+
+#include <string>
+
+#include "common.h"
+
+namespace pbn::posix {
+
+// errno → Status with a POSIX error name and strerror's text.
+Status FromErrno(int err, const char* syscall);
+Kind KindOfMode(mode_t mode);
+// Fills identity, size, mode, nlink and kind from a struct stat; times are left to the OS file
+// because their field names differ (st_mtim vs st_mtimespec).
+void FillCommon(const struct stat& st, FileStat* out);
+
+Status LinkNoOverwrite(const std::string& existing, const std::string& new_path);
+// Opens the directory read-only and hands the descriptor to `sync` (fsync or F_FULLFSYNC).
+Status FsyncDirectory(const std::string& path, int (*sync)(int fd), const char* syscall);
+
+// A table from LockToken to file descriptor, guarded by a mutex.
+LockToken RememberFd(int fd);
+int ForgetFd(LockToken token);
+// Opens (creating when absent) a lock file, close-on-exec.
+Status OpenLockFile(const std::string& path, int* fd);
+
+}  // namespace pbn::posix

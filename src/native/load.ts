@@ -1,0 +1,74 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { RawBinding } from './raw.js';
+
+const require = createRequire(import.meta.url);
+
+/** Thrown when no native binary for this platform could be loaded. */
+export class NativeLoadError extends Error {
+  readonly code = 'ERR_PEER_BRIDGE_NATIVE_LOAD';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'NativeLoadError';
+  }
+}
+
+// The package root is found from this file, so the loader works from src/ (tests) and dist/.
+export function packageRoot(from = path.dirname(fileURLToPath(import.meta.url))): string {
+  let dir = from;
+  for (;;) {
+    const manifest = path.join(dir, 'package.json');
+    if (existsSync(manifest)) {
+      const { name } = JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string };
+      if (name === 'peer-bridge') return dir;
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new NativeLoadError(`peer-bridge: cannot find the package root above ${from}`);
+    dir = parent;
+  }
+}
+
+function describeCandidates(root: string): string[] {
+  const tuple = `${process.platform}-${process.arch}`;
+  const tried = [];
+  if (!process.env.PREBUILDS_ONLY) {
+    tried.push(path.join(root, 'build', 'Release'), path.join(root, 'build', 'Debug'));
+  }
+  tried.push(path.join(root, 'prebuilds', tuple));
+  return tried;
+}
+
+/**
+ * Loads the addon: PEER_BRIDGE_NATIVE_PATH (an explicit .node file) when set, else node-gyp-build
+ * from the package root (build/ first, then prebuilds/<platform>-<arch>; PREBUILDS_ONLY=1 skips
+ * build/).
+ */
+export function loadBinding(root = packageRoot()): RawBinding {
+  const override = process.env.PEER_BRIDGE_NATIVE_PATH;
+  if (override) {
+    try {
+      return require(path.resolve(override)) as RawBinding;
+    } catch (cause) {
+      throw new NativeLoadError(
+        `peer-bridge: PEER_BRIDGE_NATIVE_PATH=${override} could not be loaded: ${(cause as Error).message}`,
+        { cause },
+      );
+    }
+  }
+  const nodeGypBuild = require('node-gyp-build') as (dir: string) => unknown;
+  try {
+    return nodeGypBuild(root) as RawBinding;
+  } catch (cause) {
+    const tried = describeCandidates(root).map((p) => `  - ${p}`).join('\n');
+    throw new NativeLoadError(
+      `peer-bridge: no native binary loads for ${process.platform}-${process.arch} ` +
+        `(Node ${process.versions.node}, N-API ${process.versions.napi}).\nLooked in:\n${tried}\n` +
+        `Cause: ${(cause as Error).message}\n` +
+        'Fix: reinstall the package (npm install peer-bridge) so its prebuilt binary is used, or build ' +
+        'from source with `npx node-gyp rebuild` in the package folder (needs python3 and a C++ compiler).',
+      { cause },
+    );
+  }
+}
