@@ -35,7 +35,10 @@ export async function lock(binding: RawBinding, path: string, options: LockOptio
     } catch (error) {
       if (!wait || (error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
     }
-    await sleep(delay + Math.random() * delay, undefined, { signal: options.signal });
+    await sleep(delay + Math.random() * delay, undefined, { signal: options.signal }).catch(() => {
+      // timers/promises rejects with a generic AbortError; callers expect the signal's own reason.
+      options.signal?.throwIfAborted();
+    });
     delay = Math.min(delay * 2, MAX_DELAY_MS);
   }
 }

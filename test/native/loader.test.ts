@@ -1,0 +1,64 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { NativeLoadError, loadBinding, packageRoot } from '../../src/native/load.js';
+import { useTempDir } from '../helpers/temp-dir.js';
+
+const tempDir = useTempDir();
+const root = packageRoot();
+
+afterEach(() => {
+  delete process.env.PEER_BRIDGE_NATIVE_PATH;
+});
+
+describe('the native loader', () => {
+  it('finds the package root from its own folder', () => {
+    expect(path.join(root, 'package.json')).toBe(path.join(packageRoot(path.join(root, 'src', 'native')), 'package.json'));
+  });
+
+  it('loads the prebuilt binary from compiled dist/ when PREBUILDS_ONLY forbids local builds', () => {
+    const script =
+      "import { createRequire } from 'node:module';" +
+      "const m = await import('peer-bridge/native');" +
+      "const which = createRequire(import.meta.url)('node-gyp-build').resolve(process.cwd());" +
+      'console.log(JSON.stringify({ platform: m.backend.platform, which }));';
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: root,
+      env: { ...process.env, PREBUILDS_ONLY: '1' },
+      encoding: 'utf8',
+    });
+    const { platform, which } = JSON.parse(out);
+    expect(platform).toBe(process.platform);
+    expect(path.relative(root, which)).toBe(path.join('prebuilds', `${process.platform}-${process.arch}`, 'peer-bridge.node'));
+  });
+
+  it('says which places it tried and how to fix it when no binary loads', () => {
+    const empty = tempDir();
+    mkdirSync(path.join(empty, 'prebuilds'));
+    writeFileSync(path.join(empty, 'package.json'), '{"name":"peer-bridge"}');
+    let error: unknown;
+    try {
+      loadBinding(empty);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(NativeLoadError);
+    const message = (error as Error).message;
+    expect(message).toContain(path.join(empty, 'build', 'Release'));
+    expect(message).toContain(path.join(empty, 'prebuilds', `${process.platform}-${process.arch}`));
+    expect(message).toContain('Fix:');
+    expect((error as NativeLoadError).code).toBe('ERR_PEER_BRIDGE_NATIVE_LOAD');
+  });
+
+  it('honours an explicit binary path, and names it when it cannot be loaded', () => {
+    const nodeGypBuild = createRequire(import.meta.url)('node-gyp-build') as { resolve(dir: string): string };
+    process.env.PEER_BRIDGE_NATIVE_PATH = nodeGypBuild.resolve(root);
+    expect(loadBinding(tempDir()).backend.platform).toBe(process.platform);
+    const bogus = path.join(tempDir(), 'nothing.node');
+    process.env.PEER_BRIDGE_NATIVE_PATH = bogus;
+    expect(() => loadBinding()).toThrow(NativeLoadError);
+    expect(() => loadBinding()).toThrow(bogus);
+  });
+});

@@ -1,0 +1,86 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { lock } from '../../src/native/index.js';
+import { spawnTs, waitForExit, waitForLine } from '../helpers/run-ts.js';
+import { useTempDir } from '../helpers/temp-dir.js';
+
+const tempDir = useTempDir();
+const holder = path.join(import.meta.dirname, 'fixtures', 'hold-lock.ts');
+
+async function heldElsewhere(file: string, mode = 'exclusive') {
+  const child = spawnTs(holder, [file, mode]);
+  await waitForLine(child, (line) => line === 'locked');
+  return child;
+}
+
+describe('cross-process lock', () => {
+  it('sees a lock held by another process as held (EAGAIN without waiting)', async () => {
+    const file = path.join(tempDir(), 'a.lock');
+    const child = await heldElsewhere(file);
+    try {
+      await expect(lock(file, { wait: false })).rejects.toMatchObject({ code: 'EAGAIN' });
+    } finally {
+      child.stdin!.end();
+      await waitForExit(child);
+    }
+  });
+
+  it('waits until the other process releases, then takes it', async () => {
+    const file = path.join(tempDir(), 'a.lock');
+    const child = await heldElsewhere(file);
+    let acquired = false;
+    const waiting = lock(file).then((handle) => {
+      acquired = true;
+      return handle;
+    });
+    await expect(lock(file, { wait: false })).rejects.toMatchObject({ code: 'EAGAIN' });
+    expect(acquired).toBe(false);
+    child.stdin!.end();
+    await waitForExit(child);
+    const handle = await waiting;
+    expect(handle.exclusive).toBe(true);
+    handle.release();
+  });
+
+  it('is released when the holding process dies, even by SIGKILL', async () => {
+    const file = path.join(tempDir(), 'a.lock');
+    const child = await heldElsewhere(file);
+    child.kill('SIGKILL');
+    await waitForExit(child);
+    const handle = await lock(file, { wait: false });
+    handle.release();
+  });
+
+  it('lets shared locks coexist and keeps an exclusive one out', async () => {
+    const file = path.join(tempDir(), 'a.lock');
+    const child = await heldElsewhere(file, 'shared');
+    try {
+      const shared = await lock(file, { exclusive: false, wait: false });
+      await expect(lock(file, { wait: false })).rejects.toMatchObject({ code: 'EAGAIN' });
+      shared.release();
+    } finally {
+      child.stdin!.end();
+      await waitForExit(child);
+    }
+  });
+
+  it('excludes a second holder in the same process too, until release', async () => {
+    const file = path.join(tempDir(), 'a.lock');
+    const first = await lock(file);
+    await expect(lock(file, { wait: false })).rejects.toMatchObject({ code: 'EAGAIN' });
+    first.release();
+    first.release();
+    const second = await lock(file, { wait: false });
+    second.release();
+  });
+
+  it('stops waiting when its signal aborts', async () => {
+    const file = path.join(tempDir(), 'a.lock');
+    const held = await lock(file);
+    const controller = new AbortController();
+    const waiting = lock(file, { signal: controller.signal });
+    controller.abort(new Error('gave up'));
+    await expect(waiting).rejects.toThrow('gave up');
+    held.release();
+  });
+});
