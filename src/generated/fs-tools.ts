@@ -1,0 +1,136 @@
+// Generated from schemas/fs-tools.schema.json by scripts/gen-types.ts (npm run gen:types). Do not edit.
+
+/**
+ * Argument shapes of the peer-bridge file-safety tools (peer-bridge/fs), one per tool under $defs. Paths are workspace-relative, or absolute inside the workspace. Each shape is self-contained (no $ref), so it can be served as a tool inputSchema as it is.
+ */
+export interface FsTools {
+  [k: string]: unknown;
+}
+/**
+ * Read a window of lines; observes the file's current version (or records its absence).
+ *
+ * This interface was referenced by `FsTools`'s JSON-Schema
+ * via the `definition` "read_file".
+ */
+export interface ReadFileArgs {
+  /**
+   * The file to read.
+   */
+  path: string;
+  /**
+   * 1-based first line of the window (default 1).
+   */
+  offset?: number;
+  /**
+   * Number of lines in the window (default 2000).
+   */
+  limit?: number;
+}
+/**
+ * Replace an observed file's whole content, or create a file that does not exist (never overwrites an unobserved file).
+ *
+ * This interface was referenced by `FsTools`'s JSON-Schema
+ * via the `definition` "write_file".
+ */
+export interface WriteFileArgs {
+  /**
+   * The file to write.
+   */
+  path: string;
+  /**
+   * The complete new text of the file.
+   */
+  content: string;
+}
+/**
+ * Replace an exact text in an observed file.
+ *
+ * This interface was referenced by `FsTools`'s JSON-Schema
+ * via the `definition` "edit_file".
+ */
+export interface EditFileArgs {
+  /**
+   * The file to edit.
+   */
+  path: string;
+  /**
+   * The exact text to replace; must occur once unless replace_all.
+   */
+  old_string: string;
+  /**
+   * The replacement text.
+   */
+  new_string: string;
+  /**
+   * Replace every occurrence (default false).
+   */
+  replace_all?: boolean;
+}
+/**
+ * Apply several exact replacements to one observed file, in order; all or nothing.
+ *
+ * This interface was referenced by `FsTools`'s JSON-Schema
+ * via the `definition` "multi_edit".
+ */
+export interface MultiEditArgs {
+  /**
+   * The file to edit.
+   */
+  path: string;
+  /**
+   * Replacements applied one after another to the result of the previous one.
+   *
+   * @minItems 1
+   */
+  edits: [MultiEditItem, ...MultiEditItem[]];
+}
+export interface MultiEditItem {
+  /**
+   * The exact text to replace.
+   */
+  old_string: string;
+  /**
+   * The replacement text.
+   */
+  new_string: string;
+  /**
+   * Replace every occurrence (default false).
+   */
+  replace_all?: boolean;
+}
+/**
+ * Delete whole lines start_line..end_line (1-based, inclusive) of an observed file.
+ *
+ * This interface was referenced by `FsTools`'s JSON-Schema
+ * via the `definition` "delete_range".
+ */
+export interface DeleteRangeArgs {
+  /**
+   * The file to edit.
+   */
+  path: string;
+  /**
+   * First line to delete (1-based).
+   */
+  start_line: number;
+  /**
+   * Last line to delete (inclusive).
+   */
+  end_line: number;
+}
+/**
+ * Move an observed file to a path that does not exist (never replaces).
+ *
+ * This interface was referenced by `FsTools`'s JSON-Schema
+ * via the `definition` "move_file".
+ */
+export interface MoveFileArgs {
+  /**
+   * The file to move.
+   */
+  path: string;
+  /**
+   * Where it goes; must not exist.
+   */
+  new_path: string;
+}
