@@ -1,0 +1,27 @@
+// The bridge's few error classes. Each carries a stable `code`; the MCP layer translates them to
+// tool results at its edge, the CLI to messages and exit codes.
+
+/** Stable codes of bridge errors. */
+export type BridgeErrorCode =
+  /** Arguments do not match the tool's input schema. */
+  | 'invalid_arguments'
+  /** A model-supplied field the host alone decides (workspace, cwd, session…). */
+  | 'forbidden_argument'
+  /** The workspace does not exist or is not a directory. */
+  | 'invalid_workspace'
+  /** The runner could not be loaded (unknown name, not installed, permission denied). */
+  | 'runner_unavailable';
+
+/** A call the bridge will not start, with a message meant for the caller. */
+export class BridgeError extends Error {
+  readonly code: BridgeErrorCode;
+  /** The offending argument, when one is to blame. */
+  readonly field: string | undefined;
+
+  constructor(code: BridgeErrorCode, message: string, options: { field?: string; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'BridgeError';
+    this.code = code;
+    this.field = options.field;
+  }
+}

@@ -1,0 +1,292 @@
+// The call ledger, .peer-bridge/ledger.jsonl: one JSON line per event. A call's start is durable
+// (fsynced) before its child is spawned and its settlement is appended after, so a crash leaves an
+// unpaired start that the next server settles as `unknown` exactly once: never replayed.
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readFile, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { fsyncDirectory, lock, type LockHandle } from '../native/index.js';
+
+export const STATE_DIR = '.peer-bridge';
+export const LEDGER_FILE = 'ledger.jsonl';
+
+/** A call about to spawn its child. `owner` identifies the live process that ran it. */
+export interface StartRecord {
+  type: 'start';
+  run_id: string;
+  verb: string;
+  runner: string;
+  direction: string;
+  budget_seconds: number;
+  depth: number;
+  owner: string;
+  pid: number;
+  at: string;
+}
+
+/** How a started call ended; `unknown` when its process died before saying. */
+export interface SettleRecord {
+  type: 'settle';
+  run_id: string;
+  status: string;
+  incident: string | null;
+  duration_seconds: number | null;
+  at: string;
+  reason?: string;
+}
+
+/** A call that never started (bad input, refusal): its explicit result. */
+export interface ResultRecord {
+  type: 'result';
+  run_id: string | null;
+  tool: string;
+  status: string;
+  code: string;
+  reason: string;
+  at: string;
+}
+
+export type LedgerRecord = StartRecord | SettleRecord | ResultRecord;
+
+export interface LedgerContents {
+  records: LedgerRecord[];
+  /** Lines that did not parse (a torn last line after a crash). */
+  skipped: number;
+}
+
+/** One call as `peer-bridge runs` shows it. */
+export interface RunSummary {
+  run_id: string | null;
+  verb: string;
+  runner: string | null;
+  direction: string | null;
+  /** The settlement status, `running` while its owner lives, or the never-started result. */
+  status: string;
+  started_at: string;
+  settled_at: string | null;
+  duration_seconds: number | null;
+  incident: string | null;
+  reason: string | null;
+}
+
+// One owner id per process and ledger directory, held as a lock for the process's lifetime: a
+// recovering server knows an owner is dead when it can take that lock.
+const owners = new Map<string, Promise<{ id: string; handle: LockHandle }>>();
+// In-process queue in front of the cross-process lock, so local appends do not poll each other.
+const queues = new Map<string, Promise<unknown>>();
+
+function parseLine(line: string): LedgerRecord | null {
+  try {
+    const value = JSON.parse(line) as LedgerRecord;
+    if (value && typeof value === 'object' && typeof value.type === 'string') return value;
+  } catch {
+    // torn or foreign line: skipped and counted
+  }
+  return null;
+}
+
+/** Reads ledger text, tolerating torn or malformed lines. */
+export function parseLedger(text: string): LedgerContents {
+  const records: LedgerRecord[] = [];
+  let skipped = 0;
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    const record = parseLine(line);
+    if (record) records.push(record);
+    else skipped += 1;
+  }
+  return { records, skipped };
+}
+
+/** The ledger of one workspace. Cheap to construct; files are created on first append. */
+export class Ledger {
+  readonly dir: string;
+  readonly file: string;
+
+  constructor(workspace: string) {
+    this.dir = path.join(workspace, STATE_DIR);
+    this.file = path.join(this.dir, LEDGER_FILE);
+  }
+
+  /** This process's owner id (taking its liveness lock on first use). */
+  async owner(): Promise<string> {
+    let entry = owners.get(this.dir);
+    if (!entry) {
+      entry = (async () => {
+        await mkdir(path.join(this.dir, 'owners'), { recursive: true });
+        const id = `${process.pid}-${randomBytes(6).toString('hex')}`;
+        const handle = await lock(this.#ownerLock(id), { wait: false });
+        return { id, handle };
+      })();
+      owners.set(this.dir, entry);
+      entry.catch(() => owners.delete(this.dir));
+    }
+    return (await entry).id;
+  }
+
+  /** Appends a start record; resolves once it is on disk. */
+  async start(record: Omit<StartRecord, 'type' | 'owner' | 'pid' | 'at'>): Promise<StartRecord> {
+    const full: StartRecord = { type: 'start', ...record, owner: await this.owner(), pid: process.pid, at: now() };
+    await this.#locked(() => this.#append([full]));
+    return full;
+  }
+
+  async settle(record: Omit<SettleRecord, 'type' | 'at'>): Promise<void> {
+    await this.#locked(() => this.#append([{ type: 'settle', ...record, at: now() }]));
+  }
+
+  async result(record: Omit<ResultRecord, 'type' | 'at'>): Promise<void> {
+    await this.#locked(() => this.#append([{ type: 'result', ...record, at: now() }]));
+  }
+
+  async read(): Promise<LedgerContents> {
+    try {
+      return parseLedger(await readFile(this.file, 'utf8'));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { records: [], skipped: 0 };
+      throw error;
+    }
+  }
+
+  /**
+   * Settles, as `unknown`, every started call whose owner process is gone. Runs under the ledger
+   * lock and re-reads first, so concurrent recoveries settle each call exactly once.
+   * Returns the run ids it settled.
+   */
+  async recover(): Promise<string[]> {
+    const mine = await this.owner();
+    return this.#locked(async () => {
+      const { records } = await this.read();
+      const open = new Map<string, StartRecord>();
+      for (const record of records) {
+        if (record.type === 'start') open.set(record.run_id, record);
+        else if (record.type === 'settle') open.delete(record.run_id);
+      }
+      const dead = new Set<string>();
+      const alive = new Set<string>([mine]);
+      for (const start of open.values()) {
+        if (alive.has(start.owner) || dead.has(start.owner)) continue;
+        (await this.#ownerIsAlive(start.owner)) ? alive.add(start.owner) : dead.add(start.owner);
+      }
+      const settled = [...open.values()].filter((start) => dead.has(start.owner));
+      const at = now();
+      await this.#append(
+        settled.map((start): SettleRecord => ({
+          type: 'settle',
+          run_id: start.run_id,
+          status: 'unknown',
+          incident: null,
+          duration_seconds: null,
+          at,
+          reason: `the process that ran this call (pid ${start.pid}) ended before it settled; not replayed`,
+        })),
+      );
+      for (const owner of dead) await unlink(this.#ownerLock(owner)).catch(() => undefined);
+      return settled.map((start) => start.run_id);
+    });
+  }
+
+  /** The most recent calls, newest first. */
+  async runs(limit = 20): Promise<RunSummary[]> {
+    const { records } = await this.read();
+    const byId = new Map<string, RunSummary>();
+    const list: RunSummary[] = [];
+    for (const record of records) {
+      if (record.type === 'start') {
+        const summary: RunSummary = {
+          run_id: record.run_id,
+          verb: record.verb,
+          runner: record.runner,
+          direction: record.direction,
+          status: 'running',
+          started_at: record.at,
+          settled_at: null,
+          duration_seconds: null,
+          incident: null,
+          reason: null,
+        };
+        byId.set(record.run_id, summary);
+        list.push(summary);
+      } else if (record.type === 'settle') {
+        const summary = byId.get(record.run_id);
+        if (!summary) continue;
+        Object.assign(summary, {
+          status: record.status,
+          settled_at: record.at,
+          duration_seconds: record.duration_seconds,
+          incident: record.incident,
+          reason: record.reason ?? null,
+        });
+      } else {
+        list.push({
+          run_id: record.run_id,
+          verb: record.tool,
+          runner: null,
+          direction: null,
+          status: record.status,
+          started_at: record.at,
+          settled_at: record.at,
+          duration_seconds: 0,
+          incident: null,
+          reason: `${record.code}: ${record.reason}`,
+        });
+      }
+    }
+    return list.slice(-limit).reverse();
+  }
+
+  #ownerLock(owner: string): string {
+    return path.join(this.dir, 'owners', `${owner}.lock`);
+  }
+
+  async #ownerIsAlive(owner: string): Promise<boolean> {
+    try {
+      const probe = await lock(this.#ownerLock(owner), { wait: false });
+      probe.release();
+      return false;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EAGAIN') return true;
+      throw error;
+    }
+  }
+
+  // Serialises in-process first, then across processes with an exclusive lock file.
+  async #locked<T>(fn: () => Promise<T>): Promise<T> {
+    const previous = queues.get(this.dir) ?? Promise.resolve();
+    const run = previous.catch(() => undefined).then(async () => {
+      await mkdir(this.dir, { recursive: true });
+      const handle = await lock(path.join(this.dir, 'ledger.lock'));
+      try {
+        return await fn();
+      } finally {
+        handle.release();
+      }
+    });
+    queues.set(this.dir, run);
+    return run;
+  }
+
+  // Called under the lock. A torn last line (a crash mid-write) is closed off with a newline first,
+  // so the new record stays parseable.
+  async #append(records: LedgerRecord[]): Promise<void> {
+    if (records.length === 0) return;
+    const handle = await open(this.file, 'a+');
+    try {
+      const { size } = await handle.stat();
+      let text = records.map((record) => JSON.stringify(record)).join('\n') + '\n';
+      if (size > 0) {
+        const last = Buffer.alloc(1);
+        await handle.read(last, 0, 1, size - 1);
+        if (last[0] !== 0x0a) text = '\n' + text;
+      }
+      await handle.appendFile(text, 'utf8');
+      await handle.sync();
+      if (size === 0) fsyncDirectory(this.dir);
+    } finally {
+      await handle.close();
+    }
+  }
+}
+
+function now(): string {
+  return new Date().toISOString();
+}

@@ -1,0 +1,76 @@
+import { appendFileSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { Ledger } from '../../src/bridge/ledger.js';
+import { spawnTs, waitForExit, waitForLine } from '../helpers/run-ts.js';
+import { useTempDir } from '../helpers/temp-dir.js';
+
+const child = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'ledger-child.ts');
+const tempDir = useTempDir('peer-bridge-ledger-');
+const start = (ledger: Ledger, run_id: string) =>
+  ledger.start({ run_id, verb: 'advise', runner: 'codex', direction: 'cli->codex', budget_seconds: 120, depth: 0 });
+
+describe('ledger', () => {
+  it('has the start on disk when start() resolves, and pairs the settlement with it', async () => {
+    const ledger = new Ledger(tempDir());
+    await start(ledger, 'r1');
+    const lines = readFileSync(ledger.file, 'utf8').trim().split('\n');
+    expect(lines.map((line) => JSON.parse(line))).toMatchObject([{ type: 'start', run_id: 'r1', pid: process.pid }]);
+    await ledger.settle({ run_id: 'r1', status: 'complete', incident: null, duration_seconds: 1.5 });
+    expect(await ledger.runs()).toMatchObject([{ run_id: 'r1', status: 'complete', duration_seconds: 1.5 }]);
+  });
+
+  it('keeps every line whole when processes append concurrently', async () => {
+    const dir = tempDir();
+    const writers = ['a', 'b', 'c'].map((tag) => spawnTs(child, ['append', dir, '40', tag]));
+    const codes = await Promise.all(writers.map(waitForExit));
+    expect(codes).toEqual([0, 0, 0]);
+    const { records, skipped } = await new Ledger(dir).read();
+    expect(skipped).toBe(0);
+    expect(new Set(records.map((r) => r.run_id)).size).toBe(120);
+  });
+
+  it('tolerates a torn last line and keeps later appends parseable', async () => {
+    const ledger = new Ledger(tempDir());
+    await start(ledger, 'r1');
+    appendFileSync(ledger.file, '{"type":"settle","run_id":"r1","sta');
+    await ledger.result({ run_id: null, tool: 'bridge_advise', status: 'rejected', code: 'invalid_arguments', reason: 'bad' });
+    const { records, skipped } = await ledger.read();
+    expect(skipped).toBe(1);
+    expect(records.map((r) => r.type)).toEqual(['start', 'result']);
+  });
+
+  it('settles a dead owner’s started call as unknown exactly once, and leaves a live owner alone', async () => {
+    const dir = tempDir();
+    const dead = spawnTs(child, ['start', dir, 'crashed']);
+    await waitForLine(dead, (line) => line === 'started');
+    dead.kill('SIGKILL');
+    await waitForExit(dead);
+    const live = spawnTs(child, ['start', dir, 'in-flight']);
+    await waitForLine(live, (line) => line === 'started');
+    try {
+      const ledger = new Ledger(dir);
+      await start(ledger, 'mine');
+      expect(await ledger.recover()).toEqual(['crashed']);
+      expect(await new Ledger(dir).recover()).toEqual([]);
+      const settles = (await ledger.read()).records.filter((r) => r.type === 'settle');
+      expect(settles).toMatchObject([{ run_id: 'crashed', status: 'unknown' }]);
+      const runs = await ledger.runs();
+      expect(runs.map((r) => [r.run_id, r.status])).toEqual([
+        ['mine', 'running'],
+        ['in-flight', 'running'],
+        ['crashed', 'unknown'],
+      ]);
+    } finally {
+      live.stdin!.end();
+      await waitForExit(live);
+    }
+  });
+
+  it('lists calls that never started with their explicit result', async () => {
+    const ledger = new Ledger(tempDir());
+    await ledger.result({ run_id: 'x1', tool: 'bridge_implement', status: 'refused', code: 'recursion-depth', reason: 'depth 1' });
+    expect(await ledger.runs()).toMatchObject([{ run_id: 'x1', status: 'refused', reason: 'recursion-depth: depth 1' }]);
+  });
+});
