@@ -28,4 +28,5 @@ export {
   type McpToolName,
 } from './schemas.js';
 export { validateCore, type CoreValidation } from './validate-core.js';
+export { extractCoreAnswer, findJsonObjects, maxAnswerTextLength, type ExtractedCore } from './extract.js';
 export { strictCoreSchema, strictSubsetViolations } from './strict-schema.js';
