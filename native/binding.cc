@@ -13,15 +13,6 @@ namespace {
 using pbn::FileStat;
 using pbn::Status;
 
-const char* KindName(pbn::Kind kind) {
-  switch (kind) {
-    case pbn::Kind::File: return "file";
-    case pbn::Kind::Directory: return "directory";
-    case pbn::Kind::Symlink: return "symlink";
-    default: return "other";
-  }
-}
-
 // Shaped like Node's own fs errors: "EEXIST: file already exists, renameNoReplace 'a' -> 'b'".
 Napi::Error MakeError(Napi::Env env, const Status& s, const std::string& op,
                       const std::string& path, const std::string& dest) {
@@ -38,20 +29,49 @@ Napi::Error MakeError(Napi::Env env, const Status& s, const std::string& op,
   return error;
 }
 
-Napi::Object StatToJs(Napi::Env env, const FileStat& st) {
-  Napi::Object identity = Napi::Object::New(env);
-  identity.Set("volume", st.volume);
-  identity.Set("fileId", st.file_id);
-  Napi::Object obj = Napi::Object::New(env);
-  obj.Set("identity", identity);
-  obj.Set("size", Napi::Number::New(env, static_cast<double>(st.size)));
-  obj.Set("mode", st.mode);
-  obj.Set("nlink", Napi::Number::New(env, static_cast<double>(st.nlink)));
-  obj.Set("mtimeNs", Napi::BigInt::New(env, st.mtime_ns));
-  obj.Set("ctimeNs", Napi::BigInt::New(env, st.ctime_ns));
-  if (st.has_birthtime) obj.Set("birthtimeNs", Napi::BigInt::New(env, st.birthtime_ns));
-  obj.Set("kind", KindName(st.kind));
-  return obj;
+// A stat result crosses into JavaScript through two typed arrays instead of an object: building
+// an object property by property through N-API costs more than the stat itself. The layout is
+// mirrored by src/native/stat-layout.ts.
+constexpr size_t kNumbers = 5;  // kind, mode, nlink, size, has_birthtime
+constexpr size_t kBigInts = 6;  // mtime_ns, ctime_ns, birthtime_ns, volume, file_id, file_id_high
+
+void Fill(const FileStat& st, double* n, int64_t* b) {
+  n[0] = static_cast<double>(st.kind);
+  n[1] = st.mode;
+  n[2] = static_cast<double>(st.nlink);
+  n[3] = static_cast<double>(st.size);
+  n[4] = st.has_birthtime ? 1 : 0;
+  b[0] = st.mtime_ns;
+  b[1] = st.ctime_ns;
+  b[2] = st.birthtime_ns;
+  b[3] = static_cast<int64_t>(st.volume);
+  b[4] = static_cast<int64_t>(st.file_id);
+  b[5] = static_cast<int64_t>(st.file_id_high);
+}
+
+// Per-environment buffers the sync stat calls fill (one set per main thread or worker).
+struct Addon {
+  Napi::Reference<Napi::Float64Array> numbers_ref;
+  Napi::Reference<Napi::BigInt64Array> bigints_ref;
+  double* numbers = nullptr;
+  int64_t* bigints = nullptr;
+};
+
+// The async forms resolve with a fresh pair of arrays, decoded by the same JavaScript function.
+Napi::Value StatToJs(Napi::Env env, const FileStat& st) {
+  Napi::Float64Array n = Napi::Float64Array::New(env, kNumbers);
+  Napi::BigInt64Array b = Napi::BigInt64Array::New(env, kBigInts);
+  Fill(st, n.Data(), b.Data());
+  Napi::Array pair = Napi::Array::New(env, 2);
+  pair.Set(0u, n);
+  pair.Set(1u, b);
+  return pair;
+}
+
+Napi::Value FillSync(Napi::Env env, const FileStat& st) {
+  Addon* addon = env.GetInstanceData<Addon>();
+  Fill(st, addon->numbers, addon->bigints);
+  return env.Undefined();
 }
 
 // Argument checks throw TypeErrors with Node's codes: bad input must never crash the process.
@@ -152,7 +172,7 @@ Napi::Value StatPath(const Napi::CallbackInfo& info) {
   FileStat st;
   Status s = pbn::StatPath(path, TakeBool(info, 1, true), &st);
   if (!s.ok()) throw MakeError(info.Env(), s, "statPath", path, "");
-  return StatToJs(info.Env(), st);
+  return FillSync(info.Env(), st);
 }
 
 Napi::Value StatPathAsync(const Napi::CallbackInfo& info) {
@@ -171,7 +191,7 @@ Napi::Value StatFd(const Napi::CallbackInfo& info) {
   FileStat st;
   Status s = pbn::StatFd(static_cast<int>(fd), &st);
   if (!s.ok()) throw MakeError(info.Env(), s, "statFd", "", "");
-  return StatToJs(info.Env(), st);
+  return FillSync(info.Env(), st);
 }
 
 Napi::Value StatFdAsync(const Napi::CallbackInfo& info) {
@@ -244,6 +264,16 @@ Napi::Object BackendToJs(Napi::Env env) {
 
 Napi::Object Init(Napi::Env env, Napi::Object exports) {
   pbn::Init();
+  Addon* addon = new Addon();
+  Napi::Float64Array numbers = Napi::Float64Array::New(env, kNumbers);
+  Napi::BigInt64Array bigints = Napi::BigInt64Array::New(env, kBigInts);
+  addon->numbers = numbers.Data();
+  addon->bigints = bigints.Data();
+  addon->numbers_ref = Napi::Persistent(numbers);
+  addon->bigints_ref = Napi::Persistent(bigints);
+  env.SetInstanceData(addon);
+  exports.Set("statNumbers", numbers);
+  exports.Set("statBigInts", bigints);
   exports.Set("backend", BackendToJs(env));
   exports.Set("statPath", Napi::Function::New(env, StatPath));
   exports.Set("statPathAsync", Napi::Function::New(env, StatPathAsync));

@@ -24,8 +24,11 @@ struct Status {
 enum class Kind { File, Directory, Symlink, Other };
 
 struct FileStat {
-  std::string volume;   // hex: dev on POSIX, 64-bit volume serial on Windows
-  std::string file_id;  // hex: inode on POSIX, 128-bit FILE_ID_INFO id on Windows
+  // Identity as numbers; JavaScript formats them as hex. POSIX: dev and ino (file_id_high 0).
+  // Windows: the 64-bit volume serial and the 128-bit FILE_ID_INFO id split in two halves.
+  uint64_t volume = 0;
+  uint64_t file_id = 0;
+  uint64_t file_id_high = 0;
   uint64_t size = 0;
   uint32_t mode = 0;
   uint64_t nlink = 0;

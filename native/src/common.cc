@@ -1,23 +1,9 @@
 #include "common.h"
 
-#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 
 namespace pbn {
-
-std::string Hex(unsigned long long value) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%llx", value);
-  return buf;
-}
-
-std::string Hex128(unsigned long long high, unsigned long long low) {
-  if (high == 0) return Hex(low);
-  char buf[48];
-  std::snprintf(buf, sizeof buf, "%llx%016llx", high, low);
-  return buf;
-}
 
 std::string Forced(const char* operation) {
   const char* env = std::getenv("PEER_BRIDGE_NATIVE_FORCE");

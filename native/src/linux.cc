@@ -40,8 +40,8 @@ long Statx(int dirfd, const char* path, int flags, struct statx* out) {
 }
 
 void FromStatx(const struct statx& sx, FileStat* out) {
-  out->volume = Hex(static_cast<unsigned long long>(makedev(sx.stx_dev_major, sx.stx_dev_minor)));
-  out->file_id = Hex(static_cast<unsigned long long>(sx.stx_ino));
+  out->volume = static_cast<uint64_t>(makedev(sx.stx_dev_major, sx.stx_dev_minor));
+  out->file_id = sx.stx_ino;
   out->size = sx.stx_size;
   out->mode = sx.stx_mode;
   out->nlink = sx.stx_nlink;

@@ -72,8 +72,8 @@ Kind KindOfMode(mode_t mode) {
 }
 
 void FillCommon(const struct stat& st, FileStat* out) {
-  out->volume = Hex(static_cast<unsigned long long>(st.st_dev));
-  out->file_id = Hex(static_cast<unsigned long long>(st.st_ino));
+  out->volume = static_cast<uint64_t>(st.st_dev);
+  out->file_id = static_cast<uint64_t>(st.st_ino);
   out->size = static_cast<uint64_t>(st.st_size);
   out->mode = static_cast<uint32_t>(st.st_mode);
   out->nlink = static_cast<uint64_t>(st.st_nlink);

@@ -6,7 +6,8 @@
  */
 import { loadBinding } from './load.js';
 import { lock as lockWith, type LockHandle, type LockOptions } from './lock.js';
-import type { Backend, NativeStat } from './raw.js';
+import type { Backend, NativeStat, RawStat } from './raw.js';
+import { decodeStat } from './stat-layout.js';
 
 export type { Backend, FileIdentity, FileKind, NativeStat } from './raw.js';
 export type { LockHandle, LockOptions } from './lock.js';
@@ -22,13 +23,18 @@ const binding = loadBinding();
 /** Which strategy each operation uses on this machine (e.g. `rename: 'renameat2'`). */
 export const backend: Backend = binding.backend;
 
+const { statNumbers, statBigInts } = binding;
+const decodePair = ([numbers, bigints]: RawStat): NativeStat => decodeStat(numbers, bigints);
+
 export function statPath(path: string, options: StatOptions = {}): NativeStat {
-  return binding.statPath(path, options.follow ?? true);
+  binding.statPath(path, options.follow ?? true);
+  return decodeStat(statNumbers, statBigInts);
 }
 
 /** Describes an open descriptor: identity and times come from the same handle as its bytes. */
 export function statFd(fd: number): NativeStat {
-  return binding.statFd(fd);
+  binding.statFd(fd);
+  return decodeStat(statNumbers, statBigInts);
 }
 
 /** Renames `from` to `to` unless `to` exists (`EEXIST`). Across volumes `EXDEV`, never a copy. */
@@ -56,8 +62,8 @@ export function lock(path: string, options?: LockOptions): Promise<LockHandle> {
 
 export const promises = {
   statPath: (path: string, options: StatOptions = {}): Promise<NativeStat> =>
-    binding.statPathAsync(path, options.follow ?? true),
-  statFd: (fd: number): Promise<NativeStat> => binding.statFdAsync(fd),
+    binding.statPathAsync(path, options.follow ?? true).then(decodePair),
+  statFd: (fd: number): Promise<NativeStat> => binding.statFdAsync(fd).then(decodePair),
   renameNoReplace: (from: string, to: string): Promise<void> => binding.renameNoReplaceAsync(from, to),
   linkNoOverwrite: (existing: string, newPath: string): Promise<void> =>
     binding.linkNoOverwriteAsync(existing, newPath),

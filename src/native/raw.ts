@@ -30,12 +30,18 @@ export interface Backend {
   lock: string;
 }
 
+/** What the async stat forms resolve with; decoded by stat-layout.ts. */
+export type RawStat = [numbers: Float64Array, bigints: BigInt64Array];
+
 export interface RawBinding {
   backend: Backend;
-  statPath(path: string, follow: boolean): NativeStat;
-  statPathAsync(path: string, follow: boolean): Promise<NativeStat>;
-  statFd(fd: number): NativeStat;
-  statFdAsync(fd: number): Promise<NativeStat>;
+  /** Filled by the sync stat calls; decoded by stat-layout.ts. */
+  statNumbers: Float64Array;
+  statBigInts: BigInt64Array;
+  statPath(path: string, follow: boolean): void;
+  statPathAsync(path: string, follow: boolean): Promise<RawStat>;
+  statFd(fd: number): void;
+  statFdAsync(fd: number): Promise<RawStat>;
   renameNoReplace(from: string, to: string): void;
   renameNoReplaceAsync(from: string, to: string): Promise<void>;
   linkNoOverwrite(existing: string, newPath: string): void;

@@ -117,3 +117,36 @@ describe('file identity', () => {
     expect(statPath(p).identity).toEqual(nodeIdentity(p));
   });
 });
+
+describe('results cross into JavaScript through reused buffers', () => {
+  it('never lets one call overwrite the answer of an earlier one', () => {
+    const a = statPath(file('a.txt', 'aaaa'));
+    const b = statPath(file('b.txt', 'bb'));
+    expect(a.size).toBe(4);
+    expect(b.size).toBe(2);
+    expect(a.identity).not.toEqual(b.identity);
+  });
+
+  it('works in a worker thread, which has buffers of its own', async () => {
+    const { Worker } = await import('node:worker_threads');
+    const { createRequire } = await import('node:module');
+    const { packageRoot } = await import('../../src/native/load.js');
+    const binary = (createRequire(import.meta.url)('node-gyp-build') as { resolve(d: string): string }).resolve(packageRoot());
+    const p = file('w.txt', 'worker');
+    const worker = new Worker(
+      `const { workerData, parentPort } = require('node:worker_threads');
+       const b = require(workerData.binary);
+       b.statPath(workerData.p, true);
+       parentPort.postMessage({ size: b.statNumbers[3], ino: b.statBigInts[4] });`,
+      { eval: true, workerData: { binary, p } },
+    );
+    const reply = await new Promise<{ size: number; ino: bigint }>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+    await worker.terminate();
+    expect(reply.size).toBe(6);
+    expect(reply.ino).toBe(statSync(p, { bigint: true }).ino);
+    expect(statPath(p).size).toBe(6);
+  });
+});
