@@ -1,0 +1,144 @@
+// One child run under the harness's clock: the hard cutoff, the caller's cancellation, progress
+// reports (each event, plus a heartbeat so a quiet child still shows life) and the transcript.
+import type { ErrorEvent, FinalEvent, RunRequest, RunResult, Runner, RunnerEvent, UsageEvent } from '../runners/types.js';
+import type { BridgeProgress } from './types.js';
+
+export interface ChildRunOptions {
+  runner: Runner;
+  request: Omit<RunRequest, 'signal' | 'onEvent'>;
+  runId: string;
+  budgetSeconds: number;
+  cutoffMs: number;
+  heartbeatMs: number;
+  signal: AbortSignal | undefined;
+  /** Receives every runner event (the transcript). */
+  record: (event: object) => void;
+  onProgress: ((progress: BridgeProgress) => void) | undefined;
+}
+
+/** Everything the harness learned from one child run. */
+export interface ChildOutcome {
+  /** The runner's result; null when the runner itself failed (then `failure` says why). */
+  result: RunResult | null;
+  failure: Error | null;
+  timedOut: boolean;
+  cancelled: boolean;
+  final: FinalEvent | null;
+  usage: UsageEvent | null;
+  sessionId: string | null;
+  model: string | null;
+  errors: ErrorEvent[];
+  durationMs: number;
+}
+
+const MAX_MESSAGE = 200;
+// Event progress faster than this is folded into the next report, so a flood stays cheap.
+const MIN_EVENT_GAP_MS = 250;
+
+function oneLine(text: string, max = 120): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/** What an event says about the child's activity, or null for bookkeeping events. */
+export function describeEvent(event: RunnerEvent): string | null {
+  switch (event.type) {
+    case 'session':
+      return event.model ? `started (${oneLine(event.model, 60)})` : 'started';
+    case 'progress':
+      return oneLine(event.text);
+    case 'message':
+      return `says: ${oneLine(event.text)}`;
+    case 'command':
+      return event.status === 'in_progress'
+        ? `running: ${oneLine(event.command)}`
+        : `ran: ${oneLine(event.command, 100)} (exit ${event.exit_code ?? '?'})`;
+    case 'file_change':
+      return `changed ${oneLine(event.changes.map((c) => c.path).join(', '))}`;
+    case 'error':
+      return `${event.fatal ? 'error' : 'warning'}: ${oneLine(event.message)}`;
+    case 'final':
+      return 'answered';
+    case 'usage':
+      return null;
+  }
+}
+
+export async function runChild(options: ChildRunOptions): Promise<ChildOutcome> {
+  const start = performance.now();
+  const controller = new AbortController();
+  const outcome: ChildOutcome = {
+    result: null,
+    failure: null,
+    timedOut: false,
+    cancelled: false,
+    final: null,
+    usage: null,
+    sessionId: null,
+    model: null,
+    errors: [],
+    durationMs: 0,
+  };
+  let count = 0;
+  let lastEmit = 0;
+  let lastActivity = 'starting';
+  const elapsed = () => (performance.now() - start) / 1000;
+  const emit = (message: string) => {
+    lastEmit = performance.now();
+    count += 1;
+    options.onProgress?.({
+      run_id: options.runId,
+      count,
+      elapsed_seconds: Math.round(elapsed() * 10) / 10,
+      budget_seconds: options.budgetSeconds,
+      message: message.slice(0, MAX_MESSAGE),
+    });
+  };
+
+  const onAbort = () => {
+    outcome.cancelled = true;
+    controller.abort(options.signal?.reason);
+  };
+  if (options.signal?.aborted) onAbort();
+  else options.signal?.addEventListener('abort', onAbort, { once: true });
+  const cutoff = setTimeout(() => {
+    outcome.timedOut = true;
+    controller.abort(new Error('hard cutoff'));
+  }, options.cutoffMs);
+  const heartbeat = options.onProgress
+    ? setInterval(() => {
+        if (performance.now() - lastEmit >= options.heartbeatMs * 0.9) {
+          emit(`working, ${Math.round(elapsed())} s of ${options.budgetSeconds} s; last: ${lastActivity}`);
+        }
+      }, options.heartbeatMs)
+    : undefined;
+
+  const onEvent = (event: RunnerEvent) => {
+    options.record(event);
+    if (event.type === 'final') outcome.final = event;
+    else if (event.type === 'usage') outcome.usage = event;
+    else if (event.type === 'error') outcome.errors.push(event);
+    else if (event.type === 'session') {
+      outcome.sessionId = event.session_id ?? outcome.sessionId;
+      outcome.model = event.model ?? outcome.model;
+    }
+    const text = describeEvent(event);
+    if (text === null) return;
+    lastActivity = text;
+    if (options.onProgress && performance.now() - lastEmit >= MIN_EVENT_GAP_MS) emit(text);
+  };
+
+  try {
+    if (controller.signal.aborted) throw new Error('cancelled before the child started');
+    emit('starting the peer');
+    outcome.result = await options.runner.run({ ...options.request, signal: controller.signal, onEvent });
+  } catch (error) {
+    outcome.failure = error instanceof Error ? error : new Error(String(error));
+  } finally {
+    clearTimeout(cutoff);
+    if (heartbeat) clearInterval(heartbeat);
+    options.signal?.removeEventListener('abort', onAbort);
+    outcome.durationMs = performance.now() - start;
+  }
+  return outcome;
+}
