@@ -30,3 +30,19 @@ export {
 export { validateCore, type CoreValidation } from './validate-core.js';
 export { extractCoreAnswer, findJsonObjects, maxAnswerTextLength, type ExtractedCore } from './extract.js';
 export { strictCoreSchema, strictSubsetViolations } from './strict-schema.js';
+export { assembleEnvelope } from './assemble.js';
+export { harnessEnvelope, statusForFault, type HarnessEnvelopeInput } from './harness-built.js';
+export type { EnvelopeMeta, Fault, IncidentContext, RunMeta, Verb } from './meta.js';
+export { partialOutput, partialOutputLimitBytes, partialOutputSource } from './partial-output.js';
+export {
+  defaultTranscriptLimit,
+  openTranscript,
+  TranscriptWriter,
+  type TranscriptOptions,
+  type TranscriptStats,
+} from './transcript.js';
+export { latestIncident, writeIncident, type IncidentInput, type IncidentRecord } from './incident.js';
+export { gitWorkspaceDelta, type GitDeltaResult, type GitWorkspaceDelta } from './git-delta.js';
+export { digestOutput, defaultOutputFields } from './compact.js';
+export { EnvelopeError } from './errors.js';
+export { incidentsDir, runIdPattern, stateDirName, transcriptsDir } from './paths.js';

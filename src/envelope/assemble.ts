@@ -1,0 +1,56 @@
+// Harness → caller boundary: the validated core without its details, plus the harness's
+// metadata, checked against the public schema before anyone sees it.
+import type { PublicEnvelope } from '../generated/harness-envelope.js';
+import { harnessEnvelope } from './harness-built.js';
+import { envelopeMeta, type RunMeta } from './meta.js';
+import { describeError } from './problems.js';
+import { validateHarnessSchema } from './schemas.js';
+import { validateCore } from './validate-core.js';
+
+/**
+ * Turns a child's core answer into the public envelope: validates the core (an invalid one gives
+ * a harness-built `invalid-output` envelope), writes the answer and its `details` to the
+ * transcript and closes it, adds the metadata, and validates the result against the harness
+ * schema. A result failing that schema is a peer-bridge bug: it is recorded as an
+ * `invalid-envelope` incident and a harness-built `blocked` envelope is returned instead.
+ */
+export async function assembleEnvelope(core: unknown, meta: RunMeta): Promise<PublicEnvelope> {
+  const checked = validateCore(core);
+  if (!checked.ok) {
+    return harnessEnvelope({
+      fault: 'invalid-output',
+      cause: `the answer is not a valid envelope core: ${checked.reason}`,
+      meta,
+      problems: checked.problems,
+    });
+  }
+  const { details, ...answer } = checked.core;
+  const transcript = meta.transcript;
+  transcript.write({ type: 'answer', ...answer });
+  (details ?? []).forEach((text, index) => transcript.write({ type: 'answer.details', index, text }));
+  let transcriptPath: string;
+  try {
+    transcriptPath = await transcript.close();
+  } catch (error) {
+    return harnessEnvelope({
+      fault: 'invalid-envelope',
+      cause: `the transcript could not be written: ${(error as Error).message}`,
+      meta,
+    });
+  }
+  const envelope = {
+    ...answer,
+    ...envelopeMeta(meta),
+    run_id: transcript.runId,
+    incident: null,
+    transcript_path: transcriptPath,
+  };
+  if (validateHarnessSchema(envelope)) return envelope;
+  const problems = (validateHarnessSchema.errors ?? []).map((e) => describeError(e, envelope));
+  return harnessEnvelope({
+    fault: 'invalid-envelope',
+    cause: `the assembled envelope fails schemas/harness-envelope.schema.json: ${problems.slice(0, 3).join('; ')}`,
+    meta,
+    problems,
+  });
+}

@@ -1,0 +1,69 @@
+// What a run left behind in a git workspace: `git status --porcelain` and `git diff --stat`,
+// bounded, for the incident file. A workspace that is not a repository, or a machine without git,
+// simply has no delta.
+import { execa } from 'execa';
+
+export interface GitWorkspaceDelta {
+  /** `git rev-parse HEAD`, or null in a repository without commits. */
+  head: string | null;
+  /** `git status --porcelain` lines (at most 200). */
+  status: string[];
+  /** `git diff --stat` against HEAD (at most 8 KiB). */
+  diff_stat: string;
+  /** True when status or diff_stat were shortened. */
+  truncated: boolean;
+}
+
+export type GitDeltaResult =
+  | { available: true; delta: GitWorkspaceDelta }
+  | { available: false; reason: string };
+
+const maxStatusLines = 200;
+const maxDiffStat = 8 * 1024;
+
+async function git(workspace: string, args: string[], binary: string) {
+  return execa(binary, args, {
+    cwd: workspace,
+    reject: false,
+    stdin: 'ignore',
+    timeout: 10_000,
+    maxBuffer: 4 * 1024 * 1024,
+    stripFinalNewline: true,
+    // Read-only look: do not take the index lock a user's own git command may be waiting for.
+    env: { GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' },
+  });
+}
+
+/** The git delta of `workspace`, or why there is none. Never throws. */
+export async function gitWorkspaceDelta(
+  workspace: string,
+  { gitBinary = 'git' }: { gitBinary?: string } = {},
+): Promise<GitDeltaResult> {
+  try {
+    const inside = await git(workspace, ['rev-parse', '--is-inside-work-tree'], gitBinary);
+    if (inside.failed && (inside as { code?: string }).code === 'ENOENT') {
+      return { available: false, reason: 'git is not installed' };
+    }
+    if (inside.exitCode !== 0 || inside.stdout.trim() !== 'true') {
+      return { available: false, reason: 'the workspace is not a git repository' };
+    }
+    const [head, status, diff] = await Promise.all([
+      git(workspace, ['rev-parse', '--verify', '--quiet', 'HEAD'], gitBinary),
+      git(workspace, ['-c', 'core.quotePath=false', 'status', '--porcelain=v1', '--untracked-files=all'], gitBinary),
+      git(workspace, ['-c', 'core.quotePath=false', 'diff', '--stat', 'HEAD'], gitBinary),
+    ]);
+    const lines = status.exitCode === 0 && status.stdout !== '' ? status.stdout.split('\n') : [];
+    const diffStat = diff.exitCode === 0 ? diff.stdout : '';
+    return {
+      available: true,
+      delta: {
+        head: head.exitCode === 0 ? head.stdout.trim() : null,
+        status: lines.slice(0, maxStatusLines),
+        diff_stat: diffStat.slice(0, maxDiffStat),
+        truncated: lines.length > maxStatusLines || diffStat.length > maxDiffStat,
+      },
+    };
+  } catch (error) {
+    return { available: false, reason: `git could not be run: ${(error as Error).message}` };
+  }
+}

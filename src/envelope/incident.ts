@@ -1,0 +1,122 @@
+// An incident file records why a run went wrong, with enough context to investigate it later:
+// the fault, the child's exit, its stderr tail, what changed in a git workspace, and the incident
+// before it. The envelope only references the file.
+import { readdir } from 'node:fs/promises';
+import type { PartialOutput } from '../generated/harness-envelope.js';
+import { writeNewFileAtomic } from './atomic-write.js';
+import { gitWorkspaceDelta, type GitWorkspaceDelta } from './git-delta.js';
+import type { Fault, IncidentContext } from './meta.js';
+import { assertRunId, assertWorkspace, incidentsDir, resolveInWorkspace, workspaceRelative } from './paths.js';
+import { suffixWithinBytes } from './text-cut.js';
+
+export const stderrTailBytes = 4096;
+
+export interface IncidentInput extends IncidentContext {
+  /** Absolute path of the workspace. */
+  workspace: string;
+  run_id: string;
+  fault: Fault;
+  /** What went wrong, in one or two sentences. */
+  reason: string;
+  verb: string;
+  runner: string;
+  direction: string;
+  depth: number;
+  model: string | null;
+  effort: string | null;
+  duration_seconds: number;
+  /** Workspace-relative path of the run's transcript, or null when it could not be written. */
+  transcript_path: string | null;
+  /** Validation problems, one sentence each (invalid-output, invalid-envelope). */
+  problems?: string[];
+  partial_output?: PartialOutput;
+}
+
+/** The JSON content of an incident file. */
+export interface IncidentRecord {
+  fault: Fault;
+  reason: string;
+  created_at: string;
+  run_id: string;
+  verb: string;
+  runner: string;
+  direction: string;
+  depth: number;
+  model: string | null;
+  effort: string | null;
+  budget_seconds: number | null;
+  duration_seconds: number;
+  transcript_path: string | null;
+  exit_code: number | null;
+  signal: string | null;
+  stderr_tail: string | null;
+  output_limit_bytes: number | null;
+  depth_limit: number | null;
+  problems: string[];
+  partial_output: PartialOutput | null;
+  workspace_delta: GitWorkspaceDelta | null;
+  workspace_delta_unavailable: string | null;
+  previous_incident: string | null;
+  extra: Record<string, unknown> | null;
+}
+
+// 2026-12-02T15:34:03.123Z → 20261202T153403.123Z: sorts by time and is a valid Windows name.
+function stamp(date: Date): string {
+  return date.toISOString().replace(/[-:]/g, '');
+}
+
+/** Workspace-relative path of the newest incident file, or null. */
+export async function latestIncident(workspace: string): Promise<string | null> {
+  const names = await readdir(resolveInWorkspace(workspace, incidentsDir)).catch(() => [] as string[]);
+  const files = names.filter((name) => name.endsWith('.json') && !name.startsWith('.')).sort();
+  const last = files[files.length - 1];
+  return last === undefined ? null : `${incidentsDir}/${last}`;
+}
+
+/**
+ * Writes `.peer-bridge/incidents/<timestamp>-<run_id>-<fault>.json` atomically and returns its
+ * workspace-relative path.
+ */
+export async function writeIncident(input: IncidentInput, options: { gitBinary?: string } = {}): Promise<string> {
+  assertWorkspace(input.workspace);
+  assertRunId(input.run_id);
+  const now = new Date();
+  const [previous, git] = await Promise.all([
+    latestIncident(input.workspace),
+    gitWorkspaceDelta(input.workspace, options),
+  ]);
+  const record: IncidentRecord = {
+    fault: input.fault,
+    reason: input.reason,
+    created_at: now.toISOString(),
+    run_id: input.run_id,
+    verb: input.verb,
+    runner: input.runner,
+    direction: input.direction,
+    depth: input.depth,
+    model: input.model,
+    effort: input.effort,
+    budget_seconds: input.budget_seconds ?? null,
+    duration_seconds: input.duration_seconds,
+    transcript_path: input.transcript_path,
+    exit_code: input.exit_code ?? null,
+    signal: input.signal ?? null,
+    stderr_tail: input.stderr_tail ? suffixWithinBytes(input.stderr_tail, stderrTailBytes) : null,
+    output_limit_bytes: input.output_limit_bytes ?? null,
+    depth_limit: input.depth_limit ?? null,
+    problems: input.problems ?? [],
+    partial_output: input.partial_output ?? null,
+    workspace_delta: git.available ? git.delta : null,
+    workspace_delta_unavailable: git.available ? null : git.reason,
+    previous_incident: previous,
+    extra: input.extra ?? null,
+  };
+  const dir = resolveInWorkspace(input.workspace, incidentsDir);
+  const written = await writeNewFileAtomic(
+    dir,
+    `${stamp(now)}-${input.run_id}-${input.fault}`,
+    '.json',
+    `${JSON.stringify(record, null, 2)}\n`,
+  );
+  return workspaceRelative(input.workspace, written);
+}

@@ -1,0 +1,161 @@
+// The bounded transcript of one run: JSON lines kept in memory up to a fixed budget (head and
+// tail, with a marker of what was cut between them) and written atomically when the run settles,
+// so memory stays flat however much a child prints.
+import { createHash } from 'node:crypto';
+import { writeNewFileAtomic } from './atomic-write.js';
+import { compactRecord, defaultOutputFields, type CompactOptions } from './compact.js';
+import { assertRunId, assertWorkspace, resolveInWorkspace, transcriptsDir, workspaceRelative } from './paths.js';
+
+export const defaultTranscriptLimit = 256 * 1024;
+
+export interface TranscriptOptions {
+  /** Absolute path of the workspace; the transcript goes to `.peer-bridge/transcripts/` in it. */
+  workspace: string;
+  runId: string;
+  /** Upper bound of the file in bytes (default 256 KiB, at least 8 KiB). */
+  limitBytes?: number;
+  /** Property names whose string values are command output (default: output, stdout, …). */
+  outputFields?: Iterable<string>;
+}
+
+export interface TranscriptStats {
+  /** Records written by the caller. */
+  records: number;
+  /** Bytes of those records after compaction, before the budget. */
+  bytes: number;
+  /** Records dropped between head and tail. */
+  cutRecords: number;
+  cutBytes: number;
+}
+
+const markerReserve = 512;
+
+/** Collects a run's events as JSON lines within a byte budget; `close()` writes the file. */
+export class TranscriptWriter {
+  readonly workspace: string;
+  readonly runId: string;
+  readonly limitBytes: number;
+  private readonly compact: CompactOptions;
+  private readonly maxRecordBytes: number;
+  private readonly headLimit: number;
+  private readonly tailLimit: number;
+  private readonly head: string[] = [];
+  private headBytes = 0;
+  private headOpen = true;
+  // The tail is a queue: lines[tailStart…] are live; dropped lines are released in batches.
+  private tail: string[] = [];
+  private tailStart = 0;
+  private tailBytes = 0;
+  private readonly tailSizes: number[] = [];
+  private closing: Promise<string> | undefined;
+  readonly stats: TranscriptStats = { records: 0, bytes: 0, cutRecords: 0, cutBytes: 0 };
+
+  constructor(options: TranscriptOptions) {
+    assertWorkspace(options.workspace);
+    assertRunId(options.runId);
+    this.workspace = options.workspace;
+    this.runId = options.runId;
+    this.limitBytes = Math.max(8 * 1024, Math.floor(options.limitBytes ?? defaultTranscriptLimit));
+    this.headLimit = Math.floor((this.limitBytes - markerReserve) / 2);
+    this.tailLimit = this.limitBytes - markerReserve - this.headLimit;
+    this.maxRecordBytes = Math.min(16 * 1024, this.tailLimit);
+    this.compact = {
+      outputFields: new Set(options.outputFields ?? defaultOutputFields),
+      maxStringBytes: Math.min(4 * 1024, Math.floor(this.maxRecordBytes / 4)),
+    };
+    this.push(JSON.stringify({ type: 'transcript.start', run_id: this.runId, limit_bytes: this.limitBytes }));
+  }
+
+  /** The workspace-relative path the transcript is meant to have (a taken name gets a suffix). */
+  get plannedPath(): string {
+    return `${transcriptsDir}/${this.runId}.jsonl`;
+  }
+
+  get closed(): boolean {
+    return this.closing !== undefined;
+  }
+
+  /** Adds one record (any JSON-serialisable object, e.g. a runner event). Ignored after close. */
+  write(record: object): void {
+    if (this.closing) return;
+    const compacted = compactRecord(record, this.compact);
+    let line = JSON.stringify(compacted) ?? 'null';
+    let size = Buffer.byteLength(line, 'utf8');
+    this.stats.records += 1;
+    this.stats.bytes += size + 1;
+    if (size + 1 > this.maxRecordBytes) {
+      // Still too big after compaction (e.g. many long fields): keep what it was and a digest.
+      const type = (record as { type?: unknown }).type;
+      line = JSON.stringify({
+        type: typeof type === 'string' ? type.slice(0, 100) : 'record',
+        transcript_cut: { bytes: size, sha256: createHash('sha256').update(line).digest('hex') },
+      });
+      size = Buffer.byteLength(line, 'utf8');
+    }
+    this.push(line, size);
+  }
+
+  private push(line: string, size = Buffer.byteLength(line, 'utf8')): void {
+    const bytes = size + 1;
+    if (this.headOpen && this.headBytes + bytes <= this.headLimit) {
+      this.head.push(line);
+      this.headBytes += bytes;
+      return;
+    }
+    this.headOpen = false;
+    this.tail.push(line);
+    this.tailSizes.push(bytes);
+    this.tailBytes += bytes;
+    while (this.tailBytes > this.tailLimit) {
+      const dropped = this.tailSizes[this.tailStart]!;
+      this.tail[this.tailStart] = '';
+      this.tailStart += 1;
+      this.tailBytes -= dropped;
+      this.stats.cutRecords += 1;
+      this.stats.cutBytes += dropped;
+    }
+    if (this.tailStart > 4096 && this.tailStart * 2 > this.tail.length) {
+      this.tail = this.tail.slice(this.tailStart);
+      this.tailSizes.splice(0, this.tailStart);
+      this.tailStart = 0;
+    }
+  }
+
+  /** The transcript's text as it would be written now (head, cut marker, tail). */
+  render(): string {
+    const lines = [...this.head];
+    if (this.stats.cutRecords > 0) {
+      lines.push(
+        JSON.stringify({
+          type: 'transcript.cut',
+          records: this.stats.cutRecords,
+          bytes: this.stats.cutBytes,
+          note: `records between head and tail were dropped to keep the transcript within ${this.limitBytes} bytes`,
+        }),
+      );
+    }
+    for (let i = this.tailStart; i < this.tail.length; i++) lines.push(this.tail[i]!);
+    return `${lines.join('\n')}\n`;
+  }
+
+  /**
+   * Writes the transcript atomically and returns its workspace-relative path. Idempotent: later
+   * calls return the same path. A run id whose file already exists gets a `-2`, `-3`… suffix.
+   */
+  close(): Promise<string> {
+    this.closing ??= (async () => {
+      const dir = resolveInWorkspace(this.workspace, transcriptsDir);
+      const written = await writeNewFileAtomic(dir, this.runId, '.jsonl', this.render());
+      this.head.length = 0;
+      this.tail = [];
+      return workspaceRelative(this.workspace, written);
+    })();
+    return this.closing;
+  }
+}
+
+/** Opens the transcript of one run (nothing touches the disk until `close()`). */
+export function openTranscript(options: TranscriptOptions): TranscriptWriter {
+  return new TranscriptWriter(options);
+}
+
