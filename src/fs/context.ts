@@ -1,0 +1,28 @@
+// What every tool needs: the workspace, this session's observations, the locks, the publication
+// seams, and the per-directory orphan cleanup.
+import path from 'node:path';
+import type { FsOps, PublishHooks } from './fs-ops.js';
+import type { LockSet } from './locks.js';
+import type { ObservationStore } from './observations.js';
+import { cleanOrphans } from './stage-names.js';
+import type { Workspace } from './workspace-paths.js';
+
+export interface ToolContext {
+  ws: Workspace;
+  store: ObservationStore;
+  locks: LockSet;
+  ops: FsOps;
+  hooks: PublishHooks | undefined;
+  /** Removes crash leftovers from a directory the first time this session touches it. */
+  sweep(dir: string): Promise<void>;
+}
+
+export function makeSweeper(staleMs: number): (dir: string) => Promise<void> {
+  const swept = new Set<string>();
+  return async (dir) => {
+    const key = path.resolve(dir);
+    if (swept.has(key)) return;
+    swept.add(key);
+    await cleanOrphans(key, staleMs);
+  };
+}

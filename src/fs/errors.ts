@@ -1,0 +1,63 @@
+// Tool-level failures carry one stable code; the workbench turns them into `{ ok: false, code, message }`.
+
+/** Every code a tool call can fail with. `FS_IO_ERROR` covers system errors no other code names (EACCES, EIO…). */
+export type FsErrorCode =
+  | 'FS_NOT_OBSERVED'
+  | 'FS_STALE_VERSION'
+  | 'FS_EXISTS'
+  | 'FS_NOT_FOUND'
+  | 'FS_OUTSIDE_WORKSPACE'
+  | 'FS_NO_MATCH'
+  | 'FS_AMBIGUOUS_MATCH'
+  | 'FS_ENCODING'
+  | 'FS_CROSS_DEVICE'
+  | 'FS_IS_DIRECTORY'
+  | 'FS_INVALID_ARGUMENT'
+  | 'FS_SYMBOL_NOT_FOUND'
+  | 'FS_IO_ERROR';
+
+/** A failed tool call, as `wb.call` returns it. */
+export interface ToolFailure {
+  ok: false;
+  code: FsErrorCode;
+  message: string;
+}
+
+export class FsError extends Error {
+  override name = 'FsError';
+  constructor(
+    readonly code: FsErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+
+  toResult(): ToolFailure {
+    return { ok: false, code: this.code, message: this.message };
+  }
+}
+
+/** The errno code of a system error, or undefined. */
+export function errnoOf(error: unknown): string | undefined {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+// System errors that reach a tool boundary unexpectedly still become a result, never a throw.
+export function toFailure(error: unknown, shownPath: string): ToolFailure {
+  if (error instanceof FsError) return error.toResult();
+  const errno = errnoOf(error);
+  const text = error instanceof Error ? error.message : String(error);
+  switch (errno) {
+    case 'ENOENT':
+    case 'ENOTDIR':
+      return { ok: false, code: 'FS_NOT_FOUND', message: `${shownPath}: not found (${errno})` };
+    case 'EISDIR':
+      return { ok: false, code: 'FS_IS_DIRECTORY', message: `${shownPath}: is a directory` };
+    case 'EXDEV':
+      return { ok: false, code: 'FS_CROSS_DEVICE', message: `${shownPath}: crosses filesystems (${text})` };
+    default:
+      return { ok: false, code: 'FS_IO_ERROR', message: `${shownPath}: ${text}` };
+  }
+}

@@ -1,0 +1,72 @@
+// Opening a target the one safe way (no final symlink, no blocking on FIFOs) and reading bytes and
+// version from that same handle.
+import { constants } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
+import { promises as native, type NativeStat } from '../native/index.js';
+import { FsError, errnoOf } from './errors.js';
+import { digestOf, versionOf, type Version } from './version.js';
+
+const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+const CONSISTENT_READ_TRIES = 3;
+
+/** Opens a regular file for reading; undefined when it does not exist. */
+export async function openRegular(abs: string, shown: string): Promise<{ handle: FileHandle; stat: NativeStat } | undefined> {
+  let handle: FileHandle;
+  try {
+    handle = await open(abs, READ_FLAGS);
+  } catch (error) {
+    const errno = errnoOf(error);
+    if (errno === 'ENOENT' || errno === 'ENOTDIR') return undefined;
+    if (errno === 'ELOOP') {
+      throw new FsError('FS_STALE_VERSION', `${shown}: became a symlink while in use; read it again`, { cause: error });
+    }
+    if (errno === 'EISDIR') throw new FsError('FS_IS_DIRECTORY', `${shown}: is a directory`);
+    throw error;
+  }
+  try {
+    const stat = await native.statFd(handle.fd);
+    if (stat.kind === 'directory') throw new FsError('FS_IS_DIRECTORY', `${shown}: is a directory`);
+    if (stat.kind !== 'file') throw new FsError('FS_INVALID_ARGUMENT', `${shown}: not a regular file`);
+    return { handle, stat };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
+export function sameStat(a: NativeStat, b: NativeStat): boolean {
+  return a.size === b.size && a.mtimeNs === b.mtimeNs && a.ctimeNs === b.ctimeNs && a.mode === b.mode;
+}
+
+/** Reads a whole file with its version from one handle; undefined when it does not exist. */
+export async function readWhole(abs: string, shown: string): Promise<{ bytes: Buffer; version: Version } | undefined> {
+  const opened = await openRegular(abs, shown);
+  if (!opened) return undefined;
+  const { handle } = opened;
+  let before = opened.stat;
+  try {
+    for (let attempt = 1; ; attempt++) {
+      const bytes = await readAll(handle, before.size);
+      const after = await native.statFd(handle.fd);
+      // A writer that ignores the lock changed it mid-read: read again rather than pin a mix.
+      if (sameStat(before, after) || attempt >= CONSISTENT_READ_TRIES) return { bytes, version: versionOf(before, digestOf(bytes)) };
+      before = after;
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+async function readAll(handle: FileHandle, sizeHint: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let position = 0;
+  let buffer = Buffer.allocUnsafe(Math.max(sizeHint + 1, 4096));
+  for (;;) {
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
+    if (bytesRead === 0) break;
+    chunks.push(buffer.subarray(0, bytesRead));
+    position += bytesRead;
+    buffer = Buffer.allocUnsafe(64 * 1024);
+  }
+  return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+}

@@ -1,0 +1,22 @@
+/**
+ * peer-bridge/fs: observation-checked file tools that never silently lose an update.
+ *
+ * `openWorkbench({ workspace })` opens one session; `await wb.call(tool, args)` runs `read_file`,
+ * `write_file`, `edit_file`, `multi_edit`, `delete_range` or `move_file` with snake_case arguments
+ * and resolves to `{ ok: true, … }` or `{ ok: false, code, message }`.
+ */
+export { openWorkbench, toolNames, Workbench, type ToolResult, type WorkbenchOptions } from './workbench.js';
+export { FsError, type FsErrorCode, type ToolFailure } from './errors.js';
+export type { FsOps, PublishHooks, PublishStep } from './fs-ops.js';
+export type { ToolSuccess } from './mutate.js';
+export type { Eol, TextEncoding } from './text-codec.js';
+export { fsToolsSchema } from './tool-schemas.js';
+export type {
+  DeleteRangeArgs,
+  EditFileArgs,
+  MoveFileArgs,
+  MultiEditArgs,
+  MultiEditItem,
+  ReadFileArgs,
+  WriteFileArgs,
+} from '../generated/fs-tools.js';

@@ -1,0 +1,78 @@
+// Mutations lock every file they touch by path and by native identity, in one global sorted order
+// (so two mutations can never wait on each other in a cycle): first an in-process mutex, then a
+// cross-process native lock on a lock file named by the key's hash.
+import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { lock as nativeLock, type FileIdentity, type LockHandle } from '../native/index.js';
+
+export type LockKey = string;
+
+export const pathKey = (abs: string): LockKey => `path:${abs}`;
+export const identityKey = (identity: FileIdentity): LockKey => `id:${identity.volume}:${identity.fileId}`;
+
+/**
+ * Lock files live outside the user's tree, in one directory per user under the system temp dir
+ * (override: the `lockDir` option or PEER_BRIDGE_LOCK_DIR). Their names are hashes, so any path —
+ * non-ASCII, very long — maps to a short portable name.
+ */
+export function defaultLockDir(): string {
+  const fromEnv = process.env.PEER_BRIDGE_LOCK_DIR;
+  if (fromEnv) return path.resolve(fromEnv);
+  const user = typeof process.getuid === 'function' ? String(process.getuid()) : os.userInfo().username;
+  return path.join(os.tmpdir(), `peer-bridge-locks-${user}`);
+}
+
+// One queue per key, shared by every workbench in this process.
+const queues = new Map<LockKey, Promise<void>>();
+
+async function acquireLocal(key: LockKey): Promise<() => void> {
+  const previous = queues.get(key) ?? Promise.resolve();
+  let release!: () => void;
+  const mine = new Promise<void>((resolve) => (release = resolve));
+  const tail = previous.then(() => mine);
+  queues.set(key, tail);
+  await previous;
+  return () => {
+    release();
+    if (queues.get(key) === tail) queues.delete(key);
+  };
+}
+
+export class LockSet {
+  private readonly dir: string;
+  private made = false;
+
+  constructor(dir: string) {
+    this.dir = dir;
+  }
+
+  fileFor(key: LockKey): string {
+    return path.join(this.dir, `${createHash('sha256').update(key).digest('hex').slice(0, 40)}.lock`);
+  }
+
+  /** Takes all keys (deduplicated, sorted); the returned function releases them in reverse. */
+  async acquire(keys: LockKey[]): Promise<() => void> {
+    if (!this.made) {
+      mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+      this.made = true;
+    }
+    const releases: Array<() => void> = [];
+    const releaseAll = (): void => {
+      for (const release of releases.reverse()) release();
+      releases.length = 0;
+    };
+    try {
+      for (const key of [...new Set(keys)].sort()) {
+        releases.push(await acquireLocal(key));
+        const handle: LockHandle = await nativeLock(this.fileFor(key), { exclusive: true, wait: true });
+        releases.push(() => handle.release());
+      }
+    } catch (error) {
+      releaseAll();
+      throw error;
+    }
+    return releaseAll;
+  }
+}

@@ -1,0 +1,143 @@
+// The two ways a tool changes a file: rewrite an observed file (check its version under the locks,
+// transform, publish, re-observe) or create one that does not exist (never overwrite).
+import { lstat, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { promises as native, type NativeStat } from '../native/index.js';
+import type { ToolContext } from './context.js';
+import { FsError, errnoOf } from './errors.js';
+import { readWhole } from './file-handle.js';
+import { identityKey, pathKey } from './locks.js';
+import { publish } from './publish.js';
+import { compareVersions, type Version } from './version.js';
+import type { ResolvedPath } from './workspace-paths.js';
+
+export interface Change {
+  bytes: Uint8Array;
+  /** Fields added to the tool's result. */
+  extra: Record<string, unknown>;
+}
+
+export type ToolSuccess = { ok: true; path: string } & Record<string, unknown>;
+
+async function exists(abs: string): Promise<boolean> {
+  try {
+    await lstat(abs);
+    return true;
+  } catch (error) {
+    const errno = errnoOf(error);
+    if (errno === 'ENOENT' || errno === 'ENOTDIR') return false;
+    throw error;
+  }
+}
+
+/** The version this session observed for an existing file, or the error that forbids changing it. */
+export async function requireObserved(ctx: ToolContext, target: ResolvedPath): Promise<Version> {
+  const seen = ctx.store.get(target.abs);
+  if (seen?.kind === 'present') return seen.version;
+  const there = await exists(target.abs);
+  if (seen === undefined) {
+    if (there) throw new FsError('FS_NOT_OBSERVED', `${target.shown}: not read in this session; read_file it before changing it`);
+    throw new FsError('FS_NOT_FOUND', `${target.shown}: does not exist`);
+  }
+  if (there) throw new FsError('FS_STALE_VERSION', `${target.shown}: was absent when observed and exists now; read it first`);
+  throw new FsError('FS_NOT_FOUND', `${target.shown}: does not exist`);
+}
+
+/** Stats a path without following a final symlink; undefined when absent. */
+export async function statQuiet(abs: string): Promise<NativeStat | undefined> {
+  try {
+    return await native.statPath(abs, { follow: false });
+  } catch (error) {
+    const errno = errnoOf(error);
+    if (errno === 'ENOENT' || errno === 'ENOTDIR') return undefined;
+    throw error;
+  }
+}
+
+export function staleError(shown: string, reason: string): FsError {
+  return new FsError('FS_STALE_VERSION', `${shown}: ${reason}; read it again before changing it`);
+}
+
+/** Reads the target under the caller's locks and checks it still is the observed version. */
+export async function readCurrent(target: ResolvedPath, observed: Version): Promise<{ bytes: Buffer; version: Version }> {
+  const current = await readWhole(target.abs, target.shown);
+  if (!current) throw staleError(target.shown, 'was deleted since it was read');
+  const match = compareVersions(observed, current.version);
+  if (!match.same) throw staleError(target.shown, match.reason);
+  return current;
+}
+
+async function ownerToKeep(abs: string): Promise<{ uid: number; gid: number } | undefined> {
+  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return undefined;
+  const stat = await lstat(abs).catch(() => undefined);
+  return stat ? { uid: stat.uid, gid: stat.gid } : undefined;
+}
+
+/** Rewrites an observed file: version check under locks, transform, publish, new observation. */
+export async function rewriteObserved(
+  ctx: ToolContext,
+  target: ResolvedPath,
+  transform: (bytes: Buffer, version: Version) => Change,
+): Promise<ToolSuccess> {
+  await ctx.sweep(path.dirname(target.abs));
+  const observed = await requireObserved(ctx, target);
+  const before = await statQuiet(target.abs);
+  if (!before) throw staleError(target.shown, 'was deleted since it was read');
+  if (before.kind === 'directory') throw new FsError('FS_IS_DIRECTORY', `${target.shown}: is a directory`);
+  const release = await ctx.locks.acquire([pathKey(target.abs), identityKey(before.identity)]);
+  try {
+    const current = await readCurrent(target, observed);
+    const change = transform(current.bytes, current.version);
+    const version = await publish(change.bytes, {
+      kind: 'replace',
+      target: target.abs,
+      shown: target.shown,
+      mode: current.version.mode,
+      owner: await ownerToKeep(target.abs),
+      ops: ctx.ops,
+      hooks: ctx.hooks,
+      verify: async () => void (await readCurrent(target, observed)),
+    });
+    ctx.store.present(target.abs, version);
+    return { ok: true, path: target.shown, ...change.extra, ...hardLinkReport(target.shown, current.version.nlink) };
+  } finally {
+    release();
+  }
+}
+
+// Replacing a file gives its path a new inode; other hard links keep the old bytes. That split is
+// the safe outcome (an in-place write could be torn by a crash), so it happens, and is reported.
+export function hardLinkReport(shown: string, nlink: number): Record<string, unknown> {
+  if (nlink <= 1) return {};
+  const others = nlink - 1;
+  return {
+    hard_links_split: others,
+    warnings: [`${shown} had ${others} other hard link(s); they keep the previous content`],
+  };
+}
+
+/** Creates a file that must not exist yet (no-replace publish); parents are created as needed. */
+export async function createNew(ctx: ToolContext, target: ResolvedPath, bytes: Uint8Array, extra: Record<string, unknown>): Promise<ToolSuccess> {
+  const dir = path.dirname(target.abs);
+  try {
+    await mkdir(dir, { recursive: true });
+  } catch (error) {
+    throw new FsError('FS_INVALID_ARGUMENT', `${target.shown}: cannot create its directory (${errnoOf(error) ?? String(error)})`, { cause: error });
+  }
+  await ctx.sweep(dir);
+  const release = await ctx.locks.acquire([pathKey(target.abs)]);
+  try {
+    const seen = ctx.store.get(target.abs);
+    const current = await statQuiet(target.abs);
+    if (current?.kind === 'directory') throw new FsError('FS_IS_DIRECTORY', `${target.shown}: is a directory`);
+    if (current) {
+      if (seen === undefined) throw new FsError('FS_NOT_OBSERVED', `${target.shown}: exists and was not read in this session; read_file it first`);
+      throw new FsError('FS_EXISTS', `${target.shown}: was created by someone else since it was observed absent; not overwritten`);
+    }
+    const version = await publish(bytes, { kind: 'create', target: target.abs, shown: target.shown, ops: ctx.ops, hooks: ctx.hooks });
+    ctx.store.present(target.abs, version);
+    return { ok: true, path: target.shown, ...extra };
+  } finally {
+    release();
+  }
+}

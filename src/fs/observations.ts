@@ -1,0 +1,35 @@
+// What one session has seen, per canonical path: a version, or a confirmed absence. Lives in
+// memory only; never serialised. A fork copies it for a session that takes over.
+import type { Version } from './version.js';
+
+export type Observation = { kind: 'present'; version: Version } | { kind: 'absent' };
+
+export class ObservationStore {
+  private readonly entries: Map<string, Observation>;
+
+  constructor(entries?: Map<string, Observation>) {
+    this.entries = new Map(entries);
+  }
+
+  get(abs: string): Observation | undefined {
+    return this.entries.get(abs);
+  }
+
+  present(abs: string, version: Version): void {
+    this.entries.set(abs, { kind: 'present', version });
+  }
+
+  absent(abs: string): void {
+    this.entries.set(abs, { kind: 'absent' });
+  }
+
+  /** An independent copy: later observations in either store do not reach the other. */
+  clone(): ObservationStore {
+    return new ObservationStore(this.entries);
+  }
+
+  // Refuses serialisation outright: an observation is only meaningful in the session that made it.
+  toJSON(): never {
+    throw new TypeError('observations are never serialised');
+  }
+}

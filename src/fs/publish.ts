@@ -1,0 +1,102 @@
+// Publication: stage the new bytes in the target's directory, fsync, re-check the target, then
+// rename into place (replace) or no-replace rename (create), and fsync the directory. A crash at
+// any step leaves the old bytes or the new ones under the target's name, never a mix.
+import { open, unlink, type FileHandle } from 'node:fs/promises';
+import path from 'node:path';
+import { promises as native } from '../native/index.js';
+import { FsError, errnoOf } from './errors.js';
+import type { FsOps, PublishHooks } from './fs-ops.js';
+import { stagePath } from './stage-names.js';
+import { digestOf, versionOf, type Version } from './version.js';
+
+export interface Staged {
+  stage: string;
+  handle: FileHandle;
+}
+
+export interface StageOptions {
+  /** Mode for the new file (kept from the file it replaces); creation uses 0666 minus umask. */
+  mode?: number;
+  /** Owner to keep when replacing (best effort: only a privileged process can give files away). */
+  owner?: { uid: number; gid: number };
+  hooks?: PublishHooks;
+  target: string;
+}
+
+/** Writes bytes to a new staged file next to the target and makes them durable. */
+export async function stage(bytes: Uint8Array, options: StageOptions): Promise<Staged> {
+  const stagePathName = stagePath(path.dirname(options.target));
+  const handle = await open(stagePathName, 'wx', options.mode === undefined ? 0o666 : 0o600);
+  const staged = { stage: stagePathName, handle };
+  try {
+    if (options.mode !== undefined) await handle.chmod(options.mode & 0o7777);
+    if (options.owner) await handle.chown(options.owner.uid, options.owner.gid).catch(() => undefined);
+    const half = Math.floor(bytes.length / 2);
+    await writeAll(handle, bytes.subarray(0, half), 0);
+    await options.hooks?.onStep?.('staged-partial', { target: options.target, stage: stagePathName });
+    await writeAll(handle, bytes.subarray(half), half);
+    await handle.sync();
+    await options.hooks?.onStep?.('staged', { target: options.target, stage: stagePathName });
+    return staged;
+  } catch (error) {
+    await discard(staged);
+    throw error;
+  }
+}
+
+async function writeAll(handle: FileHandle, bytes: Uint8Array, position: number): Promise<void> {
+  let written = 0;
+  while (written < bytes.length) {
+    const { bytesWritten } = await handle.write(bytes, written, bytes.length - written, position + written);
+    written += bytesWritten;
+  }
+}
+
+/** Closes and removes a staged file that will not be published. */
+export async function discard(staged: Staged): Promise<void> {
+  await staged.handle.close().catch(() => undefined);
+  await unlink(staged.stage).catch(() => undefined);
+}
+
+export interface PublishOptions extends StageOptions {
+  kind: 'replace' | 'create';
+  shown: string;
+  ops: FsOps;
+  /** Re-checks the target right before the rename; throws FsError to abort. */
+  verify?: () => Promise<void>;
+}
+
+/** Stages, verifies and publishes; returns the new version, read from the staged handle. */
+export async function publish(bytes: Uint8Array, options: PublishOptions): Promise<Version> {
+  const staged = await stage(bytes, options);
+  try {
+    await options.verify?.();
+    await moveIntoPlace(staged.stage, options);
+  } catch (error) {
+    await discard(staged);
+    throw error;
+  }
+  try {
+    await options.hooks?.onStep?.('published', { target: options.target, stage: staged.stage });
+    await options.ops.fsyncDirectory(path.dirname(options.target));
+    // After the rename: the rename itself moves ctime, and this is the state later checks compare to.
+    return versionOf(await native.statFd(staged.handle.fd), digestOf(bytes));
+  } finally {
+    await staged.handle.close();
+  }
+}
+
+async function moveIntoPlace(stagePathName: string, options: PublishOptions): Promise<void> {
+  try {
+    if (options.kind === 'replace') await options.ops.rename(stagePathName, options.target);
+    else await options.ops.renameNoReplace(stagePathName, options.target);
+  } catch (error) {
+    const errno = errnoOf(error);
+    if (errno === 'EEXIST') throw new FsError('FS_EXISTS', `${options.shown}: already exists; not overwritten`, { cause: error });
+    if (errno === 'EXDEV') {
+      throw new FsError('FS_CROSS_DEVICE', `${options.shown}: the filesystem refused an in-directory rename (EXDEV); nothing was copied`, { cause: error });
+    }
+    if (errno === 'EISDIR') throw new FsError('FS_IS_DIRECTORY', `${options.shown}: is a directory`, { cause: error });
+    throw error;
+  }
+}

@@ -1,0 +1,98 @@
+// move_file: moves an observed file to a path that must not exist. Same filesystem: one no-replace
+// rename. Across filesystems (EXDEV): stage a copy in the destination directory, verify the source
+// is still the observed version, publish the copy with a no-overwrite link, then remove the source.
+import { mkdir, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { promises as native } from '../../native/index.js';
+import type { MoveFileArgs } from '../../generated/fs-tools.js';
+import type { ToolContext } from '../context.js';
+import { FsError, errnoOf } from '../errors.js';
+import { identityKey, pathKey } from '../locks.js';
+import { readCurrent, requireObserved, staleError, statQuiet, type ToolSuccess } from '../mutate.js';
+import { discard, stage } from '../publish.js';
+import { versionOf, type Version } from '../version.js';
+import { resolveInWorkspace, type ResolvedPath } from '../workspace-paths.js';
+
+export async function moveFileTool(ctx: ToolContext, args: MoveFileArgs): Promise<ToolSuccess> {
+  const source = resolveInWorkspace(ctx.ws, args.path);
+  const destination = resolveInWorkspace(ctx.ws, args.new_path);
+  if (source.abs === destination.abs) throw new FsError('FS_INVALID_ARGUMENT', `${source.shown}: path and new_path are the same file`);
+  await ctx.sweep(path.dirname(source.abs));
+  const observed = await requireObserved(ctx, source);
+  const before = await statQuiet(source.abs);
+  if (!before) throw staleError(source.shown, 'was deleted since it was read');
+  if (before.kind === 'directory') throw new FsError('FS_IS_DIRECTORY', `${source.shown}: is a directory; move_file moves files`);
+  if (await statQuiet(destination.abs)) throw new FsError('FS_EXISTS', `${destination.shown}: already exists; move_file never replaces`);
+  const destinationDir = path.dirname(destination.abs);
+  await mkdir(destinationDir, { recursive: true });
+  await ctx.sweep(destinationDir);
+
+  const release = await ctx.locks.acquire([pathKey(source.abs), pathKey(destination.abs), identityKey(before.identity)]);
+  try {
+    const current = await readCurrent(source, observed);
+    let version: Version;
+    try {
+      await ctx.ops.renameNoReplace(source.abs, destination.abs);
+      version = await observeMoved(destination, current.version.digest);
+    } catch (error) {
+      if (errnoOf(error) === 'EEXIST') throw existsError(destination, error);
+      if (errnoOf(error) !== 'EXDEV') throw error;
+      version = await moveAcrossDevices(ctx, source, destination, observed, current.bytes, current.version);
+    }
+    await ctx.ops.fsyncDirectory(destinationDir);
+    if (path.dirname(source.abs) !== destinationDir) await ctx.ops.fsyncDirectory(path.dirname(source.abs));
+    ctx.store.absent(source.abs);
+    ctx.store.present(destination.abs, version);
+    return { ok: true, path: destination.shown, from: source.shown };
+  } finally {
+    release();
+  }
+}
+
+function existsError(destination: ResolvedPath, cause: unknown): FsError {
+  return new FsError('FS_EXISTS', `${destination.shown}: already exists; move_file never replaces`, { cause });
+}
+
+// The bytes were verified before the rename; the moved handle's metadata joins that digest, so any
+// change slipped in by a lock-ignoring writer shows up as stale later instead of being laundered.
+async function observeMoved(destination: ResolvedPath, digest: string): Promise<Version> {
+  const stat = await native.statPath(destination.abs, { follow: false });
+  return versionOf(stat, digest);
+}
+
+async function moveAcrossDevices(
+  ctx: ToolContext,
+  source: ResolvedPath,
+  destination: ResolvedPath,
+  observed: Version,
+  bytes: Buffer,
+  current: Version,
+): Promise<Version> {
+  const staged = await stage(bytes, { target: destination.abs, mode: current.mode, hooks: ctx.hooks });
+  try {
+    await readCurrent(source, observed);
+    try {
+      await ctx.ops.linkNoOverwrite(staged.stage, destination.abs);
+    } catch (error) {
+      const errno = errnoOf(error);
+      if (errno === 'EEXIST') throw existsError(destination, error);
+      // No hard links on this filesystem: a no-replace rename publishes just as safely.
+      if (errno !== 'EPERM' && errno !== 'ENOTSUP' && errno !== 'EOPNOTSUPP') throw error;
+      await ctx.ops.renameNoReplace(staged.stage, destination.abs).catch((renameError: unknown) => {
+        throw errnoOf(renameError) === 'EEXIST' ? existsError(destination, renameError) : renameError;
+      });
+    }
+  } catch (error) {
+    await discard(staged);
+    if (errnoOf(error) === 'EXDEV') {
+      throw new FsError('FS_CROSS_DEVICE', `${destination.shown}: cannot publish the staged copy (EXDEV); nothing was moved`, { cause: error });
+    }
+    throw error;
+  }
+  await unlink(staged.stage).catch(() => undefined);
+  const version = versionOf(await native.statFd(staged.handle.fd), current.digest);
+  await staged.handle.close();
+  await ctx.hooks?.onStep?.('published', { target: destination.abs, stage: staged.stage });
+  await unlink(source.abs);
+  return version;
+}

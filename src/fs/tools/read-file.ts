@@ -1,0 +1,61 @@
+// read_file: one line window, and the whole file's version observed from the same handle.
+import path from 'node:path';
+import { promises as native } from '../../native/index.js';
+import type { ReadFileArgs } from '../../generated/fs-tools.js';
+import type { ToolContext } from '../context.js';
+import { FsError } from '../errors.js';
+import { openRegular, sameStat } from '../file-handle.js';
+import type { ToolSuccess } from '../mutate.js';
+import type { TextEncoding } from '../text-codec.js';
+import { versionOf } from '../version.js';
+import { scanWindow, type WindowScan } from '../window-scan.js';
+import { resolveInWorkspace } from '../workspace-paths.js';
+
+export const DEFAULT_LINE_LIMIT = 2000;
+export const MAX_WINDOW_BYTES = 4 * 1024 * 1024;
+const CONSISTENT_READ_TRIES = 3;
+
+export async function readFileTool(ctx: ToolContext, args: ReadFileArgs): Promise<ToolSuccess> {
+  const target = resolveInWorkspace(ctx.ws, args.path);
+  await ctx.sweep(path.dirname(target.abs));
+  const opened = await openRegular(target.abs, target.shown);
+  if (!opened) {
+    ctx.store.absent(target.abs);
+    throw new FsError('FS_NOT_FOUND', `${target.shown}: does not exist (recorded as absent: write_file may create it)`);
+  }
+  const start = args.offset ?? 1;
+  const limit = args.limit ?? DEFAULT_LINE_LIMIT;
+  const request = { start, end: start + limit - 1, maxBytes: MAX_WINDOW_BYTES };
+  let stat = opened.stat;
+  let scan: WindowScan;
+  try {
+    for (let attempt = 1; ; attempt++) {
+      scan = await scanWindow(opened.handle, request);
+      const after = await native.statFd(opened.handle.fd);
+      // Changed while being read by a writer that ignores the lock: read again rather than pin a mix.
+      if ((sameStat(stat, after) && scan.bytesRead === after.size) || attempt >= CONSISTENT_READ_TRIES) break;
+      stat = after;
+    }
+  } finally {
+    await opened.handle.close();
+  }
+  ctx.store.present(target.abs, versionOf(stat, scan.digest));
+  return {
+    ok: true,
+    path: target.shown,
+    content: decodeWindow(scan.windowBytes, scan.encoding),
+    start_line: start,
+    end_line: scan.lastLine,
+    total_lines: scan.totalLines,
+    encoding: scan.encoding,
+    eol: scan.eol,
+    bom: scan.bom,
+    ...(scan.truncated ? { truncated: true } : {}),
+  };
+}
+
+function decodeWindow(bytes: Buffer, encoding: TextEncoding): string {
+  if (encoding === 'utf-16le') return bytes.toString('utf16le');
+  if (encoding === 'utf-16be') return Buffer.from(bytes).swap16().toString('utf16le');
+  return bytes.toString('utf8');
+}

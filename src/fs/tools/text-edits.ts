@@ -1,0 +1,46 @@
+// Exact-text replacement shared by edit_file and multi_edit. Text an edit brings in follows the
+// file's line endings, so a CRLF file stays CRLF, also in inserted lines.
+import { FsError } from '../errors.js';
+import { conformEol, type Eol } from '../text-codec.js';
+
+export interface TextEdit {
+  old_string: string;
+  new_string: string;
+  replace_all?: boolean;
+}
+
+function occurrences(text: string, needle: string): number[] {
+  const found: number[] = [];
+  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + needle.length)) found.push(at);
+  return found;
+}
+
+function lineOf(text: string, index: number): number {
+  let line = 1;
+  for (let at = text.indexOf('\n'); at !== -1 && at < index; at = text.indexOf('\n', at + 1)) line++;
+  return line;
+}
+
+/** Applies edits in order; any failure fails them all. Returns the new text and replacement count. */
+export function applyEdits(text: string, edits: TextEdit[], eol: Eol, shown: string): { text: string; replacements: number } {
+  let replacements = 0;
+  edits.forEach((edit, index) => {
+    const label = edits.length > 1 ? `${shown}: edit ${index + 1} of ${edits.length}` : shown;
+    const oldText = conformEol(edit.old_string, eol);
+    const newText = conformEol(edit.new_string, eol);
+    if (oldText.length === 0) throw new FsError('FS_INVALID_ARGUMENT', `${label}: old_string is empty`);
+    if (oldText === newText) throw new FsError('FS_INVALID_ARGUMENT', `${label}: old_string and new_string are the same`);
+    const found = occurrences(text, oldText);
+    if (found.length === 0) throw new FsError('FS_NO_MATCH', `${label}: old_string not found`);
+    if (found.length > 1 && !edit.replace_all) {
+      const lines = found.slice(0, 10).map((at) => lineOf(text, at));
+      throw new FsError(
+        'FS_AMBIGUOUS_MATCH',
+        `${label}: old_string occurs ${found.length} times (lines ${lines.join(', ')}${found.length > 10 ? ', …' : ''}); add context or set replace_all`,
+      );
+    }
+    text = text.split(oldText).join(newText);
+    replacements += found.length;
+  });
+  return { text, replacements };
+}

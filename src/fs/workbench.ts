@@ -1,0 +1,109 @@
+// The workbench: one session's view of a workspace. Every tool call goes through `call`, which
+// validates arguments, runs the tool and turns every tool-level failure into a result.
+import type { ToolContext } from './context.js';
+import { makeSweeper } from './context.js';
+import { FsError, toFailure, type ToolFailure } from './errors.js';
+import { realOps, type FsOps, type PublishHooks } from './fs-ops.js';
+import { LockSet, defaultLockDir } from './locks.js';
+import type { ToolSuccess } from './mutate.js';
+import { ObservationStore } from './observations.js';
+import { DEFAULT_STALE_STAGE_MS } from './stage-names.js';
+import { describeErrors, validatorFor } from './tool-schemas.js';
+import { deleteRangeTool } from './tools/delete-range.js';
+import { editFileTool, multiEditTool } from './tools/edit-file.js';
+import { moveFileTool } from './tools/move-file.js';
+import { readFileTool } from './tools/read-file.js';
+import { writeFileTool } from './tools/write-file.js';
+import { openWorkspace, type Workspace } from './workspace-paths.js';
+
+export interface WorkbenchOptions {
+  /** The directory every tool path is confined to. */
+  workspace: string;
+  /** Where cross-process lock files live (default: a per-user directory under the system temp dir, or PEER_BRIDGE_LOCK_DIR). */
+  lockDir?: string;
+  /** Age after which a staged file of another host counts as a crash leftover (default one hour). */
+  staleStageMs?: number;
+  /** Test seam: replaces publication primitives (e.g. to force EXDEV). */
+  ops?: Partial<FsOps>;
+  /** Test seam: observes (and may pause) each publication step. */
+  hooks?: PublishHooks;
+}
+
+export type ToolResult = ToolSuccess | ToolFailure;
+
+type Tool = (ctx: ToolContext, args: never) => Promise<ToolSuccess>;
+
+const TOOLS: Record<string, Tool> = {
+  read_file: readFileTool,
+  write_file: writeFileTool,
+  edit_file: editFileTool,
+  multi_edit: multiEditTool,
+  delete_range: deleteRangeTool,
+  move_file: moveFileTool,
+};
+
+/** Names of the tools `call` accepts. */
+export const toolNames: readonly string[] = Object.freeze(Object.keys(TOOLS));
+
+export class Workbench {
+  /** The workspace root, symlinks resolved. */
+  readonly workspace: string;
+  readonly tools = toolNames;
+  readonly #ctx: ToolContext;
+  readonly #options: WorkbenchOptions;
+
+  /** @internal use openWorkbench */
+  constructor(options: WorkbenchOptions, ws: Workspace, store: ObservationStore) {
+    this.#options = options;
+    this.workspace = ws.realRoot;
+    this.#ctx = {
+      ws,
+      store,
+      locks: new LockSet(options.lockDir ?? defaultLockDir()),
+      ops: { ...realOps, ...options.ops },
+      hooks: options.hooks,
+      sweep: makeSweeper(options.staleStageMs ?? DEFAULT_STALE_STAGE_MS),
+    };
+  }
+
+  /**
+   * Runs one tool with snake_case arguments. Resolves to `{ ok: true, … }` or
+   * `{ ok: false, code, message }`; tool-level failures never throw.
+   */
+  async call(tool: string, args: unknown): Promise<ToolResult> {
+    const run = Object.hasOwn(TOOLS, tool) ? TOOLS[tool] : undefined;
+    const validate = validatorFor(tool);
+    if (!run || !validate) {
+      return { ok: false, code: 'FS_INVALID_ARGUMENT', message: `unknown tool "${tool}"; tools: ${toolNames.join(', ')}` };
+    }
+    if (!validate(args)) {
+      return { ok: false, code: 'FS_INVALID_ARGUMENT', message: `${tool}: ${describeErrors(validate.errors)}` };
+    }
+    try {
+      return await run(this.#ctx, args as never);
+    } catch (error) {
+      return toFailure(error, String((args as { path?: unknown }).path ?? tool));
+    }
+  }
+
+  /**
+   * A new session that starts with a copy of this one's observations (for a hand-over); later
+   * observations of either do not reach the other. In memory only.
+   */
+  fork(): Workbench {
+    return new Workbench(this.#options, this.#ctx.ws, this.#ctx.store.clone());
+  }
+
+  toJSON(): never {
+    throw new TypeError('a workbench and its observations are never serialised');
+  }
+}
+
+/**
+ * Opens a workbench on a workspace: a session with an empty observation store. Throws FsError
+ * when the workspace does not exist or is not a directory.
+ */
+export function openWorkbench(options: WorkbenchOptions): Workbench {
+  if (!options || typeof options !== 'object') throw new FsError('FS_INVALID_ARGUMENT', 'openWorkbench({ workspace }) needs options');
+  return new Workbench(options, openWorkspace(options.workspace), new ObservationStore());
+}
