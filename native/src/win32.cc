@@ -203,11 +203,12 @@ int64_t UnixNs(LARGE_INTEGER t) {
   return (t.QuadPart - kEpochDelta) * 100;
 }
 
-// The mode libuv synthesises for Node's fs.stat: type bits, 0666 or 0444 (read-only), +0111 dirs.
+// The mode libuv synthesises for Node's fs.stat on Windows: type bits plus 0666, or 0444 when
+// read-only. Directories get no execute bits there either (Node reports 0o40666), so none here.
 uint32_t ModeOf(Kind kind, DWORD attributes) {
   uint32_t mode = (attributes & FILE_ATTRIBUTE_READONLY) ? 0444 : 0666;
   switch (kind) {
-    case Kind::Directory: return kIfDir | mode | 0111;
+    case Kind::Directory: return kIfDir | mode;
     case Kind::Symlink: return kIfLnk | mode;
     default: return kIfReg | mode;
   }
@@ -326,7 +327,7 @@ void Init() {
   std::string rename = Forced("rename");
   if (rename == "MoveFileExW") {
     g_rename_way = RenameWay::MoveFile;
-  } else if (rename == "FileRenameInfo" || !KnowsRenameInfoEx()) {
+  } else if (rename == "FileRenameInfo" || (rename != "FileRenameInfoEx" && !KnowsRenameInfoEx())) {
     g_rename_way = RenameWay::Info;
   } else {
     g_rename_way = RenameWay::InfoEx;

@@ -8,13 +8,53 @@ import { after } from 'node:test';
 
 const require = createRequire(import.meta.url);
 
-/** The addon named by PEER_BRIDGE_NATIVE_PATH (required: the suite never guesses a binary). */
-export function loadAddon() {
+/** The raw addon named by PEER_BRIDGE_NATIVE_PATH (required: the suite never guesses a binary). */
+export function loadRaw() {
   const file = process.env.PEER_BRIDGE_NATIVE_PATH;
   if (!file) throw new Error('set PEER_BRIDGE_NATIVE_PATH to the .node file under test');
   return require(path.resolve(file));
 }
 
+const KINDS = ['file', 'directory', 'symlink', 'other'];
+
+/**
+ * The stat arrays the addon fills, as the object src/native/stat-layout.ts makes of them (a plain
+ * JS mirror, because Windows node.exe under Wine cannot load TypeScript; the Linux wrapper test
+ * checks the two agree).
+ */
+export function decodeStat(numbers, bigints) {
+  const low = BigInt.asUintN(64, bigints[4]);
+  const high = BigInt.asUintN(64, bigints[5]);
+  const stat = {
+    identity: {
+      volume: BigInt.asUintN(64, bigints[3]).toString(16),
+      fileId: ((high << 64n) | low).toString(16),
+    },
+    size: numbers[3],
+    mode: numbers[1],
+    nlink: numbers[2],
+    mtimeNs: bigints[0],
+    ctimeNs: bigints[1],
+    kind: KINDS[numbers[0]],
+  };
+  if (numbers[4] === 1) stat.birthtimeNs = bigints[2];
+  return stat;
+}
+
+/** The raw addon with stat results decoded into objects; everything else passes through. */
+export function loadAddon() {
+  const raw = loadRaw();
+  const decodePair = ([numbers, bigints]) => decodeStat(numbers, bigints);
+  return {
+    ...raw,
+    statPath: (p, follow) => (raw.statPath(p, follow), decodeStat(raw.statNumbers, raw.statBigInts)),
+    statFd: (fd) => (raw.statFd(fd), decodeStat(raw.statNumbers, raw.statBigInts)),
+    statPathAsync: (p, follow) => raw.statPathAsync(p, follow).then(decodePair),
+    statFdAsync: (fd) => raw.statFdAsync(fd).then(decodePair),
+  };
+}
+
+export const raw = loadRaw();
 export const native = loadAddon();
 export const isWindows = process.platform === 'win32';
 /** Set by scripts/windows/test.sh: Wine's ids and serials match Node's exactly. */

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Builds the Windows addon and runs the conformance suite (test/native/conformance) with the
+# official Windows node.exe under Wine. Wine cannot write to a pipe as stdout (EBADF), so output
+# goes to a file, which is printed afterwards; the suite's exit code is passed through.
+# Output: .cache/windows/conformance.tap (TAP; the vitest wrapper reads its summary).
+source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+
+"$ROOT/scripts/windows/build.sh"
+ensure_prefix
+
+out="$CACHE/conformance.tap"
+files=()
+for f in "$ROOT"/test/native/conformance/*.test.mjs; do files+=("$(winepath -w "$f" 2>/dev/null)"); done
+start=$(date +%s)
+set +e
+(
+  cd "$ROOT"
+  PEER_BRIDGE_NATIVE_PATH="$(winepath -w "$ADDON" 2>/dev/null)" PEER_BRIDGE_CONFORMANCE_HOST=wine \
+    timeout 600 wine "$NODE_EXE" --test --test-reporter=tap "${files[@]}" >"$out" 2>&1 </dev/null
+)
+status=$?
+set -e
+wineserver -w
+cat "$out"
+log "conformance suite under Wine: exit $status in $(( $(date +%s) - start )) s"
+exit "$status"

@@ -1,0 +1,69 @@
+// Cross-process locks: a lock held by another process is seen as held, without waiting.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { native, tempDir } from './helpers.mjs';
+
+const dir = tempDir();
+const holderScript = fileURLToPath(new URL('./lock-holder.mjs', import.meta.url));
+
+// Starts a process that takes the lock and says "held"; it releases and exits on "release".
+async function holder(lockPath, exclusive) {
+  const child = spawn(process.execPath, [holderScript, lockPath, exclusive ? 'exclusive' : 'shared'], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  child.stdout.setEncoding('utf8');
+  const [line] = await once(child.stdout, 'data');
+  assert.equal(line.trim(), 'held');
+  return {
+    async release() {
+      child.stdin.end('release\n');
+      const [code] = await once(child, 'exit');
+      assert.equal(code, 0);
+    },
+  };
+}
+
+test('an exclusive lock held by another process is EAGAIN, and free after it releases', async () => {
+  const lockPath = path.join(dir, 'ex.lock');
+  const other = await holder(lockPath, true);
+  assert.throws(() => native.lockTry(lockPath, true), { code: 'EAGAIN' });
+  assert.throws(() => native.lockTry(lockPath, false), { code: 'EAGAIN' });
+  await other.release();
+  native.lockRelease(native.lockTry(lockPath, true));
+});
+
+test('shared locks coexist across processes; an exclusive one is refused meanwhile', async () => {
+  const lockPath = path.join(dir, 'sh.lock');
+  const other = await holder(lockPath, false);
+  const mine = native.lockTry(lockPath, false);
+  assert.throws(() => native.lockTry(lockPath, true), { code: 'EAGAIN' });
+  native.lockRelease(mine);
+  await other.release();
+});
+
+test('a lock ends with the process that held it', async () => {
+  const lockPath = path.join(dir, 'exit.lock');
+  const child = spawn(process.execPath, [holderScript, lockPath, 'exclusive'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  child.stdout.setEncoding('utf8');
+  await once(child.stdout, 'data');
+  assert.throws(() => native.lockTry(lockPath, true), { code: 'EAGAIN' });
+  child.kill();
+  await once(child, 'exit');
+  native.lockRelease(native.lockTry(lockPath, true));
+});
+
+test('two attempts in one process conflict too (locks belong to the open file)', () => {
+  const lockPath = path.join(dir, 'self.lock');
+  const first = native.lockTry(lockPath, true);
+  assert.throws(() => native.lockTry(lockPath, true), { code: 'EAGAIN' });
+  native.lockRelease(first);
+  native.lockRelease(native.lockTry(lockPath, true));
+});
+
+test('releasing an unknown token fails EBADF', () => {
+  assert.throws(() => native.lockRelease(987654321), { code: 'EBADF' });
+});
