@@ -19,6 +19,8 @@ export type GitDeltaResult =
   | { available: false; reason: string };
 
 const maxStatusLines = 200;
+// peer-bridge's own transcripts and incidents are not part of what a run changed.
+const ownState = ['--', '.', ':(exclude).peer-bridge'];
 const maxDiffStat = 8 * 1024;
 
 async function git(workspace: string, args: string[], binary: string) {
@@ -49,8 +51,8 @@ export async function gitWorkspaceDelta(
     }
     const [head, status, diff] = await Promise.all([
       git(workspace, ['rev-parse', '--verify', '--quiet', 'HEAD'], gitBinary),
-      git(workspace, ['-c', 'core.quotePath=false', 'status', '--porcelain=v1', '--untracked-files=all'], gitBinary),
-      git(workspace, ['-c', 'core.quotePath=false', 'diff', '--stat', 'HEAD'], gitBinary),
+      git(workspace, ['-c', 'core.quotePath=false', 'status', '--porcelain=v1', '--untracked-files=all', ...ownState], gitBinary),
+      git(workspace, ['-c', 'core.quotePath=false', 'diff', '--stat', 'HEAD', ...ownState], gitBinary),
     ]);
     const lines = status.exitCode === 0 && status.stdout !== '' ? status.stdout.split('\n') : [];
     const diffStat = diff.exitCode === 0 ? diff.stdout : '';

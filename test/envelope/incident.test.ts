@@ -1,0 +1,127 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { execa } from 'execa';
+import { describe, expect, it } from 'vitest';
+import { gitWorkspaceDelta, writeIncident, type IncidentInput, type IncidentRecord } from '../../src/envelope/index.js';
+import { list, tempWorkspace } from './helpers.js';
+
+function input(workspace: string, overrides: Partial<IncidentInput> = {}): IncidentInput {
+  return {
+    workspace,
+    run_id: 'run-7',
+    fault: 'child-exit',
+    reason: 'codex exited with code 1 before answering',
+    verb: 'implement',
+    runner: 'codex',
+    direction: 'claude-code->codex',
+    depth: 0,
+    model: 'gpt-5.5',
+    effort: 'high',
+    duration_seconds: 3.5,
+    transcript_path: '.peer-bridge/transcripts/run-7.jsonl',
+    budget_seconds: 600,
+    exit_code: 1,
+    signal: null,
+    stderr_tail: 'panic: boom',
+    ...overrides,
+  };
+}
+
+async function readIncident(workspace: string, rel: string): Promise<IncidentRecord> {
+  return JSON.parse(await readFile(path.join(workspace, rel), 'utf8')) as IncidentRecord;
+}
+
+async function gitRepo(ws: string): Promise<void> {
+  const git = (...args: string[]) => execa('git', args, { cwd: ws });
+  await git('init', '-q');
+  await git('-c', 'user.name=t', '-c', 'user.email=t@example.invalid', 'commit', '-q', '--allow-empty', '-m', 'start');
+}
+
+describe('incident writer', () => {
+  it('writes .peer-bridge/incidents/<timestamp>-<run_id>-<fault>.json with the whole context', async () => {
+    const ws = await tempWorkspace();
+    const rel = await writeIncident(input(ws));
+    expect(rel).toMatch(/^\.peer-bridge\/incidents\/\d{8}T\d{6}\.\d{3}Z-run-7-child-exit\.json$/);
+    const record = await readIncident(ws, rel);
+    expect(record).toMatchObject({
+      fault: 'child-exit',
+      reason: 'codex exited with code 1 before answering',
+      run_id: 'run-7',
+      verb: 'implement',
+      model: 'gpt-5.5',
+      effort: 'high',
+      budget_seconds: 600,
+      transcript_path: '.peer-bridge/transcripts/run-7.jsonl',
+      exit_code: 1,
+      signal: null,
+      stderr_tail: 'panic: boom',
+      previous_incident: null,
+      workspace_delta: null,
+      workspace_delta_unavailable: 'the workspace is not a git repository',
+    });
+    expect(await list(path.join(ws, '.peer-bridge', 'incidents'))).toEqual([path.basename(rel)]);
+  });
+
+  it('links each incident to the one before it', async () => {
+    const ws = await tempWorkspace();
+    const first = await writeIncident(input(ws, { fault: 'timeout' }));
+    const second = await writeIncident(input(ws, { fault: 'spawn' }));
+    expect((await readIncident(ws, second)).previous_incident).toBe(first);
+  });
+
+  it('two incidents of the same run and fault in the same millisecond both survive', async () => {
+    const ws = await tempWorkspace();
+    const paths = await Promise.all([1, 2, 3].map(() => writeIncident(input(ws))));
+    expect(new Set(paths).size).toBe(3);
+    expect(await list(path.join(ws, '.peer-bridge', 'incidents'))).toHaveLength(3);
+  });
+
+  it('keeps only the last 4 KiB of stderr, cut between characters', async () => {
+    const ws = await tempWorkspace();
+    const stderr = `START${'é'.repeat(5000)}END`;
+    const record = await readIncident(ws, await writeIncident(input(ws, { stderr_tail: stderr })));
+    expect(Buffer.byteLength(record.stderr_tail!)).toBeLessThanOrEqual(4096);
+    expect(record.stderr_tail!.endsWith('éEND')).toBe(true);
+    expect(record.stderr_tail!.startsWith('é')).toBe(true);
+  });
+
+  it('records the git workspace delta in a git repository', async () => {
+    const ws = await tempWorkspace();
+    await gitRepo(ws);
+    await writeFile(path.join(ws, 'new file ü.txt'), 'x\n');
+    await writeIncident(input(ws, { fault: 'timeout' })); // its own files are not part of the delta
+    const record = await readIncident(ws, await writeIncident(input(ws)));
+    expect(record.workspace_delta).toMatchObject({ head: expect.stringMatching(/^[0-9a-f]{40}$/), truncated: false });
+    expect(record.workspace_delta!.status).toEqual(['?? "new file ü.txt"']);
+    expect(record.workspace_delta_unavailable).toBeNull();
+  });
+
+  it('shows tracked changes in the diff stat', async () => {
+    const ws = await tempWorkspace();
+    await gitRepo(ws);
+    await writeFile(path.join(ws, 'a.txt'), 'one\n');
+    await execa('git', ['add', 'a.txt'], { cwd: ws });
+    await execa('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', 'commit', '-q', '-m', 'a'], { cwd: ws });
+    await writeFile(path.join(ws, 'a.txt'), 'one\ntwo\n');
+    const result = await gitWorkspaceDelta(ws);
+    expect(result.available && result.delta.status).toEqual([' M a.txt']);
+    expect(result.available && result.delta.diff_stat).toContain('a.txt | 1 +');
+  });
+
+  it('works without git on the machine', async () => {
+    const ws = await tempWorkspace();
+    await gitRepo(ws);
+    const result = await gitWorkspaceDelta(ws, { gitBinary: path.join(ws, 'no-such-git') });
+    expect(result).toEqual({ available: false, reason: 'git is not installed' });
+    const rel = await writeIncident(input(ws), { gitBinary: path.join(ws, 'no-such-git') });
+    expect((await readIncident(ws, rel)).workspace_delta_unavailable).toBe('git is not installed');
+  });
+
+  it('leaves no temporary files behind', async () => {
+    const ws = await tempWorkspace();
+    await mkdir(path.join(ws, '.peer-bridge', 'incidents'), { recursive: true });
+    await writeIncident(input(ws));
+    const names = await list(path.join(ws, '.peer-bridge', 'incidents'));
+    expect(names.filter((n) => n.startsWith('.'))).toEqual([]);
+  });
+});

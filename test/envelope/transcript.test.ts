@@ -1,0 +1,133 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EnvelopeError, openTranscript } from '../../src/envelope/index.js';
+import { list, tempWorkspace } from './helpers.js';
+
+const lines = (text: string) => text.trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+
+describe('transcript writer', () => {
+  it('writes JSON lines under .peer-bridge/transcripts/<run_id>.jsonl in a workspace with spaces and non-ASCII', async () => {
+    const ws = await tempWorkspace();
+    const t = openTranscript({ workspace: ws, runId: 'run-1' });
+    t.write({ type: 'session', id: 'thread-9' });
+    t.write({ type: 'message', text: 'héllo 漢字 😀' });
+    const rel = await t.close();
+    expect(rel).toBe('.peer-bridge/transcripts/run-1.jsonl');
+    const records = lines(await readFile(path.join(ws, rel), 'utf8'));
+    expect(records.map((r) => r.type)).toEqual(['transcript.start', 'session', 'message']);
+    expect(records[2]!.text).toBe('héllo 漢字 😀');
+  });
+
+  it('touches the disk only at close, and leaves no temporary file', async () => {
+    const ws = await tempWorkspace();
+    const t = openTranscript({ workspace: ws, runId: 'r' });
+    t.write({ type: 'x' });
+    const dir = path.join(ws, '.peer-bridge', 'transcripts');
+    expect(await list(dir)).toEqual([]);
+    await t.close();
+    expect(await list(dir)).toEqual(['r.jsonl']);
+  });
+
+  it('close is idempotent and writes after close are ignored', async () => {
+    const ws = await tempWorkspace();
+    const t = openTranscript({ workspace: ws, runId: 'r' });
+    const first = await t.close();
+    t.write({ type: 'late' });
+    expect(await t.close()).toBe(first);
+    expect(await readFile(path.join(ws, first), 'utf8')).not.toContain('late');
+  });
+
+  it('never replaces an earlier transcript of the same run id', async () => {
+    const ws = await tempWorkspace();
+    const a = openTranscript({ workspace: ws, runId: 'same' });
+    a.write({ type: 'first' });
+    const b = openTranscript({ workspace: ws, runId: 'same' });
+    b.write({ type: 'second' });
+    const [pa, pb] = await Promise.all([a.close(), b.close()]);
+    expect(new Set([pa, pb])).toEqual(
+      new Set(['.peer-bridge/transcripts/same.jsonl', '.peer-bridge/transcripts/same-2.jsonl']),
+    );
+    expect(await readFile(path.join(ws, pa), 'utf8')).toContain('first');
+    expect(await readFile(path.join(ws, pb), 'utf8')).toContain('second');
+  });
+
+  it('compacts command output to byte count and sha256', async () => {
+    const ws = await tempWorkspace();
+    const output = 'line of output ✓\n'.repeat(1000);
+    const t = openTranscript({ workspace: ws, runId: 'r' });
+    t.write({ type: 'command', command: 'npm test', output, exit_code: 0 });
+    t.write({ type: 'item.completed', item: { type: 'command_execution', aggregated_output: 'ok\n' } });
+    const records = lines(await readFile(path.join(ws, await t.close()), 'utf8'));
+    expect(records[1]).toEqual({
+      type: 'command',
+      command: 'npm test',
+      output: { bytes: Buffer.byteLength(output), sha256: createHash('sha256').update(output).digest('hex') },
+      exit_code: 0,
+    });
+    expect((records[2]!.item as Record<string, unknown>).aggregated_output).toEqual({
+      bytes: 3,
+      sha256: createHash('sha256').update('ok\n').digest('hex'),
+    });
+  });
+
+  it('cuts a very long string, saying how long it was', async () => {
+    const ws = await tempWorkspace();
+    const t = openTranscript({ workspace: ws, runId: 'r' });
+    t.write({ type: 'message', text: '字'.repeat(10_000) });
+    const [, record] = lines(await readFile(path.join(ws, await t.close()), 'utf8'));
+    expect(record!.text).toMatch(/^字+…\[cut: 30000 bytes in all\]$/);
+    expect(Buffer.byteLength(record!.text as string)).toBeLessThan(4200);
+  });
+
+  it('replaces a record that is still too big by its type and digest', async () => {
+    const ws = await tempWorkspace();
+    const t = openTranscript({ workspace: ws, runId: 'r' });
+    t.write({ type: 'wide', parts: Array.from({ length: 100 }, () => 'p'.repeat(3000)) });
+    const [, record] = lines(await readFile(path.join(ws, await t.close()), 'utf8'));
+    expect(record).toMatchObject({ type: 'wide', transcript_cut: { bytes: expect.any(Number), sha256: expect.any(String) } });
+  });
+
+  it('stays within its byte limit, keeping head and tail with a marker of what was cut', async () => {
+    const ws = await tempWorkspace();
+    const limit = 64 * 1024;
+    const t = openTranscript({ workspace: ws, runId: 'r', limitBytes: limit });
+    for (let i = 0; i < 5000; i++) t.write({ type: 'progress', i, text: `step ${i} ${'·'.repeat(50)}` });
+    const text = await readFile(path.join(ws, await t.close()), 'utf8');
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(limit);
+    const records = lines(text);
+    const steps = records.filter((r) => r.type === 'progress').map((r) => r.i as number);
+    expect(steps[0]).toBe(0);
+    expect(steps[steps.length - 1]).toBe(4999);
+    const marker = records.find((r) => r.type === 'transcript.cut')!;
+    expect(marker.records).toBe(5000 - steps.length);
+    // Order is kept: head, marker, tail.
+    const markerAt = records.indexOf(marker);
+    expect(records.slice(markerAt + 1).every((r) => (r.i as number) > (records[markerAt - 1]!.i as number))).toBe(true);
+    expect(t.stats.records).toBe(5000);
+  });
+
+  it('writes no marker when nothing was cut', async () => {
+    const ws = await tempWorkspace();
+    const t = openTranscript({ workspace: ws, runId: 'r' });
+    for (let i = 0; i < 10; i++) t.write({ type: 'progress', i });
+    expect(await readFile(path.join(ws, await t.close()), 'utf8')).not.toContain('transcript.cut');
+  });
+
+  it.each(['../escape', '.hidden', 'a/b', '', 'x'.repeat(129), 'spaced id'])(
+    'rejects the unsafe run id %j with a clear error',
+    (runId) => {
+      expect(() => openTranscript({ workspace: process.cwd(), runId })).toThrow(EnvelopeError);
+      try {
+        openTranscript({ workspace: process.cwd(), runId });
+      } catch (error) {
+        expect((error as EnvelopeError).code).toBe('ENVELOPE_INVALID_RUN_ID');
+      }
+    },
+  );
+
+  it('rejects a relative workspace', () => {
+    expect(() => openTranscript({ workspace: 'relative/dir', runId: 'r' })).toThrow(/absolute path/);
+  });
+});
