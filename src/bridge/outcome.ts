@@ -1,0 +1,71 @@
+// From what a child run produced to the public envelope: a valid answer is assembled, everything
+// else becomes a harness-built envelope whose fault names what happened.
+import { assembleEnvelope, extractCoreAnswer, harnessEnvelope, type PublicEnvelope, type RunMeta } from '../envelope/index.js';
+import type { ChildOutcome } from './run-child.js';
+
+export interface OutcomeContext {
+  budgetSeconds: number;
+  cutoffMs: number;
+  maxOutputBytes: number;
+}
+
+function lastLine(text: string): string {
+  return text.trim().split('\n').at(-1)?.slice(0, 300) ?? '';
+}
+
+/** Builds the envelope of one finished child run. Never throws for child failures. */
+export async function envelopeForOutcome(outcome: ChildOutcome, meta: RunMeta, ctx: OutcomeContext): Promise<PublicEnvelope> {
+  const result = outcome.result;
+  const seconds = Math.round(outcome.durationMs / 100) / 10;
+  if (outcome.timedOut) {
+    return harnessEnvelope({
+      fault: 'timeout',
+      cause: `timeout: no answer within the ${ctx.budgetSeconds} s budget; the process tree was killed at the hard cutoff (${ctx.cutoffMs / 1000} s)`,
+      meta,
+    });
+  }
+  if (outcome.cancelled) {
+    return harnessEnvelope({
+      fault: 'cancelled',
+      cause: `cancelled: the caller cancelled the call after ${seconds} s; the process tree was killed`,
+      meta,
+    });
+  }
+  if (result?.outputLimitHit) {
+    return harnessEnvelope({
+      fault: 'output-limit',
+      cause: `output-limit: the child wrote more than ${ctx.maxOutputBytes} bytes of output and was stopped`,
+      meta,
+      partialOutput: result.lastAgentMessage,
+    });
+  }
+  if (!result) {
+    const message = outcome.failure?.message ?? 'the runner failed without a result';
+    const started = outcome.sessionId !== null || outcome.final !== null;
+    return harnessEnvelope({ fault: started ? 'child-exit' : 'spawn', cause: `${started ? 'child-exit' : 'spawn'}: ${message}`, meta });
+  }
+  if (outcome.final) {
+    const { answer, text } = outcome.final;
+    if (answer !== null && answer !== undefined) return assembleEnvelope(answer, meta);
+    if (text) {
+      const extracted = extractCoreAnswer(text);
+      if (extracted.ok) return assembleEnvelope(extracted.core, meta);
+      return harnessEnvelope({
+        fault: 'invalid-output',
+        cause: `invalid-output: the final answer is not a valid envelope core: ${extracted.reason}`,
+        meta,
+        problems: extracted.problems,
+      });
+    }
+  }
+  const spawnError = outcome.errors.find((error) => error.cause === 'spawn');
+  if (spawnError) return harnessEnvelope({ fault: 'spawn', cause: `spawn: ${spawnError.message}`, meta });
+  const fatal = outcome.errors.filter((error) => error.fatal).map((error) => error.message);
+  const exit = result.signal ? `was killed by ${result.signal}` : `exited with code ${result.exitCode}`;
+  const detail = fatal.length > 0 ? fatal.join('; ') : lastLine(result.stderrTail);
+  return harnessEnvelope({
+    fault: 'child-exit',
+    cause: `child-exit: the child ${exit} without an answer${detail ? `: ${detail}` : ''}`,
+    meta,
+  });
+}

@@ -1,0 +1,159 @@
+// runBridge: one bridge call, start to envelope. Bad input is rejected before anything starts;
+// refusals and child failures are envelopes, never rejections. The ledger start is on disk before
+// the child is spawned and the settlement follows the envelope.
+import { harnessEnvelope, openTranscript, type PublicEnvelope, type RunMeta } from '../envelope/index.js';
+import { loadRunner } from '../runners/load.js';
+import type { Runner, Verb } from '../runners/types.js';
+import { resolveBudget } from './budget.js';
+import { decideDepth, depthLimit, inheritedDepth } from './depth.js';
+import { direction as directionOf } from './direction.js';
+import { decideEffort, mergeSubstitution } from './effort.js';
+import { BridgeError } from './errors.js';
+import { Ledger } from './ledger.js';
+import { envelopeForOutcome } from './outcome.js';
+import { buildPrompt } from './prompt.js';
+import { runChild } from './run-child.js';
+import { checkRunId, newRunId } from './run-id.js';
+import type { BridgeContext, RunBridgeOptions } from './types.js';
+import { resolveWorkspace, writeRefusal } from './workspace.js';
+
+const VERBS: readonly Verb[] = ['implement', 'advise', 'review'];
+export const DEFAULT_RUNNER = 'codex';
+/** Total child output before the tree is stopped (override: PEER_BRIDGE_MAX_OUTPUT_BYTES). */
+export const DEFAULT_MAX_OUTPUT_BYTES = 32 * 1024 * 1024;
+const MAX_LINE_BYTES = 4 * 1024 * 1024;
+const DEFAULT_HEARTBEAT_MS = 5000;
+
+function outputCap(env: NodeJS.ProcessEnv): number {
+  const raw = env.PEER_BRIDGE_MAX_OUTPUT_BYTES;
+  const value = raw === undefined ? NaN : Number(raw);
+  return Number.isSafeInteger(value) && value > 0 ? value : DEFAULT_MAX_OUTPUT_BYTES;
+}
+
+function checkInput(options: RunBridgeOptions): { verb: Verb; task: string } {
+  if (!VERBS.includes(options.verb)) {
+    throw new BridgeError('invalid_arguments', `verb must be one of ${VERBS.join(', ')}, got ${JSON.stringify(options.verb)}`, { field: 'verb' });
+  }
+  if (typeof options.task !== 'string' || options.task.trim() === '') {
+    throw new BridgeError('invalid_arguments', 'task must be a non-empty string saying what the peer should do', { field: 'task' });
+  }
+  if (options.model !== undefined && (typeof options.model !== 'string' || options.model === '')) {
+    throw new BridgeError('invalid_arguments', 'model must be a non-empty string', { field: 'model' });
+  }
+  return { verb: options.verb, task: options.task };
+}
+
+// The runner's id before it is loaded: built-in names as they are, plugin paths by file name.
+function provisionalRunnerId(spec: string): string {
+  return spec === 'codex' || spec === 'claude' ? spec : (spec.split(/[\\/]/).at(-1) ?? spec).replace(/\.[cm]?js$/, '');
+}
+
+/**
+ * Runs one bridge call and resolves to the validated public envelope. Rejects only with a
+ * `BridgeError` for bad input (unknown verb, empty task, bad effort or budget, missing workspace);
+ * depth refusals, unavailable runners, timeouts, crashes, invalid answers and cancellation all
+ * resolve to envelopes.
+ */
+export async function runBridge(options: RunBridgeOptions, context: BridgeContext = {}): Promise<PublicEnvelope> {
+  const env = context.env ?? process.env;
+  const { verb, task } = checkInput(options);
+  const workspace = resolveWorkspace(options.workspace);
+  const runId = checkRunId(options.run_id ?? newRunId());
+  const budget = resolveBudget(verb, options.timeout_seconds, context.maxBudgetSeconds?.[verb]);
+  const limit = depthLimit(env);
+  const depth = decideDepth(options.depth, inheritedDepth(env), limit);
+  decideEffort(options.effort, options.supported_efforts, null); // rejects bad levels before anything starts
+  const spec = options.runner ?? DEFAULT_RUNNER;
+  const caller = context.caller ?? 'api';
+  const ledger = new Ledger(workspace);
+  const maxOutputBytes = outputCap(env);
+
+  const meta: RunMeta = {
+    transcript: openTranscript({ workspace, runId }),
+    verb,
+    direction: directionOf(caller, provisionalRunnerId(spec)),
+    runner: provisionalRunnerId(spec),
+    depth: depth.depth,
+    model: null,
+    effort: null,
+    ...(context.reminder ? { reminder: context.reminder } : {}),
+    incident: { budget_seconds: budget.seconds, depth_limit: limit },
+  };
+  meta.transcript.write({ type: 'bridge.call', verb, runner: spec, model: options.model ?? null, effort: options.effort ?? null, budget_seconds: budget.seconds, depth: depth.depth, direction: meta.direction, task });
+
+  // Calls that never start: an explicit envelope and a ledger result.
+  const neverStarted = async (envelope: PublicEnvelope, code: string, reason: string) => {
+    await ledger.result({ run_id: runId, tool: verb, status: envelope.status, code, reason: reason.slice(0, 500) });
+    return envelope;
+  };
+  if (depth.refusal) {
+    return neverStarted(await harnessEnvelope({ fault: 'recursion', cause: depth.refusal, meta }), 'recursion-depth', depth.refusal);
+  }
+  const unsafe = writeRefusal(verb, workspace);
+  if (unsafe) return neverStarted(await harnessEnvelope({ fault: 'spawn', cause: unsafe, meta }), 'unsafe-workspace', unsafe);
+
+  let runner: Runner;
+  try {
+    runner = await (context.loadRunner ?? loadRunner)(spec, { workspace, ...(context.configPath ? { configPath: context.configPath } : {}) });
+  } catch (error) {
+    const cause = `spawn: runner ${JSON.stringify(spec)} could not be loaded: ${(error as Error).message}`;
+    return neverStarted(await harnessEnvelope({ fault: 'spawn', cause, meta }), (error as { code?: string }).code ?? 'runner_unavailable', cause);
+  }
+  meta.runner = runner.id;
+  meta.direction = directionOf(caller, runner.id);
+
+  const wantsRunnerLevels = options.effort !== undefined && options.supported_efforts === undefined;
+  const runnerLevels = wantsRunnerLevels ? await runner.supportedEfforts(options.model).catch(() => null) : null;
+  const effort = decideEffort(options.effort, options.supported_efforts, runnerLevels);
+  meta.effort = effort.applied ?? null;
+  meta.effort_substituted = effort.substituted;
+
+  await ledger.start({ run_id: runId, verb, runner: runner.id, direction: meta.direction, budget_seconds: budget.seconds, depth: depth.depth });
+  let envelope: PublicEnvelope;
+  try {
+    const outcome = await runChild({
+      runner,
+      request: {
+        verb,
+        prompt: buildPrompt(verb, task, budget.seconds),
+        workspace,
+        ...(options.model ? { model: options.model } : {}),
+        ...(effort.applied ? { effort: effort.applied } : {}),
+        depth: depth.childDepth,
+        limits: { maxOutputBytes, maxLineBytes: Math.min(MAX_LINE_BYTES, maxOutputBytes) },
+      },
+      runId,
+      budgetSeconds: budget.seconds,
+      cutoffMs: budget.cutoffMs,
+      heartbeatMs: context.heartbeatMs ?? DEFAULT_HEARTBEAT_MS,
+      signal: options.signal,
+      record: (event) => meta.transcript.write(event),
+      onProgress: options.onProgress,
+    });
+    const result = outcome.result;
+    meta.model = result?.model ?? outcome.model ?? options.model ?? null;
+    meta.session_id = result?.sessionId ?? outcome.sessionId;
+    if (result?.effortApplied) meta.effort = result.effortApplied;
+    meta.effort_substituted = mergeSubstitution(effort.substituted, result?.effortSubstitution);
+    meta.cost = outcome.usage?.cost_usd ?? null;
+    meta.tokens = outcome.usage?.tokens ?? {};
+    meta.duration_seconds = Math.round(outcome.durationMs) / 1000;
+    meta.incident = {
+      ...meta.incident,
+      exit_code: result?.exitCode ?? null,
+      signal: result?.signal ?? null,
+      stderr_tail: result?.stderrTail ?? outcome.failure?.stack ?? null,
+      output_limit_bytes: result?.outputLimitHit ? maxOutputBytes : null,
+    };
+    envelope = await envelopeForOutcome(outcome, meta, { budgetSeconds: budget.seconds, cutoffMs: budget.cutoffMs, maxOutputBytes });
+  } catch (error) {
+    // A harness bug must still settle the call and give the caller an envelope.
+    envelope = await harnessEnvelope({ fault: 'invalid-envelope', cause: `peer-bridge failed while finishing the call: ${(error as Error).message}`, meta });
+  }
+  // The caller gets its envelope even if the settlement cannot be written; the next server start
+  // then settles the call as unknown.
+  await ledger
+    .settle({ run_id: runId, status: envelope.status, incident: envelope.incident, duration_seconds: envelope.duration_seconds })
+    .catch((error: unknown) => process.emitWarning(`peer-bridge: could not settle run ${runId} in the ledger: ${String(error)}`));
+  return envelope;
+}

@@ -1,0 +1,35 @@
+// Argument parsing for the subcommands (node:util parseArgs), with usage errors that say what to do.
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
+/** Bad command-line usage: printed with a hint, exit code 2. */
+export class UsageError extends Error {
+  readonly code = 'usage';
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+export type Options = NonNullable<ParseArgsConfig['options']>;
+
+export const COMMON_OPTIONS = {
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const satisfies Options;
+
+/** parseArgs that turns its errors into UsageErrors. */
+export function parse<T extends Options>(argv: string[], options: T, allowPositionals = true) {
+  try {
+    return parseArgs({ args: argv, options: { ...COMMON_OPTIONS, ...options }, allowPositionals, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+/** A positive number of seconds, or a usage error naming the option. */
+export function seconds(value: string | undefined, option: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new UsageError(`${option} must be a positive number of seconds, got ${JSON.stringify(value)}`);
+  return n;
+}

@@ -1,0 +1,129 @@
+// `peer-bridge doctor`: checks what a bridge call needs and says how to fix what is missing.
+// Everything that could fail to load (the native addon) is imported inside its own check.
+import { access, constants, mkdir } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { probeRunners } from '../bridge/probe.js';
+import { parse } from './args.js';
+import { version } from './version.js';
+
+export const DOCTOR_HELP = `Usage: peer-bridge doctor [--workspace DIR] [--json]
+
+Checks Node, the native addon, the Codex and Claude Code CLIs and the workspace, and says how to
+fix what is missing. Exit status 1 when a required check fails.
+
+Options:
+  --workspace DIR   workspace to check (default: the current directory)
+  --json            print JSON
+  -h, --help        show this help
+  -v, --version     print the version`;
+
+export interface Check {
+  name: string;
+  level: 'ok' | 'warn' | 'fail';
+  detail: string;
+  fix?: string;
+}
+
+const MIN_NODE = [20, 17] as const;
+
+function checkNode(): Check {
+  const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+  const ok = major > MIN_NODE[0] || (major === MIN_NODE[0] && minor >= MIN_NODE[1]);
+  return ok
+    ? { name: 'node', level: 'ok', detail: `Node ${process.versions.node}` }
+    : { name: 'node', level: 'fail', detail: `Node ${process.versions.node} is older than ${MIN_NODE.join('.')}`, fix: 'install Node 20.17 or newer (https://nodejs.org)' };
+}
+
+async function checkNative(): Promise<Check> {
+  try {
+    const native = await import('../native/index.js');
+    const b = native.backend;
+    return { name: 'native', level: 'ok', detail: `${b.platform}: stat ${b.stat}, rename ${b.rename}, lock ${b.lock}` };
+  } catch (error) {
+    return {
+      name: 'native',
+      level: 'fail',
+      detail: `the native addon did not load: ${(error as Error).message.split('\n')[0]}`,
+      fix: 'reinstall the package (npm rebuild peer-bridge); building from source needs python3, make and a C++ compiler',
+    };
+  }
+}
+
+async function checkWorkspace(dir: string): Promise<Check[]> {
+  const checks: Check[] = [];
+  const { resolveWorkspace, writeRefusal } = await import('../bridge/workspace.js');
+  let workspace: string;
+  try {
+    workspace = resolveWorkspace(dir);
+  } catch (error) {
+    return [{ name: 'workspace', level: 'fail', detail: (error as Error).message, fix: 'run in a project folder or pass --workspace DIR' }];
+  }
+  const refusal = writeRefusal('implement', workspace);
+  checks.push(
+    refusal
+      ? { name: 'workspace', level: 'warn', detail: `${workspace}: ${refusal}`, fix: 'run the bridge inside a project folder' }
+      : { name: 'workspace', level: 'ok', detail: workspace },
+  );
+  try {
+    await mkdir(path.join(workspace, '.peer-bridge'), { recursive: true });
+    await access(path.join(workspace, '.peer-bridge'), constants.W_OK);
+    checks.push({ name: 'state', level: 'ok', detail: '.peer-bridge/ is writable (ledger, transcripts, incidents)' });
+  } catch (error) {
+    checks.push({ name: 'state', level: 'fail', detail: `.peer-bridge/ is not writable: ${(error as Error).message}`, fix: 'give your user write access to the workspace' });
+    return checks;
+  }
+  try {
+    const { Ledger } = await import('../bridge/ledger.js');
+    const ledger = new Ledger(workspace);
+    const [{ records, skipped }, runs] = await Promise.all([ledger.read(), ledger.runs(1000)]);
+    const open = runs.filter((run) => run.status === 'running').length;
+    checks.push({
+      name: 'ledger',
+      level: skipped > 0 ? 'warn' : 'ok',
+      detail: `${records.length} records${open ? `, ${open} started call(s) not settled yet` : ''}${skipped ? `, ${skipped} unreadable line(s) skipped` : ''}`,
+      ...(skipped ? { fix: 'unreadable lines come from a crash mid-write; they are ignored and need no action' } : {}),
+    });
+  } catch (error) {
+    checks.push({ name: 'ledger', level: 'warn', detail: `could not read the ledger: ${(error as Error).message}` });
+  }
+  return checks;
+}
+
+function checkDepth(): Check {
+  const raw = process.env.PEER_BRIDGE_DEPTH;
+  if (raw === undefined) return { name: 'depth', level: 'ok', detail: 'PEER_BRIDGE_DEPTH unset (top level, depth 0)' };
+  return /^\d+$/.test(raw)
+    ? { name: 'depth', level: 'ok', detail: `PEER_BRIDGE_DEPTH=${raw} (calls at or past the limit are refused)` }
+    : { name: 'depth', level: 'fail', detail: `PEER_BRIDGE_DEPTH=${JSON.stringify(raw)} is not a non-negative integer`, fix: 'unset PEER_BRIDGE_DEPTH or set it to 0' };
+}
+
+/** Runs every check. */
+export async function diagnose(workspace: string): Promise<Check[]> {
+  const [native, runners, ws] = await Promise.all([checkNative(), probeRunners(), checkWorkspace(workspace)]);
+  const runnerChecks = runners.map((r): Check =>
+    r.available
+      ? { name: r.id, level: 'ok', detail: `${r.version} (${r.executable}, from ${r.source})` }
+      : { name: r.id, level: 'warn', detail: `${r.id} runner unavailable`, fix: r.problem ?? undefined },
+  );
+  if (!runners.some((r) => r.available)) {
+    for (const check of runnerChecks) check.level = 'fail';
+  }
+  return [checkNode(), native, ...runnerChecks, ...ws, checkDepth()];
+}
+
+export async function doctor(argv: string[]): Promise<number> {
+  const { values } = parse(argv, { workspace: { type: 'string', short: 'w' }, json: { type: 'boolean' } }, false);
+  if (values.help) return (console.log(DOCTOR_HELP), 0);
+  if (values.version) return (console.log(version), 0);
+  const checks = await diagnose(values.workspace ?? process.cwd());
+  if (values.json) {
+    console.log(JSON.stringify({ version, platform: `${os.platform()}-${os.arch()}`, checks }, null, 2));
+  } else {
+    for (const check of checks) {
+      console.log(`${check.level.padEnd(4)}  ${check.name.padEnd(9)} ${check.detail}`);
+      if (check.fix && check.level !== 'ok') console.log(`      ${''.padEnd(9)} fix: ${check.fix}`);
+    }
+  }
+  return checks.some((check) => check.level === 'fail') ? 1 : 0;
+}

@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+// The `peer-bridge` command. Subcommands load lazily, so --help, --version and doctor still work
+// when a part (the native addon, a runner) cannot load.
+import { UsageError } from './args.js';
+import { version } from './version.js';
+
+const HELP = `Usage: peer-bridge <command> [options]
+
+Hand work from one coding agent to another over MCP.
+
+Commands:
+  serve     serve the bridge over MCP on stdio (register this with Claude Code, Codex, …)
+  run       run one call: peer-bridge run <implement|advise|review> "<task>"
+  doctor    check Node, the native addon, the runner CLIs and the workspace
+  runs      list recent calls from the workspace's ledger
+
+Options:
+  -h, --help      show help (also after a command: peer-bridge run --help)
+  -v, --version   print the version`;
+
+type Command = (argv: string[]) => Promise<number | 'serving'>;
+
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  serve: async () => (await import('./serve.js')).serve,
+  run: async () => (await import('./run.js')).run,
+  doctor: async () => (await import('./doctor.js')).doctor,
+  runs: async () => (await import('./runs.js')).runs,
+};
+
+/** Runs the command line; resolves to the exit code, or 'serving' while the MCP server runs. */
+export async function main(argv: string[]): Promise<number | 'serving'> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    console.log(HELP);
+    return command === undefined ? 2 : 0;
+  }
+  if (command === '--version' || command === '-v') return (console.log(version), 0);
+  const load = COMMANDS[command];
+  if (!load) throw new UsageError(`unknown command ${JSON.stringify(command)}`);
+  return (await load())(rest);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code !== 'serving') process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (error instanceof UsageError) {
+      process.stderr.write(`peer-bridge: ${error.message}\nRun peer-bridge --help for usage.\n`);
+      process.exitCode = 2;
+      return;
+    }
+    const coded = error as { code?: string; message?: string };
+    process.stderr.write(`peer-bridge: ${coded.code ? `${coded.code}: ` : ''}${coded.message ?? String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,48 @@
+// `peer-bridge serve`: the MCP server over stdio. stdout carries JSON-RPC only; logs go to stderr.
+import path from 'node:path';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { Ledger } from '../bridge/ledger.js';
+import { resolveWorkspace } from '../bridge/workspace.js';
+import { createMcpServer } from '../mcp/server.js';
+import { parse } from './args.js';
+import { version } from './version.js';
+
+export const SERVE_HELP = `Usage: peer-bridge serve [--workspace DIR] [--config FILE] [--runner NAME]
+
+Serves the bridge over MCP on stdin/stdout: bridge_implement, bridge_advise, bridge_review and
+bridge_status. Every call runs in the workspace given here (default: the current directory).
+
+Options:
+  --workspace DIR   the workspace every call is bound to (default: the launch directory)
+  --config FILE     runner plugin configuration (grants for third-party runners)
+  --runner NAME     default runner: codex (default), claude, or a plugin specifier
+  -h, --help        show this help
+  -v, --version     print the version`;
+
+const log = (message: string) => process.stderr.write(`peer-bridge: ${message}\n`);
+
+export async function serve(argv: string[]): Promise<number | 'serving'> {
+  const { values } = parse(argv, {
+    workspace: { type: 'string', short: 'w' },
+    config: { type: 'string', short: 'c' },
+    runner: { type: 'string' },
+  }, false);
+  if (values.help) return (console.log(SERVE_HELP), 0);
+  if (values.version) return (console.log(version), 0);
+  const workspace = resolveWorkspace(values.workspace ?? process.cwd());
+  const settled = await new Ledger(workspace).recover();
+  if (settled.length > 0) log(`settled ${settled.length} interrupted call(s) as unknown: ${settled.join(', ')}`);
+  const server = createMcpServer({
+    workspace,
+    version,
+    log,
+    ...(values.config ? { configPath: path.resolve(values.config) } : {}),
+    ...(values.runner ? { runner: values.runner } : {}),
+  });
+  const transport = new StdioServerTransport();
+  // The client closing stdin ends the session: stop serving so the process can exit.
+  process.stdin.once('end', () => void server.close());
+  await server.connect(transport);
+  log(`serving ${workspace} over stdio (version ${version})`);
+  return 'serving';
+}

@@ -1,0 +1,133 @@
+// The MCP server: the SDK's low-level Server (so the tool schemas are served exactly as written in
+// the schema file), bound to one host-provided workspace. Tools are thin layers over runBridge.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+} from '@modelcontextprotocol/sdk/types.js';
+import { MCP_MAX_BUDGET_SECONDS } from '../bridge/budget.js';
+import { callerName } from '../bridge/direction.js';
+import { BridgeError } from '../bridge/errors.js';
+import { Ledger } from '../bridge/ledger.js';
+import { ReminderTracker } from '../bridge/reminders.js';
+import { retiredOutcome } from '../bridge/retired.js';
+import { runBridge } from '../bridge/run-bridge.js';
+import type { BridgeProgress } from '../bridge/types.js';
+import { rejectHostOnlyFields } from '../bridge/workspace.js';
+import { toolInputValidator, type McpToolName } from '../envelope/index.js';
+import { codeResult, dataResult, describeSchemaErrors, envelopeResult } from './results.js';
+import { bridgeStatus } from './status.js';
+import { listTools, STATUS_TOOL, VERB_TOOLS } from './tools.js';
+
+export interface McpServerOptions {
+  /** Absolute real path of the workspace every call is bound to. */
+  workspace: string;
+  /** Runner plugin config file. */
+  configPath?: string;
+  /** Package version, announced in serverInfo. */
+  version: string;
+  /** Default runner specifier. */
+  runner?: string;
+  /** Progress heartbeat period (ms). */
+  heartbeatMs?: number;
+  /** Diagnostics go here (stderr), never to stdout. */
+  log?: (message: string) => void;
+}
+
+const MAX_PROGRESS_CHARS = 200;
+
+/** Builds the bridge's MCP server; connect it to a transport to serve. */
+export function createMcpServer(options: McpServerOptions): Server {
+  const server = new Server(
+    { name: 'peer-bridge', version: options.version },
+    {
+      capabilities: { tools: {} },
+      instructions:
+        'peer-bridge hands a task to a peer coding agent in this workspace and returns one validated ' +
+        'envelope. bridge_advise and bridge_review are read-only; bridge_implement may edit files. ' +
+        'Check status, blockers and remaining in the envelope; bridge_status shows runners and incidents.',
+    },
+  );
+  const ledger = new Ledger(options.workspace);
+  const reminders = new ReminderTracker();
+  const log = options.log ?? ((message: string) => process.stderr.write(`peer-bridge: ${message}\n`));
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listTools() }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    const { name } = request.params;
+    const args = (request.params.arguments ?? {}) as Record<string, unknown>;
+    const retired = retiredOutcome(name, args);
+    if (retired) {
+      await ledger.result({ run_id: null, tool: name, status: 'rejected', code: retired.code, reason: 'retired tool name' });
+      return codeResult(retired.code, retired.message);
+    }
+    if (name === STATUS_TOOL) {
+      const validate = toolInputValidator(STATUS_TOOL);
+      if (!validate(args)) return codeResult('invalid_arguments', describeSchemaErrors(validate.errors).message);
+      return dataResult(await bridgeStatus(options.workspace));
+    }
+    const verb = VERB_TOOLS[name];
+    if (!verb) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+
+    const runId = typeof args.run_id === 'string' ? args.run_id : null;
+    try {
+      rejectHostOnlyFields(args);
+      const validate = toolInputValidator(name as McpToolName);
+      if (!validate(args)) {
+        const { message, field } = describeSchemaErrors(validate.errors);
+        throw new BridgeError('invalid_arguments', `${name}: ${message}`, field ? { field } : {});
+      }
+    } catch (error) {
+      if (!(error instanceof BridgeError)) throw error;
+      await ledger.result({ run_id: runId, tool: name, status: 'rejected', code: error.code, reason: error.message.slice(0, 500) });
+      return codeResult(error.code, error.message, error.field ? { field: error.field } : {});
+    }
+
+    const progressToken = request.params._meta?.progressToken;
+    const onProgress =
+      progressToken === undefined
+        ? undefined
+        : (progress: BridgeProgress) => {
+            extra
+              .sendNotification({
+                method: 'notifications/progress',
+                params: {
+                  progressToken,
+                  progress: progress.count,
+                  message: progress.message.slice(0, MAX_PROGRESS_CHARS),
+                },
+              })
+              .catch((error: unknown) => log(`progress notification failed: ${String(error)}`));
+          };
+    const reminder = reminders.note(name, args);
+    try {
+      const envelope = await runBridge(
+        {
+          ...(args as { task: string }),
+          verb,
+          workspace: options.workspace,
+          ...(options.runner ? { runner: options.runner } : {}),
+          signal: extra.signal,
+          ...(onProgress ? { onProgress } : {}),
+        },
+        {
+          caller: callerName(server.getClientVersion()?.name, 'mcp'),
+          maxBudgetSeconds: MCP_MAX_BUDGET_SECONDS,
+          ...(options.configPath ? { configPath: options.configPath } : {}),
+          ...(reminder ? { reminder } : {}),
+          ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}),
+        },
+      );
+      return envelopeResult(envelope);
+    } catch (error) {
+      if (!(error instanceof BridgeError)) throw error;
+      return codeResult(error.code, error.message, error.field ? { field: error.field } : {});
+    }
+  });
+
+  return server;
+}
