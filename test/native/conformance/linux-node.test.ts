@@ -1,0 +1,54 @@
+// Runs the cross-platform conformance suite with this machine's node and the Linux addon — the same
+// files scripts/windows/test.sh runs with Windows node.exe under Wine.
+import { spawnSync } from 'node:child_process';
+import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { packageRoot } from '../../../src/native/load.js';
+import { statPath } from '../../../src/native/index.js';
+import { conformanceDir, conformanceFiles, parseTap } from './tap-summary.js';
+
+const require = createRequire(import.meta.url);
+// The binary the package itself loads here, unless the caller names one.
+const addon =
+  process.env.PEER_BRIDGE_NATIVE_PATH ??
+  (require('node-gyp-build') as { path(dir: string): string }).path(packageRoot());
+
+describe.runIf(process.platform === 'linux')('native conformance suite on Linux node', () => {
+  it('passes every test, skipping only what Linux cannot report', () => {
+    const run = spawnSync(process.execPath, ['--test', '--test-reporter=tap', ...conformanceFiles()], {
+      env: { ...process.env, PEER_BRIDGE_NATIVE_PATH: addon, PEER_BRIDGE_NATIVE_FORCE: '' },
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    const summary = parseTap(run.stdout);
+    expect(summary.failed, run.stdout.slice(-4000)).toEqual([]);
+    expect(run.status).toBe(0);
+    expect(summary.fail).toBe(0);
+    expect(Object.keys(summary.skips)).toEqual(['birthtime is reported where the platform records it']);
+    expect(summary.pass).toBe(summary.tests - 1);
+    expect(summary.passed).toContain('an exclusive lock held by another process is EAGAIN, and free after it releases');
+    expect(summary.passed).toContain('forced rename strategy link-unlink: moves, and refuses an existing target');
+  });
+
+  it("decodes stats exactly as the package's typed API does", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'pb-conf-decode-'));
+    const saved = process.env.PEER_BRIDGE_NATIVE_PATH;
+    try {
+      const file = path.join(dir, '文件.txt');
+      writeFileSync(file, 'abc');
+      process.env.PEER_BRIDGE_NATIVE_PATH = addon;
+      const helpers = (await import(pathToFileURL(path.join(conformanceDir, 'helpers.mjs')).href)) as {
+        loadAddon(): { statPath(p: string, follow: boolean): unknown };
+      };
+      expect(helpers.loadAddon().statPath(file, true)).toEqual(statPath(file));
+    } finally {
+      if (saved === undefined) delete process.env.PEER_BRIDGE_NATIVE_PATH;
+      else process.env.PEER_BRIDGE_NATIVE_PATH = saved;
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
