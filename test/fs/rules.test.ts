@@ -1,0 +1,144 @@
+// The observation rules and the exact semantics of each tool.
+import { mkdirSync, readdirSync, statSync, chmodSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { bench, code, ok } from './helpers.js';
+
+describe('observation rules', () => {
+  it('refuses to overwrite a file this session never read', async () => {
+    const t = bench();
+    t.write('f.txt', 'keep\n');
+    expect(code(await t.wb.call('edit_file', { path: 'f.txt', old_string: 'keep', new_string: 'x' }))).toBe('FS_NOT_OBSERVED');
+    expect(code(await t.wb.call('write_file', { path: 'f.txt', content: 'x' }))).toBe('FS_NOT_OBSERVED');
+    expect(code(await t.wb.call('delete_range', { path: 'f.txt', start_line: 1, end_line: 1 }))).toBe('FS_NOT_OBSERVED');
+    expect(code(await t.wb.call('move_file', { path: 'f.txt', new_path: 'g.txt' }))).toBe('FS_NOT_OBSERVED');
+    expect(t.text('f.txt')).toBe('keep\n');
+  });
+
+  it('records absence: read of a missing file → FS_NOT_FOUND, then a create is allowed', async () => {
+    const t = bench();
+    expect(code(await t.wb.call('read_file', { path: 'new/file.txt' }))).toBe('FS_NOT_FOUND');
+    const created = ok(await t.wb.call('write_file', { path: 'new/file.txt', content: 'made\n' }));
+    expect(created.created).toBe(true);
+    ok(await t.wb.call('edit_file', { path: 'new/file.txt', old_string: 'made', new_string: 'edited' }));
+    expect(t.text('new/file.txt')).toBe('edited\n');
+  });
+
+  it('a confirmed absence never overwrites a file created since', async () => {
+    const t = bench();
+    expect(code(await t.wb.call('read_file', { path: 'f.txt' }))).toBe('FS_NOT_FOUND');
+    t.write('f.txt', 'theirs\n');
+    expect(code(await t.wb.call('write_file', { path: 'f.txt', content: 'mine\n' }))).toBe('FS_EXISTS');
+    expect(code(await t.wb.call('edit_file', { path: 'f.txt', old_string: 'theirs', new_string: 'x' }))).toBe('FS_STALE_VERSION');
+    expect(t.text('f.txt')).toBe('theirs\n');
+  });
+
+  it('a write advances the observation; a fork carries it, then the two sessions diverge', async () => {
+    const t = bench();
+    t.write('f.txt', 'one\n');
+    ok(await t.wb.call('read_file', { path: 'f.txt' }));
+    const heir = t.wb.fork();
+    ok(await heir.call('edit_file', { path: 'f.txt', old_string: 'one', new_string: 'two' }));
+    expect(code(await t.wb.call('edit_file', { path: 'f.txt', old_string: 'two', new_string: 'three' }))).toBe('FS_STALE_VERSION');
+    ok(await heir.call('edit_file', { path: 'f.txt', old_string: 'two', new_string: 'three' }));
+    expect(t.text('f.txt')).toBe('three\n');
+    expect(() => JSON.stringify(heir)).toThrow(/never serialised/);
+  });
+
+  it('a fresh session knows nothing', async () => {
+    const t = bench();
+    t.write('f.txt', 'one\n');
+    ok(await t.wb.call('read_file', { path: 'f.txt' }));
+    expect(code(await t.open().call('edit_file', { path: 'f.txt', old_string: 'one', new_string: 'x' }))).toBe('FS_NOT_OBSERVED');
+  });
+
+  it('a window read observes the whole file: no read debt before an edit elsewhere', async () => {
+    const t = bench();
+    t.write('f.txt', 'a\nb\nc\nd\n');
+    const read = ok(await t.wb.call('read_file', { path: 'f.txt', offset: 1, limit: 1 }));
+    expect(read).toMatchObject({ content: 'a\n', start_line: 1, end_line: 1, total_lines: 4 });
+    ok(await t.wb.call('edit_file', { path: 'f.txt', old_string: 'd', new_string: 'D' }));
+  });
+});
+
+describe('tool semantics', () => {
+  it('edit_file: no match and ambiguous match are distinct; replace_all replaces each', async () => {
+    const t = bench();
+    t.write('f.txt', 'x y x\n');
+    ok(await t.wb.call('read_file', { path: 'f.txt' }));
+    expect(code(await t.wb.call('edit_file', { path: 'f.txt', old_string: 'z', new_string: 'q' }))).toBe('FS_NO_MATCH');
+    const ambiguous = await t.wb.call('edit_file', { path: 'f.txt', old_string: 'x', new_string: 'q' });
+    expect(code(ambiguous)).toBe('FS_AMBIGUOUS_MATCH');
+    expect(ambiguous.ok ? '' : ambiguous.message).toMatch(/2 times/);
+    expect(ok(await t.wb.call('edit_file', { path: 'f.txt', old_string: 'x', new_string: 'q', replace_all: true })).replacements).toBe(2);
+    expect(t.text('f.txt')).toBe('q y q\n');
+  });
+
+  it('multi_edit is all or nothing', async () => {
+    const t = bench();
+    t.write('f.txt', 'a b c\n');
+    ok(await t.wb.call('read_file', { path: 'f.txt' }));
+    const failed = await t.wb.call('multi_edit', {
+      path: 'f.txt',
+      edits: [{ old_string: 'a', new_string: 'A' }, { old_string: 'nope', new_string: 'N' }],
+    });
+    expect(code(failed)).toBe('FS_NO_MATCH');
+    expect(failed.ok ? '' : failed.message).toMatch(/edit 2 of 2/);
+    expect(t.text('f.txt')).toBe('a b c\n');
+    ok(await t.wb.call('multi_edit', {
+      path: 'f.txt',
+      edits: [{ old_string: 'a', new_string: 'A' }, { old_string: 'A b', new_string: 'AB' }],
+    }));
+    expect(t.text('f.txt')).toBe('AB c\n');
+  });
+
+  it('delete_range deletes 1-based inclusive lines and checks bounds', async () => {
+    const t = bench();
+    t.write('f.txt', '1\n2\n3\n4');
+    ok(await t.wb.call('read_file', { path: 'f.txt' }));
+    expect(code(await t.wb.call('delete_range', { path: 'f.txt', start_line: 3, end_line: 5 }))).toBe('FS_INVALID_ARGUMENT');
+    expect(code(await t.wb.call('delete_range', { path: 'f.txt', start_line: 3, end_line: 2 }))).toBe('FS_INVALID_ARGUMENT');
+    expect(ok(await t.wb.call('delete_range', { path: 'f.txt', start_line: 2, end_line: 3 })).total_lines).toBe(2);
+    expect(t.text('f.txt')).toBe('1\n4');
+  });
+
+  it('move_file never replaces and leaves both files as they were', async () => {
+    const t = bench();
+    t.write('a.txt', 'a\n');
+    t.write('b.txt', 'b\n');
+    ok(await t.wb.call('read_file', { path: 'a.txt' }));
+    expect(code(await t.wb.call('move_file', { path: 'a.txt', new_path: 'b.txt' }))).toBe('FS_EXISTS');
+    expect([t.text('a.txt'), t.text('b.txt')]).toEqual(['a\n', 'b\n']);
+  });
+
+  it('write_file keeps the mode of the file it replaces', async () => {
+    const t = bench();
+    const file = t.write('run.sh', '#!/bin/sh\n');
+    chmodSync(file, 0o750);
+    ok(await t.wb.call('read_file', { path: 'run.sh' }));
+    ok(await t.wb.call('write_file', { path: 'run.sh', content: '#!/bin/sh\necho hi\n' }));
+    expect(statSync(file).mode & 0o7777).toBe(0o750);
+  });
+
+  it('directories, unknown tools and bad arguments are clear errors', async () => {
+    const t = bench();
+    mkdirSync(t.file('dir'));
+    expect(code(await t.wb.call('read_file', { path: 'dir' }))).toBe('FS_IS_DIRECTORY');
+    expect(code(await t.wb.call('write_file', { path: 'dir', content: 'x' }))).toBe('FS_IS_DIRECTORY');
+    const unknown = await t.wb.call('notebook_edit', { path: 'x' });
+    expect(unknown).toMatchObject({ ok: false, code: 'FS_INVALID_ARGUMENT' });
+    expect(unknown.ok ? '' : unknown.message).toMatch(/read_file.*move_file/);
+    expect(code(await t.wb.call('read_file', { path: 'f', offset: 0 }))).toBe('FS_INVALID_ARGUMENT');
+    expect(code(await t.wb.call('edit_file', { path: 'f', old_string: '', new_string: 'x' }))).toBe('FS_INVALID_ARGUMENT');
+    expect(code(await t.wb.call('read_file', null))).toBe('FS_INVALID_ARGUMENT');
+  });
+
+  it('leaves no staged files behind after failures', async () => {
+    const t = bench();
+    t.write('f.txt', 'x\n');
+    ok(await t.wb.call('read_file', { path: 'f.txt' }));
+    await t.wb.call('edit_file', { path: 'f.txt', old_string: 'nope', new_string: 'y' });
+    t.write('f.txt', 'changed\n');
+    await t.wb.call('edit_file', { path: 'f.txt', old_string: 'x', new_string: 'y' });
+    expect(readdirSync(t.ws)).toEqual(['f.txt']);
+  });
+});
