@@ -6,7 +6,7 @@ import { promises as native, type NativeStat } from '../native/index.js';
 import type { ToolContext } from './context.js';
 import { FsError, errnoOf } from './errors.js';
 import { readWhole } from './file-handle.js';
-import { identityKey, pathKey } from './locks.js';
+import { identityKey, pathKey, type LockKey } from './locks.js';
 import { publish } from './publish.js';
 import { compareVersions, type Version } from './version.js';
 import type { ResolvedPath } from './workspace-paths.js';
@@ -73,6 +73,22 @@ async function ownerToKeep(abs: string): Promise<{ uid: number; gid: number } | 
   return stat ? { uid: stat.uid, gid: stat.gid } : undefined;
 }
 
+/**
+ * Locks a file by path and by its current identity (plus `extraKeys`). If the file is replaced
+ * while we wait, the identity we locked is stale: release and lock the new one.
+ */
+export async function lockFile(ctx: ToolContext, target: ResolvedPath, extraKeys: LockKey[] = []): Promise<{ release: () => void; stat: NativeStat | undefined }> {
+  for (let attempt = 1; ; attempt++) {
+    const before = await statQuiet(target.abs);
+    const keys = [pathKey(target.abs), ...extraKeys, ...(before ? [identityKey(before.identity)] : [])];
+    const release = await ctx.locks.acquire(keys);
+    const after = await statQuiet(target.abs);
+    const sameIdentity = before?.identity.fileId === after?.identity.fileId && before?.identity.volume === after?.identity.volume;
+    if (sameIdentity || attempt >= 5) return { release, stat: after };
+    release();
+  }
+}
+
 /** Rewrites an observed file: version check under locks, transform, publish, new observation. */
 export async function rewriteObserved(
   ctx: ToolContext,
@@ -80,12 +96,12 @@ export async function rewriteObserved(
   transform: (bytes: Buffer, version: Version) => Change,
 ): Promise<ToolSuccess> {
   await ctx.sweep(path.dirname(target.abs));
-  const observed = await requireObserved(ctx, target);
-  const before = await statQuiet(target.abs);
-  if (!before) throw staleError(target.shown, 'was deleted since it was read');
-  if (before.kind === 'directory') throw new FsError('FS_IS_DIRECTORY', `${target.shown}: is a directory`);
-  const release = await ctx.locks.acquire([pathKey(target.abs), identityKey(before.identity)]);
+  const { release, stat } = await lockFile(ctx, target);
   try {
+    // Under the lock, so calls of one session queue behind each other and see each other's writes.
+    const observed = await requireObserved(ctx, target);
+    if (!stat) throw staleError(target.shown, 'was deleted since it was read');
+    if (stat.kind === 'directory') throw new FsError('FS_IS_DIRECTORY', `${target.shown}: is a directory`);
     const current = await readCurrent(target, observed);
     const change = transform(current.bytes, current.version);
     const version = await publish(change.bytes, {

@@ -1,6 +1,6 @@
 // Confines tool paths to the workspace: lexically first, then again after resolving symlinks on the
 // part of the path that exists, so `..`, outside absolutes and escaping symlinks are all refused.
-import { realpathSync, statSync } from 'node:fs';
+import { lstatSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { FsError, errnoOf } from './errors.js';
 
@@ -68,8 +68,22 @@ export function resolveInWorkspace(ws: Workspace, input: string): ResolvedPath {
       tail.unshift(parts[n - 1] as string);
     }
   }
-  if (abs === undefined || !inside(abs, ws.realRoot)) {
+  if (abs === undefined || !inside(abs, ws.realRoot) || danglingEscape(ws, abs, tail.length)) {
     throw new FsError('FS_OUTSIDE_WORKSPACE', `${input}: resolves outside the workspace (symlink escape)`);
   }
   return { abs, shown: showPath(ws, abs) };
+}
+
+// A dangling symlink as the first missing component points wherever it likes: refuse it when
+// that is outside, so no later create can land there.
+function danglingEscape(ws: Workspace, abs: string, missing: number): boolean {
+  if (missing === 0) return false;
+  const parts = abs.split(path.sep);
+  const first = parts.slice(0, parts.length - missing + 1).join(path.sep);
+  try {
+    if (!lstatSync(first).isSymbolicLink()) return false;
+    return !inside(path.resolve(path.dirname(first), readlinkSync(first)), ws.realRoot);
+  } catch {
+    return false;
+  }
 }

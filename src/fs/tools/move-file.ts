@@ -7,8 +7,8 @@ import { promises as native } from '../../native/index.js';
 import type { MoveFileArgs } from '../../generated/fs-tools.js';
 import type { ToolContext } from '../context.js';
 import { FsError, errnoOf } from '../errors.js';
-import { identityKey, pathKey } from '../locks.js';
-import { readCurrent, requireObserved, staleError, statQuiet, type ToolSuccess } from '../mutate.js';
+import { pathKey } from '../locks.js';
+import { lockFile, readCurrent, requireObserved, staleError, statQuiet, type ToolSuccess } from '../mutate.js';
 import { discard, stage } from '../publish.js';
 import { versionOf, type Version } from '../version.js';
 import { resolveInWorkspace, type ResolvedPath } from '../workspace-paths.js';
@@ -18,17 +18,15 @@ export async function moveFileTool(ctx: ToolContext, args: MoveFileArgs): Promis
   const destination = resolveInWorkspace(ctx.ws, args.new_path);
   if (source.abs === destination.abs) throw new FsError('FS_INVALID_ARGUMENT', `${source.shown}: path and new_path are the same file`);
   await ctx.sweep(path.dirname(source.abs));
-  const observed = await requireObserved(ctx, source);
-  const before = await statQuiet(source.abs);
-  if (!before) throw staleError(source.shown, 'was deleted since it was read');
-  if (before.kind === 'directory') throw new FsError('FS_IS_DIRECTORY', `${source.shown}: is a directory; move_file moves files`);
-  if (await statQuiet(destination.abs)) throw new FsError('FS_EXISTS', `${destination.shown}: already exists; move_file never replaces`);
   const destinationDir = path.dirname(destination.abs);
-  await mkdir(destinationDir, { recursive: true });
-  await ctx.sweep(destinationDir);
-
-  const release = await ctx.locks.acquire([pathKey(source.abs), pathKey(destination.abs), identityKey(before.identity)]);
+  const { release, stat } = await lockFile(ctx, source, [pathKey(destination.abs)]);
   try {
+    const observed = await requireObserved(ctx, source);
+    if (!stat) throw staleError(source.shown, 'was deleted since it was read');
+    if (stat.kind === 'directory') throw new FsError('FS_IS_DIRECTORY', `${source.shown}: is a directory; move_file moves files`);
+    if (await statQuiet(destination.abs)) throw existsError(destination);
+    await mkdir(destinationDir, { recursive: true });
+    await ctx.sweep(destinationDir);
     const current = await readCurrent(source, observed);
     let version: Version;
     try {
@@ -49,7 +47,7 @@ export async function moveFileTool(ctx: ToolContext, args: MoveFileArgs): Promis
   }
 }
 
-function existsError(destination: ResolvedPath, cause: unknown): FsError {
+function existsError(destination: ResolvedPath, cause?: unknown): FsError {
   return new FsError('FS_EXISTS', `${destination.shown}: already exists; move_file never replaces`, { cause });
 }
 

@@ -1,0 +1,66 @@
+// Encodings, BOMs and line endings survive edits byte for byte; what cannot be decoded is refused.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { bench, code, ok } from './helpers.js';
+
+const utf16 = (text: string, order: 'le' | 'be'): Buffer => {
+  const body = Buffer.from(text, 'utf16le');
+  if (order === 'be') body.swap16();
+  return Buffer.concat([Buffer.from(order === 'le' ? [0xff, 0xfe] : [0xfe, 0xff]), body]);
+};
+
+describe('encodings', () => {
+  it('keeps a UTF-8 BOM', async () => {
+    const t = bench();
+    t.write('bom.txt', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('héllo\n')]));
+    expect(ok(await t.wb.call('read_file', { path: 'bom.txt' }))).toMatchObject({ encoding: 'utf-8', bom: true, content: 'héllo\n' });
+    ok(await t.wb.call('edit_file', { path: 'bom.txt', old_string: 'héllo', new_string: 'hé' }));
+    expect(readFileSync(t.file('bom.txt'))).toEqual(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('hé\n')]));
+  });
+
+  for (const order of ['le', 'be'] as const) {
+    it(`round-trips UTF-16 ${order.toUpperCase()} with BOM, CRLF included`, async () => {
+      const t = bench();
+      t.write('u.txt', utf16('第一行\r\n第二行\r\n', order));
+      const read = ok(await t.wb.call('read_file', { path: 'u.txt', offset: 2 }));
+      expect(read).toMatchObject({ encoding: `utf-16${order}`, bom: true, eol: 'crlf', content: '第二行\r\n', total_lines: 2 });
+      ok(await t.wb.call('edit_file', { path: 'u.txt', old_string: '第二行\n', new_string: '第二行\n新行 🚀\n' }));
+      expect(readFileSync(t.file('u.txt'))).toEqual(utf16('第一行\r\n第二行\r\n新行 🚀\r\n', order));
+    });
+  }
+
+  it('refuses to edit bytes that are not text, and leaves them untouched', async () => {
+    const t = bench();
+    const bytes = Buffer.from([0x61, 0x62, 0xff, 0xfe, 0x0a, 0x63]);
+    t.write('bin.dat', bytes);
+    expect(ok(await t.wb.call('read_file', { path: 'bin.dat' })).encoding).toBe('binary');
+    expect(code(await t.wb.call('edit_file', { path: 'bin.dat', old_string: 'ab', new_string: 'x' }))).toBe('FS_ENCODING');
+    expect(code(await t.wb.call('delete_range', { path: 'bin.dat', start_line: 1, end_line: 1 }))).toBe('FS_ENCODING');
+    expect(readFileSync(t.file('bin.dat'))).toEqual(bytes);
+  });
+
+  it('refuses a UTF-16 file with an unpaired surrogate', async () => {
+    const t = bench();
+    const bytes = Buffer.from([0xff, 0xfe, 0x41, 0x00, 0x00, 0xd8, 0x42, 0x00]);
+    t.write('bad16.txt', bytes);
+    ok(await t.wb.call('read_file', { path: 'bad16.txt' }));
+    expect(code(await t.wb.call('edit_file', { path: 'bad16.txt', old_string: 'A', new_string: 'x' }))).toBe('FS_ENCODING');
+    expect(readFileSync(t.file('bad16.txt'))).toEqual(bytes);
+  });
+
+  it('write_file keeps the encoding, BOM and CRLF of the file it replaces', async () => {
+    const t = bench();
+    t.write('w.txt', utf16('old\r\n', 'le'));
+    ok(await t.wb.call('read_file', { path: 'w.txt' }));
+    ok(await t.wb.call('write_file', { path: 'w.txt', content: 'new\nlines\n' }));
+    expect(readFileSync(t.file('w.txt'))).toEqual(utf16('new\r\nlines\r\n', 'le'));
+  });
+
+  it('leaves mixed line endings exactly as they are', async () => {
+    const t = bench();
+    t.write('m.txt', 'a\r\nb\nc\r\n');
+    expect(ok(await t.wb.call('read_file', { path: 'm.txt' })).eol).toBe('mixed');
+    ok(await t.wb.call('edit_file', { path: 'm.txt', old_string: 'b', new_string: 'B' }));
+    expect(t.text('m.txt')).toBe('a\r\nB\nc\r\n');
+  });
+});

@@ -1,0 +1,46 @@
+// Confinement: nothing outside the workspace is read or written, however the path is spelled.
+import { mkdirSync, symlinkSync, writeFileSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { bench, code, ok, tempDir } from './helpers.js';
+
+describe('workspace confinement', () => {
+  it('refuses .., outside absolute paths and symlinks that escape', async () => {
+    const t = bench();
+    const outside = tempDir('pb-outside-');
+    writeFileSync(path.join(outside, 'secret.txt'), 'secret\n');
+    symlinkSync(outside, t.file('escape-dir'));
+    symlinkSync(path.join(outside, 'secret.txt'), t.file('escape-file'));
+    symlinkSync(path.join(outside, 'missing.txt'), t.file('escape-dangling'));
+    for (const p of ['../x.txt', 'a/../../x.txt', path.join(outside, 'secret.txt'), 'escape-dir/secret.txt', 'escape-file']) {
+      expect(code(await t.wb.call('read_file', { path: p })), p).toBe('FS_OUTSIDE_WORKSPACE');
+    }
+    expect(code(await t.wb.call('write_file', { path: 'escape-dir/new.txt', content: 'x' }))).toBe('FS_OUTSIDE_WORKSPACE');
+    t.write('in.txt', 'in\n');
+    ok(await t.wb.call('read_file', { path: 'in.txt' }));
+    expect(code(await t.wb.call('move_file', { path: 'in.txt', new_path: '../out.txt' }))).toBe('FS_OUTSIDE_WORKSPACE');
+    expect(code(await t.wb.call('move_file', { path: 'in.txt', new_path: 'escape-dir/in.txt' }))).toBe('FS_OUTSIDE_WORKSPACE');
+    // A dangling link is never followed out of the workspace, nor replaced.
+    expect(code(await t.wb.call('write_file', { path: 'escape-dangling', content: 'x' }))).toBe('FS_OUTSIDE_WORKSPACE');
+    expect(code(await t.wb.call('read_file', { path: 'escape-dangling' }))).toBe('FS_OUTSIDE_WORKSPACE');
+    expect(readFileSync(path.join(outside, 'secret.txt'), 'utf8')).toBe('secret\n');
+  });
+
+  it('accepts absolute paths inside the workspace and symlinks that stay inside', async () => {
+    const t = bench();
+    t.write('sub/f.txt', 'x\n');
+    symlinkSync('sub', t.file('link'));
+    ok(await t.wb.call('read_file', { path: t.file('sub/f.txt') }));
+    ok(await t.wb.call('edit_file', { path: 'link/f.txt', old_string: 'x', new_string: 'y' }));
+    expect(t.text('sub/f.txt')).toBe('y\n');
+  });
+
+  it('works with non-ASCII names in every position', async () => {
+    const t = bench();
+    mkdirSync(t.file('données/日本語'), { recursive: true });
+    const result = ok(await t.wb.call('write_file', { path: 'données/日本語/файл 😀.txt', content: 'ok\n' }));
+    expect(result.path).toBe('données/日本語/файл 😀.txt');
+    ok(await t.wb.call('move_file', { path: 'données/日本語/файл 😀.txt', new_path: '目录/新文件.txt' }));
+    expect(t.text('目录/新文件.txt')).toBe('ok\n');
+  });
+});
