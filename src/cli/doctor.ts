@@ -1,6 +1,6 @@
 // `peer-bridge doctor`: checks what a bridge call needs and says how to fix what is missing.
 // Everything that could fail to load (the native addon) is imported inside its own check.
-import { access, constants, mkdir } from 'node:fs/promises';
+import { access, constants } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { probeRunners } from '../bridge/probe.js';
@@ -65,9 +65,11 @@ async function checkWorkspace(dir: string): Promise<Check[]> {
       ? { name: 'workspace', level: 'warn', detail: `${workspace}: ${refusal}`, fix: 'run the bridge inside a project folder' }
       : { name: 'workspace', level: 'ok', detail: workspace },
   );
+  const state = path.join(workspace, '.peer-bridge');
   try {
-    await mkdir(path.join(workspace, '.peer-bridge'), { recursive: true });
-    await access(path.join(workspace, '.peer-bridge'), constants.W_OK);
+    // Checks without creating anything: the state folder if it exists, else the workspace.
+    const exists = await access(state).then(() => true, () => false);
+    await access(exists ? state : workspace, constants.W_OK);
     checks.push({ name: 'state', level: 'ok', detail: '.peer-bridge/ is writable (ledger, transcripts, incidents)' });
   } catch (error) {
     checks.push({ name: 'state', level: 'fail', detail: `.peer-bridge/ is not writable: ${(error as Error).message}`, fix: 'give your user write access to the workspace' });

@@ -1,0 +1,51 @@
+// Starts `peer-bridge serve` as a real process and connects the MCP SDK client to it over stdio.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const cliMain = path.join(repoRoot, 'src', 'cli', 'main.ts');
+
+/** The few variables a server needs, plus `extra`; never the whole parent environment. */
+export function baseEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const name of ['PATH', 'HOME', 'TMPDIR', 'LANG', 'SYSTEMROOT']) {
+    const value = process.env[name];
+    if (value !== undefined) env[name] = value;
+  }
+  return { ...env, ...extra };
+}
+
+export interface Served {
+  client: Client;
+  transport: StdioClientTransport;
+  /** Everything the server wrote to stderr so far. */
+  stderr(): string;
+  pid(): number | null;
+  close(): Promise<void>;
+}
+
+/** `node --import tsx src/cli/main.ts serve --workspace DIR` with the SDK client connected. */
+export async function startServer(options: { workspace: string; env?: Record<string, string>; args?: string[]; clientName?: string }): Promise<Served> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ['--import', 'tsx', cliMain, 'serve', '--workspace', options.workspace, ...(options.args ?? [])],
+    env: baseEnv(options.env),
+    cwd: repoRoot,
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+  });
+  const client = new Client({ name: options.clientName ?? 'claude-code', version: '1.0.0' });
+  await client.connect(transport);
+  return {
+    client,
+    transport,
+    stderr: () => stderr,
+    pid: () => transport.pid,
+    close: () => client.close(),
+  };
+}

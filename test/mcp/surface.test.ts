@@ -1,0 +1,102 @@
+// The MCP surface without a child: tools/list, argument checks, retired names, status, refusals.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Ledger } from '../../src/bridge/ledger.js';
+import { useTempDir } from '../helpers/temp-dir.js';
+import { repoRoot, startServer, type Served } from './serve-client.js';
+
+const tempDir = useTempDir('peer-bridge-mcp-');
+let served: Served | undefined;
+afterEach(async () => {
+  await served?.close();
+  served = undefined;
+});
+
+const schemaFile = (name: string) => JSON.parse(readFileSync(path.join(repoRoot, 'schemas', name), 'utf8'));
+const body = (result: CallToolResult) => JSON.parse((result.content[0] as { text: string }).text);
+
+describe('peer-bridge serve over stdio', () => {
+  it('advertises exactly the four tools with the schemas from the file', async () => {
+    served = await startServer({ workspace: tempDir() });
+    const { tools } = await served.client.listTools();
+    const defs = schemaFile('mcp-tools.schema.json').$defs;
+    const harness = schemaFile('harness-envelope.schema.json');
+    expect(tools.map((t) => t.name)).toEqual(['bridge_implement', 'bridge_advise', 'bridge_review', 'bridge_status']);
+    for (const tool of tools) {
+      expect(tool.inputSchema).toEqual(defs[tool.name]);
+      if (tool.name !== 'bridge_status') expect(tool.outputSchema).toEqual(harness);
+    }
+    expect(tools.map((t) => t.name)).not.toContain('complete_step');
+  });
+
+  it('rejects each host-only argument with an error naming it, and records the result', async () => {
+    const workspace = tempDir();
+    served = await startServer({ workspace });
+    for (const field of ['workspace', 'cwd', 'background', 'session', 'session_id']) {
+      const result = (await served.client.callTool({ name: 'bridge_advise', arguments: { task: 'look', [field]: 'x' } })) as CallToolResult;
+      expect(result.isError).toBe(true);
+      expect(body(result)).toMatchObject({ code: 'forbidden_argument', field });
+      expect(body(result).message).toContain(`"${field}"`);
+    }
+    const runs = await new Ledger(workspace).runs();
+    expect(runs).toHaveLength(5);
+    expect(runs.every((run) => run.status === 'rejected')).toBe(true);
+  });
+
+  it('answers schema violations with invalid_arguments naming the argument', async () => {
+    served = await startServer({ workspace: tempDir() });
+    const cases: [Record<string, unknown>, string][] = [
+      [{}, 'task'],
+      [{ task: 'x', timeout_seconds: 351 }, 'timeout_seconds'],
+      [{ task: 'x', effort: 'extreme' }, 'effort'],
+      [{ task: 'x', colour: 'blue' }, 'colour'],
+    ];
+    for (const [args, field] of cases) {
+      const result = (await served.client.callTool({ name: 'bridge_review', arguments: args })) as CallToolResult;
+      expect(result.isError).toBe(true);
+      expect(body(result)).toMatchObject({ code: 'invalid_arguments', field });
+    }
+  });
+
+  it('answers retired names with ordinary results, and unknown tools with a protocol error', async () => {
+    served = await startServer({ workspace: tempDir() });
+    const retired = (await served.client.callTool({ name: 'complete_step', arguments: {} })) as CallToolResult;
+    expect(body(retired).code).toBe('tool_retired');
+    const recovery = (await served.client.callTool({ name: 'review_report', arguments: { action: 'recover' } })) as CallToolResult;
+    expect(body(recovery).code).toBe('tool_recovery_retired');
+    await expect(served.client.callTool({ name: 'bridge_nonsense', arguments: {} })).rejects.toThrow(/Unknown tool/);
+  });
+
+  it('reports runners, native backend, limits and incidents in bridge_status', async () => {
+    served = await startServer({ workspace: tempDir(), env: { PEER_BRIDGE_CODEX_BIN: path.join(repoRoot, 'node_modules', '.bin', 'codex') } });
+    const result = (await served.client.callTool({ name: 'bridge_status', arguments: {} })) as CallToolResult;
+    const status = result.structuredContent as Record<string, any>;
+    expect(status.runners.find((r: any) => r.id === 'codex')).toMatchObject({ available: true, source: 'PEER_BRIDGE_CODEX_BIN', version: expect.stringMatching(/0\.171\.0/) });
+    expect(status.native.platform).toBe(process.platform);
+    expect(status.limits).toMatchObject({ max_budget_seconds: { implement: 700, advise: 350, review: 350 }, depth_limit: 1 });
+    expect(status.recent_incidents).toEqual([]);
+  });
+
+  it('refuses a call at the depth limit with an envelope, an incident and a ledger result', async () => {
+    const workspace = tempDir();
+    served = await startServer({ workspace, env: { PEER_BRIDGE_DEPTH: '1' } });
+    const result = (await served.client.callTool({ name: 'bridge_advise', arguments: { task: 'recurse' } })) as CallToolResult;
+    expect(result.isError).toBe(true);
+    const envelope = result.structuredContent as Record<string, any>;
+    expect(envelope).toMatchObject({ status: 'refused', depth: 1, direction: 'claude-code->codex', findings: [] });
+    expect(envelope.blockers[0]).toMatch(/recursion-depth/);
+    expect(JSON.parse(readFileSync(path.join(workspace, envelope.incident), 'utf8')).fault).toBe('recursion');
+    expect(await new Ledger(workspace).runs()).toMatchObject([{ run_id: envelope.run_id, status: 'refused' }]);
+    expect(body(result)).toEqual(envelope);
+  });
+
+  it('refuses a write call when the workspace is the home directory', async () => {
+    const home = tempDir();
+    served = await startServer({ workspace: home, env: { HOME: home } });
+    const result = (await served.client.callTool({ name: 'bridge_implement', arguments: { task: 'edit everything' } })) as CallToolResult;
+    expect(result.isError).toBe(true);
+    expect((result.structuredContent as any).blockers[0]).toMatch(/home directory/);
+  });
+});
