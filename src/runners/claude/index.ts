@@ -1,0 +1,75 @@
+// The built-in Claude Code runner: `claude -p --output-format stream-json --verbose` with the
+// strict core schema as --json-schema, the verb's permission mode, and no MCP servers.
+import { strictCoreSchema } from '../../envelope/index.js';
+import { defineRunner, type RunScope } from '../define-runner.js';
+import type { Effort, RunRequest, RunResult, RunnerEvent } from '../types.js';
+import { nearestSupported } from '../codex/models.js';
+import { claudeArgs, CLAUDE_EFFORTS } from './args.js';
+import { ClaudeEventMapper } from './events.js';
+import { refineClaudeExecutable } from './executable.js';
+
+const manifest = {
+  id: 'claude',
+  apiVersion: 1 as const,
+  description: 'Anthropic Claude Code CLI (claude -p --output-format stream-json)',
+  permissions: {
+    run: ['claude'],
+    env: ['ANTHROPIC_API_KEY', 'ANTHROPIC_AUTH_TOKEN', 'ANTHROPIC_BASE_URL', 'ANTHROPIC_MODEL', 'CLAUDE_CONFIG_DIR', 'CLAUDE_CODE_*', 'DISABLE_*', 'HTTPS_PROXY', 'HTTP_PROXY', 'NO_PROXY', 'SSL_CERT_FILE'],
+    read: ['${workspace}'],
+    write: ['${workspace}'],
+  },
+};
+
+/** Built-ins only: the host passes each resolved executable through this at load. */
+export const refineExecutable = refineClaudeExecutable;
+
+function createClaude() {
+  async function supportedEfforts(): Promise<Effort[] | null> {
+    return [...CLAUDE_EFFORTS];
+  }
+
+  async function run(req: RunRequest, scope: RunScope): Promise<RunResult> {
+    let effort = req.effort;
+    let substitution: RunResult['effortSubstitution'] = null;
+    if (effort && !CLAUDE_EFFORTS.includes(effort)) {
+      const applied = nearestSupported(effort, CLAUDE_EFFORTS)!;
+      substitution = { requested: effort, applied, reason: `claude --effort accepts ${CLAUDE_EFFORTS.join(', ')}` };
+      effort = applied;
+    }
+    const mapper = new ClaudeEventMapper();
+    let fatalSeen = false;
+    const emit = (event: RunnerEvent) => {
+      if (event.type === 'error' && event.fatal) fatalSeen = true;
+      req.onEvent(event);
+    };
+    const args = claudeArgs({
+      verb: req.verb, prompt: req.prompt, schema: strictCoreSchema(),
+      ...(req.model ? { model: req.model } : {}), ...(effort ? { effort } : {}),
+    });
+    const spawned = await scope.spawn('claude', args, {
+      onLine(line) {
+        for (const event of mapper.map(line)) emit(event);
+      },
+    });
+    if (spawned.spawnError) {
+      emit({ type: 'error', message: `cannot start claude: ${spawned.spawnError.message}`, fatal: true, cause: 'spawn' });
+    } else if (spawned.outputLimitHit) {
+      emit({ type: 'error', message: `claude output passed the ${spawned.outputLimit === 'line-bytes' ? 'per-line' : 'total'} byte cap; the process tree was killed`, fatal: true, cause: 'output-limit' });
+    } else if (spawned.aborted) {
+      emit({ type: 'error', message: 'the run was aborted; the process tree was killed', fatal: true, cause: 'aborted' });
+    } else if (!mapper.done && !fatalSeen) {
+      const tail = spawned.stderrTail.trim().split('\n').slice(-3).join(' | ');
+      emit({ type: 'error', message: `claude exited with ${spawned.exitCode ?? spawned.signal} and no result${tail ? `: ${tail}` : ''}`, fatal: true, cause: 'child-exit' });
+    }
+    return {
+      exitCode: spawned.exitCode, signal: spawned.signal, stderrTail: spawned.stderrTail,
+      outputLimitHit: spawned.outputLimitHit, aborted: spawned.aborted,
+      lastAgentMessage: mapper.lastAgentMessage, model: mapper.model ?? req.model ?? null, sessionId: mapper.sessionId,
+      ...(effort ? { effortApplied: effort } : {}), effortSubstitution: substitution,
+    };
+  }
+
+  return { supportedEfforts, run };
+}
+
+export default defineRunner({ manifest, create: createClaude });

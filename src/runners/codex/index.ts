@@ -1,0 +1,130 @@
+// The built-in Codex runner: `codex exec --json` with the strict core schema, the verb's sandbox,
+// and the bridge's own MCP server switched off.
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { strictCoreSchema } from '../../envelope/index.js';
+import { defineRunner, type RunScope, type RunnerContext } from '../define-runner.js';
+import { tryParseJson } from '../digest.js';
+import type { ModelPrice } from '../config.js';
+import type { Effort, RunRequest, RunResult, RunnerEvent } from '../types.js';
+import { codexArgs } from './args.js';
+import { CodexEventMapper } from './events.js';
+import { configuredModel, disableBridgeServerArgs } from './mcp-config.js';
+import { effortCatalog, nearestSupported, oneLevelLower } from './models.js';
+
+const manifest = {
+  id: 'codex',
+  apiVersion: 1 as const,
+  description: 'OpenAI Codex CLI (codex exec --json)',
+  permissions: {
+    run: ['codex'],
+    env: ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_ORG_ID', 'OPENAI_PROJECT_ID', 'CODEX_API_KEY', 'CODEX_HOME', 'HTTPS_PROXY', 'HTTP_PROXY', 'NO_PROXY', 'SSL_CERT_FILE'],
+    read: ['${workspace}'],
+    write: ['${workspace}'],
+  },
+};
+
+/** USD estimate from a user price table (OpenAI counts cached input inside input_tokens). */
+export function estimateCost(tokens: Record<string, number>, price: ModelPrice | undefined): number | null {
+  if (!price) return null;
+  const input = tokens.input_tokens ?? 0;
+  const cached = Math.min(tokens.cached_input_tokens ?? 0, input);
+  const output = tokens.output_tokens ?? 0;
+  return ((input - cached) * price.input + cached * (price.cached_input ?? price.input) + output * price.output) / 1e6;
+}
+
+interface Attempt {
+  result: RunResult;
+  mapper: CodexEventMapper;
+}
+
+function createCodex(ctx: RunnerContext) {
+  const catalogKey = () => `${ctx.executables.codex}\0${process.env.CODEX_HOME ?? ''}`;
+
+  async function supportedEfforts(model: string | undefined, scope: RunScope): Promise<Effort[] | null> {
+    const catalog = await effortCatalog(catalogKey(), scope);
+    const name = model ?? configuredModel(process.env);
+    return (name && catalog?.get(name)) || null;
+  }
+
+  async function attempt(req: RunRequest, scope: RunScope, schemaFile: string, effort: Effort | undefined, canRetry: boolean): Promise<Attempt> {
+    const mapper = new CodexEventMapper();
+    const model = req.model ?? configuredModel(process.env);
+    let sessionSent = false;
+    const emit = (event: RunnerEvent) => req.onEvent(event);
+    const args = codexArgs({
+      verb: req.verb, prompt: req.prompt, schemaFile, disableMcp: disableBridgeServerArgs(process.env),
+      ...(req.model ? { model: req.model } : {}), ...(effort ? { effort } : {}),
+    });
+    const spawned = await scope.spawn('codex', args, {
+      onLine(line) {
+        for (const event of mapper.map(line)) emit(event);
+        if (!sessionSent && mapper.threadId) {
+          sessionSent = true;
+          emit({ type: 'session', session_id: mapper.threadId, model });
+        }
+      },
+    });
+    const result: RunResult = {
+      exitCode: spawned.exitCode, signal: spawned.signal, stderrTail: spawned.stderrTail,
+      outputLimitHit: spawned.outputLimitHit, aborted: spawned.aborted,
+      lastAgentMessage: mapper.lastAgentMessage, model, sessionId: mapper.threadId,
+      ...(effort ? { effortApplied: effort } : {}),
+    };
+    if (mapper.tokens) {
+      const cost = estimateCost(mapper.tokens, model ? ctx.config.priceTable[model] : undefined);
+      emit({ type: 'usage', tokens: mapper.tokens, cost_usd: cost, cost_source: cost === null ? null : 'estimated' });
+    }
+    if (spawned.spawnError) {
+      emit({ type: 'error', message: `cannot start codex: ${spawned.spawnError.message}`, fatal: true, cause: 'spawn' });
+    } else if (spawned.outputLimitHit) {
+      emit({ type: 'error', message: `codex output passed the ${spawned.outputLimit === 'line-bytes' ? 'per-line' : 'total'} byte cap; the process tree was killed`, fatal: true, cause: 'output-limit' });
+    } else if (spawned.aborted) {
+      emit({ type: 'error', message: 'the run was aborted; the process tree was killed', fatal: true, cause: 'aborted' });
+    } else if (mapper.failure) {
+      const retrying = canRetry && mapper.failure.cause === 'unsupported-effort';
+      emit({ type: 'error', message: retrying ? `${mapper.failure.message} (retrying one effort level lower)` : mapper.failure.message, fatal: !retrying, cause: mapper.failure.cause });
+    } else if (spawned.exitCode !== 0 || mapper.lastAgentMessage === null) {
+      const tail = spawned.stderrTail.trim().split('\n').slice(-3).join(' | ');
+      emit({ type: 'error', message: `codex exited with ${spawned.exitCode ?? spawned.signal} and no answer${tail ? `: ${tail}` : ''}`, fatal: true, cause: 'child-exit' });
+    } else {
+      const text = mapper.lastAgentMessage;
+      const parsed = tryParseJson(text);
+      emit({ type: 'final', answer: parsed === undefined ? null : parsed, text });
+    }
+    return { result, mapper };
+  }
+
+  async function run(req: RunRequest, scope: RunScope): Promise<RunResult> {
+    const dir = await scope.tempDir();
+    const schemaFile = path.join(dir, 'core.schema.json');
+    await writeFile(schemaFile, JSON.stringify(strictCoreSchema()));
+    let effort = req.effort;
+    let substitution: RunResult['effortSubstitution'] = null;
+    let supported: Effort[] | null = null;
+    if (effort) {
+      supported = await supportedEfforts(req.model, scope).catch(() => null);
+      if (supported && supported.length > 0 && !supported.includes(effort)) {
+        const applied = nearestSupported(effort, supported)!;
+        substitution = { requested: effort, applied, reason: `${req.model ?? 'the model'} accepts ${supported.join(', ')} (codex debug models)` };
+        effort = applied;
+      }
+    }
+    const lower = effort && req.verb !== 'implement' ? oneLevelLower(effort, supported) : null;
+    let { result, mapper } = await attempt(req, scope, schemaFile, effort, lower !== null);
+    if (lower && mapper.failure?.cause === 'unsupported-effort' && !result.aborted && !result.outputLimitHit) {
+      const rejected = effort!;
+      ({ result } = await attempt(req, scope, schemaFile, lower, false));
+      substitution = {
+        requested: substitution?.requested ?? rejected,
+        applied: lower,
+        reason: `${substitution ? `${substitution.reason}; ` : ''}the model rejected effort ${rejected}; retried once at ${lower}`,
+      };
+    }
+    return { ...result, effortSubstitution: substitution };
+  }
+
+  return { supportedEfforts, run };
+}
+
+export default defineRunner({ manifest, create: createCodex });

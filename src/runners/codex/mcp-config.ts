@@ -1,0 +1,54 @@
+// Codex must not see the bridge's own MCP server (a child calling the bridge would recurse).
+// `-c mcp_servers.<name>.enabled=false` switches a configured server off, but Codex 0.171 refuses
+// to start ("invalid transport") when <name> is not configured, so find the bridge's entries in
+// the user's config.toml first.
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/** Names of `[mcp_servers.<name>]` tables in `toml` whose body mentions peer-bridge. */
+export function bridgeServerNames(toml: string): string[] {
+  const names: string[] = [];
+  let current: string | null = null;
+  let mentions = false;
+  const flush = () => {
+    if (current !== null && mentions) names.push(current);
+  };
+  for (const line of toml.split(/\r?\n/)) {
+    const header = /^\s*\[\s*([^\]]+?)\s*\]\s*(#.*)?$/.exec(line);
+    if (header) {
+      flush();
+      const table = /^mcp_servers\.(?:"([^"]+)"|'([^']+)'|([A-Za-z0-9_-]+))$/.exec(header[1]!);
+      current = table ? (table[1] ?? table[2] ?? table[3])! : null;
+      mentions = current !== null && current.includes('peer-bridge');
+      continue;
+    }
+    if (current !== null && /peer-bridge/.test(line.replace(/#.*$/, ''))) mentions = true;
+  }
+  flush();
+  return names;
+}
+
+/** The `-c` overrides that disable the bridge's own MCP server(s) configured for Codex. */
+export function disableBridgeServerArgs(env: NodeJS.ProcessEnv): string[] {
+  const home = env.CODEX_HOME || path.join(env.HOME || os.homedir(), '.codex');
+  let toml: string;
+  try {
+    toml = readFileSync(path.join(home, 'config.toml'), 'utf8');
+  } catch {
+    return [];
+  }
+  return bridgeServerNames(toml).flatMap((name) => ['-c', `mcp_servers.${/^[A-Za-z0-9_-]+$/.test(name) ? name : JSON.stringify(name)}.enabled=false`]);
+}
+
+/** The `model = "…"` set at the top of the user's config.toml, if any (the model Codex will run). */
+export function configuredModel(env: NodeJS.ProcessEnv): string | null {
+  const home = env.CODEX_HOME || path.join(env.HOME || os.homedir(), '.codex');
+  try {
+    const toml = readFileSync(path.join(home, 'config.toml'), 'utf8');
+    const top = toml.split(/^\s*\[/m)[0] ?? '';
+    return /^\s*model\s*=\s*"([^"]+)"/m.exec(top)?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,61 @@
+// The child's environment: a small safe base, plus the variables the runner was granted, plus the
+// host's own PEER_BRIDGE_* values. Never a copy of process.env; code-injection variables are
+// dropped even when granted.
+import { envCovered } from './permissions.js';
+
+const BASE_POSIX = ['PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'LANG', 'LANGUAGE', 'LC_*', 'TZ', 'TMPDIR', 'TERM'];
+const BASE_WINDOWS = [
+  'PATH', 'PATHEXT', 'SystemRoot', 'SystemDrive', 'windir', 'ComSpec', 'TEMP', 'TMP', 'USERPROFILE',
+  'USERNAME', 'HOMEDRIVE', 'HOMEPATH', 'APPDATA', 'LOCALAPPDATA', 'ProgramData', 'ProgramFiles',
+  'ProgramFiles(x86)', 'CommonProgramFiles', 'NUMBER_OF_PROCESSORS', 'PROCESSOR_ARCHITECTURE', 'OS',
+];
+
+/** Variables that let a value run code in the child (preloads, interpreter options): never passed. */
+export const ALWAYS_DROPPED = [
+  'LD_*', 'DYLD_*', 'NODE_OPTIONS', 'NODE_PATH', 'NODE_REPL_EXTERNAL_MODULE', 'ELECTRON_RUN_AS_NODE',
+  'BASH_ENV', 'ENV', 'SHELLOPTS', 'BASHOPTS', 'PROMPT_COMMAND', 'PS4', 'ZDOTDIR', 'PYTHONSTARTUP',
+  'PYTHONPATH', 'PERL5OPT', 'PERL5LIB', 'RUBYOPT', 'JAVA_TOOL_OPTIONS', '_JAVA_OPTIONS',
+  'JDK_JAVA_OPTIONS', 'GIT_CONFIG_PARAMETERS',
+];
+
+/** Names the host itself sets for every child. */
+export const HOST_VARIABLES = { depth: 'PEER_BRIDGE_DEPTH', spawnId: 'PEER_BRIDGE_SPAWN_ID' } as const;
+
+function matcher(patterns: readonly string[], caseInsensitive: boolean): (name: string) => boolean {
+  const list = caseInsensitive ? patterns.map((p) => p.toUpperCase()) : patterns;
+  return (name) => envCovered(caseInsensitive ? name.toUpperCase() : name, list);
+}
+
+/** True when `name` is never passed to a child. */
+export function isDropped(name: string, platform: NodeJS.Platform = process.platform): boolean {
+  return matcher(ALWAYS_DROPPED, platform === 'win32')(name);
+}
+
+export interface ChildEnvOptions {
+  /** The parent's environment to pick from (default process.env). */
+  source?: NodeJS.ProcessEnv;
+  /** Granted names and `PREFIX*` patterns. */
+  granted: readonly string[];
+  /** Values the runner sets itself (already checked against the grant). */
+  extra?: Record<string, string>;
+  /** Host variables (PEER_BRIDGE_DEPTH, PEER_BRIDGE_SPAWN_ID). */
+  host: Record<string, string>;
+  platform?: NodeJS.Platform;
+}
+
+/** Builds the child's environment. */
+export function buildChildEnv(options: ChildEnvOptions): Record<string, string> {
+  const platform = options.platform ?? process.platform;
+  const windows = platform === 'win32';
+  const base = matcher(windows ? BASE_WINDOWS : BASE_POSIX, windows);
+  const granted = matcher(options.granted, windows);
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(options.source ?? process.env)) {
+    if (value === undefined || isDropped(name, platform)) continue;
+    if (base(name) || granted(name)) env[name] = value;
+  }
+  for (const [name, value] of Object.entries(options.extra ?? {})) {
+    if (!isDropped(name, platform)) env[name] = value;
+  }
+  return { ...env, ...options.host };
+}

@@ -1,0 +1,34 @@
+// The runner host's few error classes, each with a stable `code`.
+
+/** A runner asked for something it was not granted (at load or at spawn). Names the permission. */
+export class PermissionDenied extends Error {
+  override readonly name = 'PermissionDenied';
+  readonly code = 'ERR_PERMISSION_DENIED';
+  /** e.g. `run`, `env`, `read`, `write`. */
+  readonly permission: string;
+  /** The value asked for, e.g. `node` or `CLAUDE_CODE_*`. */
+  readonly value: string;
+  constructor(runner: string, permission: string, value: string, hint: string) {
+    super(`runner "${runner}" is not granted ${permission}: ${JSON.stringify(value)} (${hint})`);
+    this.permission = permission;
+    this.value = value;
+  }
+}
+
+/** A runner could not be found, imported or validated, or its executable is missing. */
+export class RunnerLoadError extends Error {
+  override readonly name = 'RunnerLoadError';
+  readonly code = 'ERR_RUNNER_LOAD';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+/** The user's runner config file is unreadable or malformed. */
+export class RunnerConfigError extends Error {
+  override readonly name = 'RunnerConfigError';
+  readonly code = 'ERR_RUNNER_CONFIG';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}

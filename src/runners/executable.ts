@@ -1,0 +1,53 @@
+// Granted executables are resolved to absolute paths once, at load: from PEER_BRIDGE_<NAME>_BIN,
+// else PATH (PATHEXT on Windows). A runner can then start only those exact files.
+import { accessSync, constants, statSync } from 'node:fs';
+import path from 'node:path';
+import { RunnerLoadError } from './errors.js';
+
+/** The override variable for a command name: `codex` → `PEER_BRIDGE_CODEX_BIN`. */
+export function overrideVariable(command: string): string {
+  return `PEER_BRIDGE_${command.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_BIN`;
+}
+
+function isExecutableFile(file: string): boolean {
+  try {
+    if (!statSync(file).isFile()) return false;
+    if (process.platform !== 'win32') accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Finds `command` on PATH (PATHEXT on Windows); null when absent. */
+export function findOnPath(command: string, env: NodeJS.ProcessEnv = process.env): string | null {
+  const windows = process.platform === 'win32';
+  const exts = windows ? (env.PATHEXT ?? '.COM;.EXE;.BAT;.CMD').split(';').filter(Boolean) : [''];
+  const pathValue = env.PATH ?? (windows ? env.Path : undefined) ?? '';
+  for (const dir of pathValue.split(path.delimiter)) {
+    if (!dir || !path.isAbsolute(dir)) continue;
+    for (const ext of windows && path.extname(command) === '' ? exts : ['']) {
+      const candidate = path.join(dir, command + ext);
+      if (isExecutableFile(candidate)) return candidate;
+    }
+  }
+  return null;
+}
+
+/** Resolves one `run` entry (a command name or an absolute path) to an absolute executable path. */
+export function resolveExecutable(entry: string, env: NodeJS.ProcessEnv = process.env): string {
+  if (path.isAbsolute(entry)) {
+    if (isExecutableFile(entry)) return entry;
+    throw new RunnerLoadError(`executable ${entry} does not exist or is not executable`);
+  }
+  const variable = overrideVariable(entry);
+  const override = env[variable];
+  if (override) {
+    const file = path.resolve(override);
+    if (isExecutableFile(file)) return file;
+    throw new RunnerLoadError(`${variable}=${override} is not an executable file`);
+  }
+  const found = findOnPath(entry, env);
+  if (found) return found;
+  throw new RunnerLoadError(`${entry} is not on PATH; install it or set ${variable} to its absolute path`);
+}

@@ -1,0 +1,116 @@
+// loadRunner: specifier → a ready Runner, with the manifest checked, permissions granted (or the
+// load refused), and executables resolved to absolute paths.
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { RunnerContext, RunnerDefinition } from './define-runner.js';
+import { RunnerLoadError } from './errors.js';
+import { resolveExecutable } from './executable.js';
+import { grantFor, loadConfig } from './config.js';
+import { validateManifest } from './manifest.js';
+import { effectiveGrant } from './permissions.js';
+import { resolveSpecifier, type BuiltInRunner } from './resolve.js';
+import { createRunScope } from './run-scope.js';
+import type { Runner, RunRequest } from './types.js';
+
+const PROBE_TIMEOUT_MS = 20_000;
+const PROBE_OUTPUT_BYTES = 16 << 20;
+
+export interface LoadRunnerOptions {
+  /** The workspace runs will use (for `${workspace}` in grants). */
+  workspace: string;
+  /** The user's config file (grants, price table); default: $PEER_BRIDGE_CONFIG, else none. */
+  configPath?: string;
+  /** Where executables and the config path are looked up (default process.env). */
+  env?: NodeJS.ProcessEnv;
+}
+
+interface BuiltInModule {
+  default: RunnerDefinition;
+  /** Built-ins only: adjust a resolved executable (e.g. skip an npm stub). */
+  refineExecutable?: (command: string, file: string) => string;
+}
+
+const BUILT_INS: Record<BuiltInRunner, () => Promise<BuiltInModule>> = {
+  codex: () => import('./codex/index.js'),
+  claude: () => import('./claude/index.js'),
+};
+
+function asDefinition(value: unknown, where: string): RunnerDefinition {
+  const def = value as Partial<RunnerDefinition> | undefined;
+  if (!def || typeof def !== 'object' || typeof def.create !== 'function') {
+    throw new RunnerLoadError(`${where} has no runner as its default export (export default defineRunner({ manifest, create }))`);
+  }
+  return { manifest: validateManifest(def.manifest, where), create: def.create };
+}
+
+/**
+ * Loads a runner: `codex` or `claude` (built-in, granted their own manifest), `./file.js` or an
+ * absolute path, or an installed npm package name (resolved from the config file's folder). A
+ * third-party runner gets only what both its manifest requests and the config grants; asking for
+ * more fails the load with PermissionDenied naming the permission.
+ */
+export async function loadRunner(specifier: string, options: LoadRunnerOptions): Promise<Runner> {
+  const env = options.env ?? process.env;
+  const workspace = path.resolve(options.workspace);
+  const config = loadConfig(options.configPath ?? env.PEER_BRIDGE_CONFIG);
+  const resolved = resolveSpecifier(specifier, config.dir ?? process.cwd());
+  let definition: RunnerDefinition;
+  let refine: BuiltInModule['refineExecutable'];
+  let userGrant;
+  if (resolved.kind === 'built-in') {
+    const mod = await BUILT_INS[resolved.id]();
+    definition = asDefinition(mod.default, `built-in runner ${resolved.id}`);
+    refine = mod.refineExecutable;
+    userGrant = definition.manifest.permissions;
+  } else {
+    let mod: { default?: unknown };
+    try {
+      mod = (await import(pathToFileURL(resolved.file).href)) as { default?: unknown };
+    } catch (error) {
+      throw new RunnerLoadError(`cannot import runner ${resolved.file}: ${(error as Error).message}`, { cause: error });
+    }
+    definition = asDefinition(mod.default, resolved.file);
+    userGrant = grantFor(config, specifier, resolved.file);
+  }
+  const { manifest } = definition;
+  const grant = effectiveGrant(manifest.id, manifest.permissions, userGrant, workspace);
+  // Paths stay templates: each run expands ${workspace} for its own workspace.
+  grant.read = [...manifest.permissions.read];
+  grant.write = [...manifest.permissions.write];
+  const executables: Record<string, string> = {};
+  for (const command of grant.run) {
+    const file = resolveExecutable(command, env);
+    executables[command] = refine ? refine(command, file) : file;
+  }
+  const ctx: RunnerContext = Object.freeze({
+    id: manifest.id,
+    grant: Object.freeze(grant),
+    executables: Object.freeze(executables),
+    config: { priceTable: { ...(config.file.price_table ?? {}) } },
+  });
+  const impl = await definition.create(ctx);
+  return {
+    id: manifest.id,
+    async supportedEfforts(model) {
+      const probe: RunRequest = {
+        verb: 'advise', prompt: '', workspace, depth: Number(env.PEER_BRIDGE_DEPTH ?? 0) || 0,
+        signal: AbortSignal.timeout(PROBE_TIMEOUT_MS), limits: { maxOutputBytes: PROBE_OUTPUT_BYTES, maxLineBytes: PROBE_OUTPUT_BYTES },
+        onEvent: () => {},
+      };
+      const handle = createRunScope(manifest.id, grant, executables, probe);
+      try {
+        return await impl.supportedEfforts(model, handle.scope);
+      } finally {
+        await handle.dispose();
+      }
+    },
+    async run(req) {
+      const handle = createRunScope(manifest.id, grant, executables, req);
+      try {
+        return await impl.run(req, handle.scope);
+      } finally {
+        await handle.dispose();
+      }
+    },
+  };
+}

@@ -1,0 +1,36 @@
+// The scripted turns both model doubles replay: each model request consumes the next turn.
+
+/** One scripted model turn. */
+export type Turn =
+  /** Plain assistant text (not the structured answer); ends the turn. */
+  | { kind: 'text'; text: string }
+  /** The structured answer: Codex gets it as the final message text, Claude as a StructuredOutput tool call. */
+  | { kind: 'answer'; answer: unknown }
+  /** A shell tool call (Codex `exec_command`, Claude `Bash`); the CLI runs it and asks again. */
+  | { kind: 'tool'; command: string }
+  /** An HTTP error response with a JSON body shaped like the real API's. */
+  | { kind: 'http_error'; status: number; message?: string; errorType?: string }
+  /** Accept the request, send the stream's headers, then never another byte. */
+  | { kind: 'hang' }
+  /** `prelude` as one message, then `count` messages of `size` characters each, in one response. */
+  | { kind: 'flood'; prelude?: string; count: number; size: number };
+
+/** A request the double received, for assertions. */
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+/** Hands out turns in order; past the end it answers with an HTTP 500 so a test never hangs by accident. */
+export class TurnQueue {
+  private index = 0;
+  constructor(private readonly turns: Turn[]) {}
+  next(): Turn {
+    const turn = this.turns[this.index++];
+    return turn ?? { kind: 'http_error', status: 500, message: 'script exhausted' };
+  }
+  get consumed(): number {
+    return this.index;
+  }
+}
