@@ -18,6 +18,9 @@ Options:
   -h, --help      show help (also after a command: peer-bridge run --help)
   -v, --version   print the version`;
 
+// Bridge errors that mean the command line itself was wrong.
+const BAD_INPUT = new Set(['invalid_arguments', 'forbidden_argument', 'invalid_workspace']);
+
 type Command = (argv: string[]) => Promise<number | 'serving'>;
 
 const COMMANDS: Record<string, () => Promise<Command>> = {
@@ -52,6 +55,6 @@ main(process.argv.slice(2)).then(
     }
     const coded = error as { code?: string; message?: string };
     process.stderr.write(`peer-bridge: ${coded.code ? `${coded.code}: ` : ''}${coded.message ?? String(error)}\n`);
-    process.exitCode = 1;
+    process.exitCode = coded.code !== undefined && BAD_INPUT.has(coded.code) ? 2 : 1;
   },
 );

@@ -6,6 +6,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const cliMain = path.join(repoRoot, 'src', 'cli', 'main.ts');
+/** tsx's loader by URL, so a child whose cwd is outside the repository still finds it. */
+export const tsxLoader = import.meta.resolve('tsx');
 
 /** The few variables a server needs, plus `extra`; never the whole parent environment. */
 export function baseEnv(extra: Record<string, string> = {}): Record<string, string> {
@@ -30,7 +32,7 @@ export interface Served {
 export async function startServer(options: { workspace: string; env?: Record<string, string>; args?: string[]; clientName?: string }): Promise<Served> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ['--import', 'tsx', cliMain, 'serve', '--workspace', options.workspace, ...(options.args ?? [])],
+    args: ['--import', tsxLoader, cliMain, 'serve', '--workspace', options.workspace, ...(options.args ?? [])],
     env: baseEnv(options.env),
     cwd: repoRoot,
     stderr: 'pipe',

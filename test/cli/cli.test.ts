@@ -1,0 +1,73 @@
+// The peer-bridge command as a user runs it: a real process, real files.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Ledger } from '../../src/bridge/ledger.js';
+import { useTempDir } from '../helpers/temp-dir.js';
+import { baseEnv, cliMain, repoRoot, tsxLoader } from '../mcp/serve-client.js';
+
+const tempDir = useTempDir('peer-bridge-cli-');
+const version = (await import('../../package.json', { with: { type: 'json' } })).default.version;
+
+function cli(args: string[], env: Record<string, string> = {}, cwd = repoRoot) {
+  const result = spawnSync(process.execPath, ['--import', tsxLoader, cliMain, ...args], { cwd, env: baseEnv(env), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('peer-bridge command line', () => {
+  it('prints help and version for the command and every subcommand', () => {
+    expect(cli(['--version']).stdout.trim()).toBe(version);
+    expect(cli(['--help'])).toMatchObject({ code: 0, stdout: expect.stringContaining('Commands:') });
+    for (const sub of ['serve', 'run', 'doctor', 'runs']) {
+      const help = cli([sub, '--help']);
+      expect(help.code).toBe(0);
+      expect(help.stdout).toMatch(new RegExp(`^Usage: peer-bridge ${sub}`));
+      expect(cli([sub, '--version']).stdout.trim()).toBe(version);
+    }
+  });
+
+  it('says what is wrong with bad usage and exits 2', () => {
+    expect(cli(['launch'])).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown command "launch"') });
+    expect(cli(['run', 'deploy', 'x'])).toMatchObject({ code: 2, stderr: expect.stringContaining('implement, advise, review') });
+    expect(cli(['run', 'advise'])).toMatchObject({ code: 2, stderr: expect.stringContaining('needs a task') });
+    expect(cli(['run', 'advise', 'x', '--timeout', 'soon'])).toMatchObject({ code: 2, stderr: expect.stringContaining('--timeout') });
+    expect(cli(['run', 'advise', 'x', '--effort', 'huge', '--workspace', tempDir()])).toMatchObject({ code: 2, stderr: expect.stringContaining('effort must be one of') });
+    expect(cli(['run', 'advise', 'x', '--frobnicate'])).toMatchObject({ code: 2, stderr: expect.stringContaining('--frobnicate') });
+  });
+
+  it('prints a refused envelope as JSON and exits 1 at the depth limit', () => {
+    const workspace = tempDir();
+    const out = cli(['run', 'advise', 'what now?', '--json', '--workspace', workspace], { PEER_BRIDGE_DEPTH: '1' });
+    expect(out.code).toBe(1);
+    expect(JSON.parse(out.stdout)).toMatchObject({ status: 'refused', direction: 'cli->codex', verb: 'advise' });
+  });
+
+  it('lists recent runs from the ledger, newest first', async () => {
+    const workspace = tempDir();
+    const ledger = new Ledger(workspace);
+    await ledger.start({ run_id: 'first', verb: 'advise', runner: 'codex', direction: 'cli->codex', budget_seconds: 120, depth: 0 });
+    await ledger.settle({ run_id: 'first', status: 'complete', incident: null, duration_seconds: 2 });
+    await ledger.result({ run_id: 'second', tool: 'review', status: 'refused', code: 'recursion-depth', reason: 'depth 1' });
+    const json = cli(['runs', '--json', '--workspace', workspace]);
+    expect(JSON.parse(json.stdout).map((r: { run_id: string; status: string }) => [r.run_id, r.status])).toEqual([
+      ['second', 'refused'],
+      ['first', 'complete'],
+    ]);
+    const table = cli(['runs'], {}, workspace).stdout;
+    expect(table.split('\n')[0]).toMatch(/^started\s+status\s+verb/);
+    expect(table).toContain('first');
+    expect(cli(['runs', '--limit', '0', '--workspace', workspace]).code).toBe(2);
+  });
+
+  it('doctor reports each check with a fix and fails when no runner is found', () => {
+    const workspace = tempDir();
+    const missing = cli(['doctor', '--json', '--workspace', workspace], { PATH: path.dirname(process.execPath) });
+    expect(missing.code).toBe(1);
+    const checks = JSON.parse(missing.stdout).checks as { name: string; level: string; fix?: string }[];
+    expect(checks.find((c) => c.name === 'native')?.level).toBe('ok');
+    expect(checks.find((c) => c.name === 'codex')).toMatchObject({ level: 'fail', fix: expect.stringContaining('PEER_BRIDGE_CODEX_BIN') });
+    const found = cli(['doctor', '--json', '--workspace', workspace], { PEER_BRIDGE_CODEX_BIN: path.join(repoRoot, 'node_modules', '.bin', 'codex') });
+    expect(found.code).toBe(0);
+    expect(JSON.parse(found.stdout).checks.find((c: { name: string }) => c.name === 'codex').level).toBe('ok');
+  });
+});
