@@ -3,6 +3,7 @@
 // so memory stays flat however much a child prints.
 import { createHash } from 'node:crypto';
 import { writeNewFileAtomic } from './atomic-write.js';
+import { ByteRing } from './byte-ring.js';
 import { compactRecord, defaultOutputFields, type CompactOptions } from './compact.js';
 import { assertRunId, assertWorkspace, resolveInWorkspace, transcriptsDir, workspaceRelative } from './paths.js';
 
@@ -39,14 +40,10 @@ export class TranscriptWriter {
   private readonly maxRecordBytes: number;
   private readonly headLimit: number;
   private readonly tailLimit: number;
-  private readonly head: string[] = [];
+  private head: string[] = [];
   private headBytes = 0;
   private headOpen = true;
-  // The tail is a queue: lines[tailStart…] are live; dropped lines are released in batches.
-  private tail: string[] = [];
-  private tailStart = 0;
-  private tailBytes = 0;
-  private readonly tailSizes: number[] = [];
+  private tail: ByteRing | undefined;
   private closing: Promise<string> | undefined;
   readonly stats: TranscriptStats = { records: 0, bytes: 0, cutRecords: 0, cutBytes: 0 };
 
@@ -103,26 +100,14 @@ export class TranscriptWriter {
       return;
     }
     this.headOpen = false;
-    this.tail.push(line);
-    this.tailSizes.push(bytes);
-    this.tailBytes += bytes;
-    while (this.tailBytes > this.tailLimit) {
-      const dropped = this.tailSizes[this.tailStart]!;
-      this.tail[this.tailStart] = '';
-      this.tailStart += 1;
-      this.tailBytes -= dropped;
-      this.stats.cutRecords += 1;
-      this.stats.cutBytes += dropped;
-    }
-    if (this.tailStart > 4096 && this.tailStart * 2 > this.tail.length) {
-      this.tail = this.tail.slice(this.tailStart);
-      this.tailSizes.splice(0, this.tailStart);
-      this.tailStart = 0;
-    }
+    this.tail ??= new ByteRing(this.tailLimit);
+    this.tail.push(line, bytes);
+    this.stats.cutRecords = this.tail.droppedLines;
+    this.stats.cutBytes = this.tail.droppedBytes;
   }
 
-  /** The transcript's text as it would be written now (head, cut marker, tail). */
-  render(): string {
+  /** The transcript's bytes as they would be written now (head, cut marker, tail). */
+  render(): Buffer {
     const lines = [...this.head];
     if (this.stats.cutRecords > 0) {
       lines.push(
@@ -134,8 +119,8 @@ export class TranscriptWriter {
         }),
       );
     }
-    for (let i = this.tailStart; i < this.tail.length; i++) lines.push(this.tail[i]!);
-    return `${lines.join('\n')}\n`;
+    const head = Buffer.from(`${lines.join('\n')}\n`, 'utf8');
+    return this.tail ? Buffer.concat([head, this.tail.contents()]) : head;
   }
 
   /**
@@ -146,8 +131,8 @@ export class TranscriptWriter {
     this.closing ??= (async () => {
       const dir = resolveInWorkspace(this.workspace, transcriptsDir);
       const written = await writeNewFileAtomic(dir, this.runId, '.jsonl', this.render());
-      this.head.length = 0;
-      this.tail = [];
+      this.head = [];
+      this.tail = undefined;
       return workspaceRelative(this.workspace, written);
     })();
     return this.closing;
