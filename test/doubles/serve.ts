@@ -1,5 +1,6 @@
 // The HTTP plumbing both model doubles share: 127.0.0.1 only, a request log, SSE writing, and a
 // close() that also cuts hanging connections so a test never waits on a double.
+import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Socket } from 'node:net';
@@ -12,11 +13,14 @@ export interface Double {
   /** e.g. http://127.0.0.1:PORT */
   origin: string;
   requests: RecordedRequest[];
+  /** Resolves once `count` requests matching `filter` (default: all) have arrived. */
+  waitForRequests(count: number, filter?: (r: RecordedRequest) => boolean): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function serve(handler: Handler): Promise<Double> {
   const requests: RecordedRequest[] = [];
+  const arrivals = new EventEmitter();
   const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -31,6 +35,7 @@ export async function serve(handler: Handler): Promise<Double> {
       }
       requests.push({ method: req.method ?? '', url: req.url ?? '', body });
       handler(req, body, res);
+      arrivals.emit('request');
     });
   });
   server.on('connection', (s) => {
@@ -42,6 +47,17 @@ export async function serve(handler: Handler): Promise<Double> {
   return {
     origin: `http://127.0.0.1:${port}`,
     requests,
+    waitForRequests: (count, filter = () => true) =>
+      new Promise<void>((resolve) => {
+        const check = () => {
+          if (requests.filter(filter).length >= count) {
+            arrivals.off('request', check);
+            resolve();
+          }
+        };
+        arrivals.on('request', check);
+        check();
+      }),
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();

@@ -32,7 +32,7 @@ interface CodexLine {
 export function classifyFailure(message: string): string {
   if (/reasoning[._ ]effort|unsupported[^.]*effort|effort[^.]*not supported/i.test(message)) return 'unsupported-effort';
   if (/invalid[_ ]json[_ ]schema|invalid schema/i.test(message)) return 'invalid-schema';
-  if (/unexpected status|\bstatus\s*:?\s*[45]\d\d\b|\b[45]\d\d\b.*error|"error"\s*:/i.test(message)) return 'http-error';
+  if (/high demand|temporar(il)?y unavailable|rate limit|quota|server_error|unexpected status|\bstatus\s*:?\s*[45]\d\d\b|\b[45]\d\d\b.*error|"error"\s*:/i.test(message)) return 'http-error';
   return 'turn-failed';
 }
 
