@@ -1,11 +1,23 @@
 // Harness → caller boundary: the validated core without its details, plus the harness's
 // metadata, checked against the public schema before anyone sees it.
+import path from 'node:path';
 import type { PublicEnvelope } from '../generated/harness-envelope.js';
 import { harnessEnvelope } from './harness-built.js';
 import { envelopeMeta, type RunMeta } from './meta.js';
 import { describeError } from './problems.js';
 import { validateHarnessSchema } from './schemas.js';
 import { validateCore } from './validate-core.js';
+
+// Paths in envelopes are workspace-relative: an absolute path inside the workspace that a model
+// reports in files_touched is rewritten; anything else is left as the model wrote it.
+function relativeFiles(workspace: string, files: string[]): string[] {
+  return files.map((file) => {
+    if (!path.isAbsolute(file)) return file;
+    const relative = path.relative(workspace, file);
+    if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return file;
+    return relative.split(path.sep).join('/');
+  });
+}
 
 /**
  * Turns a child's core answer into the public envelope: validates the core (an invalid one gives
@@ -40,6 +52,7 @@ export async function assembleEnvelope(core: unknown, meta: RunMeta): Promise<Pu
   }
   const envelope = {
     ...answer,
+    files_touched: relativeFiles(transcript.workspace, answer.files_touched),
     ...envelopeMeta(meta),
     run_id: transcript.runId,
     incident: null,

@@ -28,6 +28,7 @@ export {
   type McpToolName,
 } from './schemas.js';
 export { validateCore, type CoreValidation } from './validate-core.js';
+export { validateEnvelope, validateToolInput, type Checked } from './validate-public.js';
 export { extractCoreAnswer, findJsonObjects, maxAnswerTextLength, type ExtractedCore } from './extract.js';
 export { strictCoreSchema, strictSubsetViolations } from './strict-schema.js';
 export { assembleEnvelope } from './assemble.js';

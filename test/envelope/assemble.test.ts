@@ -113,3 +113,16 @@ describe('assembleEnvelope', () => {
     },
   );
 });
+
+describe('assembleEnvelope paths', () => {
+  it('rewrites absolute files_touched inside the workspace to workspace-relative paths', async () => {
+    const ws = await tempWorkspace();
+    const inside = path.join(ws, 'src', 'naïve file.ts');
+    const outside = path.join(path.dirname(ws), 'elsewhere.ts');
+    const envelope = await assembleEnvelope(
+      goodCore({ files_touched: [inside, 'already/relative.ts', outside] }),
+      meta(ws),
+    );
+    expect(envelope.files_touched).toEqual(['src/naïve file.ts', 'already/relative.ts', outside]);
+  });
+});
