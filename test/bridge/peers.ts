@@ -1,0 +1,69 @@
+// Environments that point the real Codex and Claude Code CLIs at the scripted model doubles on
+// 127.0.0.1, in throw-away config folders. Only what a child needs; no user configuration.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const codexBin = path.join(repoRoot, 'node_modules', '.bin', 'codex');
+export const claudeBin = path.join(repoRoot, 'node_modules', '.bin', 'claude');
+
+/** CODEX_HOME with a config.toml whose only provider is the Responses double at `origin`. */
+export function codexEnv(origin: string, dir: string): Record<string, string> {
+  const home = path.join(dir, 'codex-home');
+  mkdirSync(home, { recursive: true });
+  writeFileSync(
+    path.join(home, 'config.toml'),
+    [
+      'model = "gpt-5.5"',
+      'model_provider = "mock"',
+      'approval_policy = "never"',
+      'check_for_update_on_startup = false',
+      '[analytics]',
+      'enabled = false',
+      '[features]',
+      'apps = false',
+      'plugins = false',
+      '[model_providers.mock]',
+      'name = "mock"',
+      `base_url = "${origin}/v1"`,
+      'env_key = "OPENAI_API_KEY"',
+      'wire_api = "responses"',
+      'request_max_retries = 0',
+      'stream_max_retries = 0',
+      '',
+    ].join('\n'),
+  );
+  return { CODEX_HOME: home, OPENAI_API_KEY: 'sk-test-double', PEER_BRIDGE_CODEX_BIN: codexBin };
+}
+
+/** A fresh CLAUDE_CONFIG_DIR and the Messages double at `origin`, with all non-essential traffic off. */
+export function claudeEnv(origin: string, dir: string): Record<string, string> {
+  const config = path.join(dir, 'claude-config');
+  mkdirSync(config, { recursive: true });
+  return {
+    CLAUDE_CONFIG_DIR: config,
+    ANTHROPIC_BASE_URL: origin,
+    ANTHROPIC_API_KEY: 'sk-ant-test-double',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    DISABLE_AUTOUPDATER: '1',
+    DISABLE_TELEMETRY: '1',
+    DISABLE_ERROR_REPORTING: '1',
+    CLAUDE_CODE_MAX_RETRIES: '0',
+    PEER_BRIDGE_CLAUDE_BIN: claudeBin,
+  };
+}
+
+/** A core answer that validates. */
+export function answer(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    status: 'complete',
+    verdict: 'The function is fine; one edge case is missing a test.',
+    findings: ['parse() accepts an empty string'],
+    files_touched: [],
+    remaining: [],
+    blockers: [],
+    details: ['Read src/parse.ts and its tests.'],
+    ...overrides,
+  };
+}
