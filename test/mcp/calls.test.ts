@@ -141,9 +141,9 @@ describe('bridge tools with Codex as the peer', () => {
     await waitFor(() => double.requests.length > 0 && processesIn(workspace).length > 0, 'the child to reach the model');
     controller.abort('changed my mind');
     await expect(pending).rejects.toThrow();
-    const [settled] = await waitFor(async () => (await settlements(workspace)).length > 0 && settlements(workspace), 'the settlement');
+    const settled = await waitFor(async () => (await settlements(workspace))[0], 'the settlement');
     expect(settled).toMatchObject({ status: 'blocked' });
-    expect(readJson(workspace, settled!.incident!).fault).toBe('cancelled');
+    expect(readJson(workspace, settled.incident!).fault).toBe('cancelled');
     await waitFor(() => processesIn(workspace).length === 0, 'the child tree to be gone');
   });
 
