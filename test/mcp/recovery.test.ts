@@ -1,0 +1,59 @@
+// Restart recovery: kill -9 the server mid-call, start it again, and the interrupted call gets
+// exactly one `unknown` settlement. Nothing is replayed and later calls work.
+import { mkdirSync, realpathSync } from 'node:fs';
+import path from 'node:path';
+import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, expect, it } from 'vitest';
+import { Ledger } from '../../src/bridge/ledger.js';
+import { answer, codexEnv } from '../bridge/peers.js';
+import { startResponsesDouble } from '../doubles/openai-responses-server.js';
+import { useTempDir } from '../helpers/temp-dir.js';
+import { startServer, type Served } from './serve-client.js';
+import { processesIn, waitFor } from './wait.js';
+
+const tempDir = useTempDir('peer-bridge-recovery-');
+const cleanup: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step();
+});
+
+it('settles a call interrupted by kill -9 as unknown exactly once, without replay', async () => {
+  const dir = realpathSync(tempDir());
+  const workspace = path.join(dir, 'ws');
+  mkdirSync(workspace);
+  const double = await startResponsesDouble([{ kind: 'hang' }, { kind: 'answer', answer: answer({ verdict: 'after restart' }) }]);
+  cleanup.push(() => double.close());
+  const env = codexEnv(double.origin, dir);
+  const ledger = new Ledger(workspace);
+  const serve = async (): Promise<Served> => {
+    const served = await startServer({ workspace, env });
+    cleanup.push(() => served.close());
+    return served;
+  };
+
+  const first = await serve();
+  const interrupted = first.client.callTool({ name: 'bridge_advise', arguments: { task: 'long job' } }, CallToolResultSchema, { timeout: 120_000 });
+  interrupted.catch(() => undefined);
+  const start = await waitFor(async () => (await ledger.read()).records.find((r) => r.type === 'start'), 'the ledger start');
+  await waitFor(() => double.requests.length === 1, 'the child to reach the model');
+  process.kill(first.pid()!, 'SIGKILL');
+  await expect(interrupted).rejects.toThrow();
+  // The orphaned child of the killed server: stopped here so it cannot touch the double again.
+  for (const pid of processesIn(workspace)) process.kill(pid, 'SIGKILL');
+  await waitFor(() => processesIn(workspace).length === 0, 'the orphaned child to exit');
+
+  const second = await serve();
+  const settles = (await ledger.read()).records.filter((r) => r.type === 'settle');
+  expect(settles).toMatchObject([{ run_id: start.run_id, status: 'unknown' }]);
+  expect(double.requests).toHaveLength(1);
+
+  const later = (await second.client.callTool({ name: 'bridge_advise', arguments: { task: 'next job' } }, CallToolResultSchema, { timeout: 120_000 })) as CallToolResult;
+  expect(later.structuredContent).toMatchObject({ status: 'complete', verdict: 'after restart' });
+  expect(double.requests).toHaveLength(2);
+  await second.close();
+
+  await serve();
+  const finalSettles = (await ledger.read()).records.filter((r) => r.type === 'settle' && r.run_id === start.run_id);
+  expect(finalSettles).toHaveLength(1);
+  expect((await ledger.runs()).map((r) => r.status)).toEqual(['complete', 'unknown']);
+});
