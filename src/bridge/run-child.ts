@@ -82,6 +82,7 @@ export async function runChild(options: ChildRunOptions): Promise<ChildOutcome> 
   let count = 0;
   let lastEmit = 0;
   let lastActivity = 'starting';
+  let trailing: NodeJS.Timeout | undefined;
   const elapsed = () => (performance.now() - start) / 1000;
   const emit = (message: string) => {
     lastEmit = performance.now();
@@ -125,7 +126,14 @@ export async function runChild(options: ChildRunOptions): Promise<ChildOutcome> 
     const text = describeEvent(event);
     if (text === null) return;
     lastActivity = text;
-    if (options.onProgress && performance.now() - lastEmit >= MIN_EVENT_GAP_MS) emit(text);
+    if (!options.onProgress) return;
+    const since = performance.now() - lastEmit;
+    if (since >= MIN_EVENT_GAP_MS && !trailing) emit(text);
+    // Too soon after the last report: the latest activity goes out once the gap has passed.
+    else trailing ??= setTimeout(() => {
+      trailing = undefined;
+      emit(lastActivity);
+    }, Math.max(0, MIN_EVENT_GAP_MS - since));
   };
 
   try {
@@ -137,6 +145,7 @@ export async function runChild(options: ChildRunOptions): Promise<ChildOutcome> 
   } finally {
     clearTimeout(cutoff);
     if (heartbeat) clearInterval(heartbeat);
+    if (trailing) clearTimeout(trailing);
     options.signal?.removeEventListener('abort', onAbort);
     outcome.durationMs = performance.now() - start;
   }

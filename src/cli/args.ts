@@ -17,10 +17,16 @@ export const COMMON_OPTIONS = {
   version: { type: 'boolean', short: 'v' },
 } as const satisfies Options;
 
+/** Parsed option values: strings for string options, booleans for flags, absent when not given. */
+export type Values<T extends Options> = {
+  [K in keyof T | keyof typeof COMMON_OPTIONS]?: K extends keyof T ? (T[K]['type'] extends 'boolean' ? boolean : string) : boolean;
+};
+
 /** parseArgs that turns its errors into UsageErrors. */
-export function parse<T extends Options>(argv: string[], options: T, allowPositionals = true) {
+export function parse<T extends Options>(argv: string[], options: T, allowPositionals = true): { values: Values<T>; positionals: string[] } {
   try {
-    return parseArgs({ args: argv, options: { ...COMMON_OPTIONS, ...options }, allowPositionals, strict: true });
+    const parsed = parseArgs({ args: argv, options: { ...COMMON_OPTIONS, ...options }, allowPositionals, strict: true });
+    return { values: parsed.values as Values<T>, positionals: parsed.positionals };
   } catch (error) {
     throw new UsageError((error as Error).message);
   }

@@ -1,0 +1,90 @@
+// runBridge as a library call, with the real Codex CLI as the child against the Responses double.
+import { existsSync, mkdirSync, readFileSync, readdirSync, realpathSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runBridge } from '../../src/index.js';
+import { BridgeError } from '../../src/bridge/errors.js';
+import { Ledger } from '../../src/bridge/ledger.js';
+import type { BridgeProgress } from '../../src/bridge/types.js';
+import { startResponsesDouble } from '../doubles/openai-responses-server.js';
+import type { Turn } from '../doubles/script.js';
+import { useTempDir } from '../helpers/temp-dir.js';
+import { answer, codexEnv } from './peers.js';
+import { waitFor } from '../mcp/wait.js';
+
+const tempDir = useTempDir('peer-bridge-run-');
+const doubles: { close(): Promise<void> }[] = [];
+let saved: NodeJS.ProcessEnv;
+beforeEach(() => {
+  saved = { ...process.env };
+});
+afterEach(async () => {
+  process.env = saved;
+  for (const d of doubles.splice(0)) await d.close();
+});
+
+/** A workspace, and the Codex CLI pointed at a fresh double replaying `turns`. */
+async function setup(turns: Turn[]) {
+  const dir = realpathSync(tempDir());
+  const ws = path.join(dir, 'ws');
+  mkdirSync(ws);
+  const double = await startResponsesDouble(turns);
+  doubles.push(double);
+  Object.assign(process.env, codexEnv(double.origin, dir));
+  return { ws, double };
+}
+
+describe('runBridge', () => {
+  it('rejects bad input with a BridgeError naming the field, before anything is written', async () => {
+    const { ws } = await setup([]);
+    const bad: [Record<string, unknown>, string][] = [
+      [{ verb: 'deploy' }, 'verb'],
+      [{ task: '  ' }, 'task'],
+      [{ timeout_seconds: -1 }, 'timeout_seconds'],
+      [{ effort: 'ludicrous' }, 'effort'],
+      [{ supported_efforts: ['low', 'warp'] }, 'supported_efforts'],
+      [{ run_id: '../escape' }, 'run_id'],
+      [{ depth: 1.5 }, 'depth'],
+    ];
+    for (const [override, field] of bad) {
+      const call = runBridge({ verb: 'advise', task: 'x', workspace: ws, ...override } as never);
+      await expect(call).rejects.toSatisfy((e) => e instanceof BridgeError && e.field === field);
+    }
+    await expect(runBridge({ verb: 'advise', task: 'x', workspace: path.join(ws, 'missing') })).rejects.toMatchObject({ code: 'invalid_workspace' });
+    expect(existsSync(path.join(ws, '.peer-bridge'))).toBe(false);
+  });
+
+  it('has the ledger start on disk before the child runs, and settles after', async () => {
+    const { ws } = await setup([{ kind: 'tool', command: 'cat .peer-bridge/ledger.jsonl > seen.txt' }, { kind: 'answer', answer: answer() }]);
+    const progress: BridgeProgress[] = [];
+    const envelope = await runBridge({ verb: 'implement', task: 'look at the ledger', workspace: ws, run_id: 'ledger-check', onProgress: (p) => progress.push(p) });
+    expect(envelope).toMatchObject({ status: 'complete', run_id: 'ledger-check', direction: 'api->codex' });
+    const seen = readFileSync(path.join(ws, 'seen.txt'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    expect(seen).toMatchObject([{ type: 'start', run_id: 'ledger-check' }]);
+    expect((await new Ledger(ws).runs())[0]).toMatchObject({ run_id: 'ledger-check', status: 'complete' });
+    expect(progress.map((p) => p.message)).toContainEqual(expect.stringMatching(/^running: .*cat .peer-bridge\/ledger.jsonl/));
+  });
+
+  it('resolves to a cancelled envelope when its signal aborts', async () => {
+    const { ws, double } = await setup([{ kind: 'hang' }]);
+    const controller = new AbortController();
+    const call = runBridge({ verb: 'advise', task: 'wait', workspace: ws, signal: controller.signal });
+    await waitFor(() => double.requests.length > 0, 'the child to reach the model');
+    controller.abort();
+    const envelope = await call;
+    expect(envelope.status).toBe('blocked');
+    expect(envelope.blockers[0]).toMatch(/^cancelled: /);
+    expect(JSON.parse(readFileSync(path.join(ws, envelope.incident!), 'utf8')).fault).toBe('cancelled');
+  });
+
+  it('turns a missing runner executable into a blocked spawn envelope and a ledger result', async () => {
+    const { ws, double } = await setup([]);
+    process.env.PEER_BRIDGE_CODEX_BIN = path.join(ws, 'no-such-codex');
+    const envelope = await runBridge({ verb: 'advise', task: 'x', workspace: ws });
+    expect(envelope.status).toBe('blocked');
+    expect(envelope.blockers[0]).toMatch(/^spawn: runner "codex" could not be loaded/);
+    expect((await new Ledger(ws).runs())[0]).toMatchObject({ run_id: envelope.run_id, status: 'blocked' });
+    expect(readdirSync(path.join(ws, '.peer-bridge', 'incidents'))).toHaveLength(1);
+    expect(double.requests).toHaveLength(0);
+  });
+});
