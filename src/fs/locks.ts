@@ -24,21 +24,42 @@ export function defaultLockDir(): string {
   return path.join(os.tmpdir(), `peer-bridge-locks-${user}`);
 }
 
-// One queue per key, shared by every workbench in this process.
-const queues = new Map<LockKey, Promise<void>>();
+/** In-process FIFO mutexes by key; several keys are taken in sorted order. */
+export class KeyedQueue {
+  private readonly tails = new Map<LockKey, Promise<void>>();
 
-async function acquireLocal(key: LockKey): Promise<() => void> {
-  const previous = queues.get(key) ?? Promise.resolve();
-  let release!: () => void;
-  const mine = new Promise<void>((resolve) => (release = resolve));
-  const tail = previous.then(() => mine);
-  queues.set(key, tail);
-  await previous;
-  return () => {
-    release();
-    if (queues.get(key) === tail) queues.delete(key);
-  };
+  private async one(key: LockKey): Promise<() => void> {
+    const previous = this.tails.get(key) ?? Promise.resolve();
+    let release!: () => void;
+    const mine = new Promise<void>((resolve) => (release = resolve));
+    const tail = previous.then(() => mine);
+    this.tails.set(key, tail);
+    await previous;
+    return () => {
+      release();
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    };
+  }
+
+  /**
+   * Queues for every key; the places in line are taken synchronously, in call order, so callers
+   * that call in order are served in order. Resolves to a release function.
+   */
+  acquire(keys: LockKey[]): Promise<() => void> {
+    const waits = [...new Set(keys)].sort().map((key) => this.one(key));
+    return Promise.all(waits).then((releases) => () => {
+      for (const release of releases.reverse()) release();
+    });
+  }
+
+  /** Takes one key, waiting for its turn (used between native locks to keep the global order). */
+  take(key: LockKey): Promise<() => void> {
+    return this.one(key);
+  }
 }
+
+// Shared by every workbench in this process.
+const processQueue = new KeyedQueue();
 
 export class LockSet {
   private readonly dir: string;
@@ -65,7 +86,7 @@ export class LockSet {
     };
     try {
       for (const key of [...new Set(keys)].sort()) {
-        releases.push(await acquireLocal(key));
+        releases.push(await processQueue.take(key));
         const handle: LockHandle = await nativeLock(this.fileFor(key), { exclusive: true, wait: true });
         releases.push(() => handle.release());
       }

@@ -132,8 +132,16 @@ export function hardLinkReport(shown: string, nlink: number): Record<string, unk
   };
 }
 
-/** Creates a file that must not exist yet (no-replace publish); parents are created as needed. */
-export async function createNew(ctx: ToolContext, target: ResolvedPath, bytes: Uint8Array, extra: Record<string, unknown>): Promise<ToolSuccess> {
+/**
+ * Creates a file that must not exist yet (no-replace publish); parents are created as needed.
+ * Returns 'observed-meanwhile' when the session observed the file while this call waited.
+ */
+export async function createNew(
+  ctx: ToolContext,
+  target: ResolvedPath,
+  bytes: Uint8Array,
+  extra: Record<string, unknown>,
+): Promise<ToolSuccess | 'observed-meanwhile'> {
   const dir = path.dirname(target.abs);
   try {
     await mkdir(dir, { recursive: true });
@@ -144,6 +152,8 @@ export async function createNew(ctx: ToolContext, target: ResolvedPath, bytes: U
   const release = await ctx.locks.acquire([pathKey(target.abs)]);
   try {
     const seen = ctx.store.get(target.abs);
+    // An earlier call of this session created or read it while this one queued for the lock.
+    if (seen?.kind === 'present') return 'observed-meanwhile';
     const current = await statQuiet(target.abs);
     if (current?.kind === 'directory') throw new FsError('FS_IS_DIRECTORY', `${target.shown}: is a directory`);
     if (current) {

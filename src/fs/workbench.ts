@@ -4,7 +4,7 @@ import type { ToolContext } from './context.js';
 import { makeSweeper } from './context.js';
 import { FsError, toFailure, type ToolFailure } from './errors.js';
 import { realOps, type FsOps, type PublishHooks } from './fs-ops.js';
-import { LockSet, defaultLockDir } from './locks.js';
+import { KeyedQueue, LockSet, defaultLockDir } from './locks.js';
 import type { ToolSuccess } from './mutate.js';
 import { ObservationStore } from './observations.js';
 import { DEFAULT_STALE_STAGE_MS } from './stage-names.js';
@@ -14,7 +14,7 @@ import { editFileTool, multiEditTool } from './tools/edit-file.js';
 import { moveFileTool } from './tools/move-file.js';
 import { readFileTool } from './tools/read-file.js';
 import { writeFileTool } from './tools/write-file.js';
-import { openWorkspace, type Workspace } from './workspace-paths.js';
+import { openWorkspace, resolveInWorkspace, type Workspace } from './workspace-paths.js';
 
 export interface WorkbenchOptions {
   /** The directory every tool path is confined to. */
@@ -51,6 +51,8 @@ export class Workbench {
   readonly tools = toolNames;
   readonly #ctx: ToolContext;
   readonly #options: WorkbenchOptions;
+  // Calls of this session on the same path run in the order they were made.
+  readonly #order = new KeyedQueue();
 
   /** @internal use openWorkbench */
   constructor(options: WorkbenchOptions, ws: Workspace, store: ObservationStore) {
@@ -79,11 +81,27 @@ export class Workbench {
     if (!validate(args)) {
       return { ok: false, code: 'FS_INVALID_ARGUMENT', message: `${tool}: ${describeErrors(validate.errors)}` };
     }
+    const release = await this.#order.acquire(this.#pathsOf(args as Record<string, unknown>));
     try {
       return await run(this.#ctx, args as never);
     } catch (error) {
       return toFailure(error, String((args as { path?: unknown }).path ?? tool));
+    } finally {
+      release();
     }
+  }
+
+  #pathsOf(args: Record<string, unknown>): string[] {
+    const paths: string[] = [];
+    for (const value of [args.path, args.new_path]) {
+      if (typeof value !== 'string') continue;
+      try {
+        paths.push(resolveInWorkspace(this.#ctx.ws, value).abs);
+      } catch {
+        // The tool reports a bad path itself.
+      }
+    }
+    return paths;
   }
 
   /**

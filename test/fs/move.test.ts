@@ -89,3 +89,21 @@ describe('move_file across filesystems', () => {
     }
   });
 });
+
+describe('a replacement the filesystem refuses to rename', () => {
+  it('is FS_CROSS_DEVICE, never a copy; the file and directory stay as they were', async () => {
+    const t = bench();
+    t.write('f.txt', 'before\n');
+    const wb = t.open({
+      ops: {
+        async rename() {
+          throw Object.assign(new Error('EXDEV: cross-device link'), { code: 'EXDEV' });
+        },
+      },
+    });
+    ok(await wb.call('read_file', { path: 'f.txt' }));
+    expect(code(await wb.call('edit_file', { path: 'f.txt', old_string: 'before', new_string: 'after' }))).toBe('FS_CROSS_DEVICE');
+    expect(t.text('f.txt')).toBe('before\n');
+    expect(readdirSync(t.ws)).toEqual(['f.txt']);
+  });
+});

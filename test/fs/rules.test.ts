@@ -142,3 +142,15 @@ describe('tool semantics', () => {
     expect(readdirSync(t.ws)).toEqual(['f.txt']);
   });
 });
+
+describe('one session, calls issued together', () => {
+  it('two write_file calls to a new path: the first creates, the second replaces', async () => {
+    const t = bench();
+    const [first, second] = await Promise.all([
+      t.wb.call('write_file', { path: 'n.txt', content: 'one\n' }),
+      t.wb.call('write_file', { path: 'n.txt', content: 'two\n' }),
+    ]);
+    expect([ok(first!).created, ok(second!).created]).toEqual([true, false]);
+    expect(t.text('n.txt')).toBe('two\n');
+  });
+});

@@ -19,10 +19,11 @@ function formatOf(bytes: Buffer, shown: string): TextFormat {
   }
 }
 
-export function writeFileTool(ctx: ToolContext, args: WriteFileArgs): Promise<ToolSuccess> {
+export async function writeFileTool(ctx: ToolContext, args: WriteFileArgs): Promise<ToolSuccess> {
   const target = resolveInWorkspace(ctx.ws, args.path);
   if (ctx.store.get(target.abs)?.kind !== 'present') {
-    return createNew(ctx, target, Buffer.from(args.content, 'utf8'), { created: true, bytes: Buffer.byteLength(args.content) });
+    const created = await createNew(ctx, target, Buffer.from(args.content, 'utf8'), { created: true, bytes: Buffer.byteLength(args.content) });
+    if (created !== 'observed-meanwhile') return created;
   }
   return rewriteObserved(ctx, target, (bytes) => {
     const format = formatOf(bytes, target.shown);
