@@ -3,10 +3,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { refineClaudeExecutable } from '../../src/runners/claude/executable.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const codexBin = path.join(repoRoot, 'node_modules', '.bin', 'codex');
-export const claudeBin = path.join(repoRoot, 'node_modules', '.bin', 'claude');
+/** The Claude Code binary (the platform package's, when the npm bin is only the install stub). */
+export const claudeBin = refineClaudeExecutable('claude', path.join(repoRoot, 'node_modules', '.bin', 'claude'));
 
 /** CODEX_HOME with a config.toml whose only provider is the Responses double at `origin`. */
 export function codexEnv(origin: string, dir: string): Record<string, string> {

@@ -1,0 +1,61 @@
+// A scripted Anthropic Messages model for Claude Code acting as the MCP *client*: it calls one MCP
+// tool, then answers with text quoting the tool's result. Stateless: it decides from the request.
+import { serve, sse, type Double } from '../doubles/serve.js';
+
+interface Block {
+  type: string;
+  tool_use_id?: string;
+  content?: string | { type: string; text?: string }[];
+}
+interface MessagesBody {
+  model?: string;
+  messages?: { role: string; content: string | Block[] }[];
+}
+
+/** The text of the last tool_result in a request, or null when there is none yet. */
+export function lastToolResult(body: unknown): string | null {
+  const messages = (body as MessagesBody | null)?.messages ?? [];
+  for (const message of [...messages].reverse()) {
+    if (typeof message.content === 'string') continue;
+    for (const block of [...message.content].reverse()) {
+      if (block.type !== 'tool_result') continue;
+      if (typeof block.content === 'string') return block.content;
+      return (block.content ?? []).map((part) => part.text ?? '').join('');
+    }
+  }
+  return null;
+}
+
+export async function startToolCallingModel(tool: string, input: Record<string, unknown>): Promise<Double> {
+  let seq = 0;
+  return serve((req, body, res) => {
+    if (req.method !== 'POST' || !req.url?.startsWith('/v1/messages')) {
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ type: 'error', error: { type: 'not_found_error', message: 'not found' } }));
+      return;
+    }
+    const id = `msg_e2e_${++seq}`;
+    const send = sse(res);
+    send('message_start', {
+      type: 'message_start',
+      message: {
+        id, type: 'message', role: 'assistant', model: (body as MessagesBody).model ?? 'claude-double', content: [],
+        stop_reason: null, stop_sequence: null, usage: { input_tokens: 50, output_tokens: 1 },
+      },
+    });
+    const result = lastToolResult(body);
+    let stop = 'end_turn';
+    if (result === null) {
+      send('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: `toolu_${id}`, name: tool, input: {} } });
+      send('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: JSON.stringify(input) } });
+      stop = 'tool_use';
+    } else {
+      send('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } });
+      send('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: `The peer answered: ${result.slice(0, 2000)}` } });
+    }
+    send('content_block_stop', { type: 'content_block_stop', index: 0 });
+    send('message_delta', { type: 'message_delta', delta: { stop_reason: stop, stop_sequence: null }, usage: { output_tokens: 20 } });
+    send('message_stop', { type: 'message_stop' });
+    res.end();
+  });
+}
