@@ -1,6 +1,6 @@
-// The two ways a tool changes a file: rewrite an observed file (check its version under the locks,
-// transform, publish, re-observe) or create one that does not exist (never overwrite).
-import { lstat, mkdir } from 'node:fs/promises';
+// Changing an observed file: lock it, check it is still the observed version, transform, publish,
+// and record the new observation from the staged handle.
+import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { promises as native, type NativeStat } from '../native/index.js';
 import type { ToolContext } from './context.js';
@@ -130,40 +130,4 @@ export function hardLinkReport(shown: string, nlink: number): Record<string, unk
     hard_links_split: others,
     warnings: [`${shown} had ${others} other hard link(s); they keep the previous content`],
   };
-}
-
-/**
- * Creates a file that must not exist yet (no-replace publish); parents are created as needed.
- * Returns 'observed-meanwhile' when the session observed the file while this call waited.
- */
-export async function createNew(
-  ctx: ToolContext,
-  target: ResolvedPath,
-  bytes: Uint8Array,
-  extra: Record<string, unknown>,
-): Promise<ToolSuccess | 'observed-meanwhile'> {
-  const dir = path.dirname(target.abs);
-  try {
-    await mkdir(dir, { recursive: true });
-  } catch (error) {
-    throw new FsError('FS_INVALID_ARGUMENT', `${target.shown}: cannot create its directory (${errnoOf(error) ?? String(error)})`, { cause: error });
-  }
-  await ctx.sweep(dir);
-  const release = await ctx.locks.acquire([pathKey(target.abs)]);
-  try {
-    const seen = ctx.store.get(target.abs);
-    // An earlier call of this session created or read it while this one queued for the lock.
-    if (seen?.kind === 'present') return 'observed-meanwhile';
-    const current = await statQuiet(target.abs);
-    if (current?.kind === 'directory') throw new FsError('FS_IS_DIRECTORY', `${target.shown}: is a directory`);
-    if (current) {
-      if (seen === undefined) throw new FsError('FS_NOT_OBSERVED', `${target.shown}: exists and was not read in this session; read_file it first`);
-      throw new FsError('FS_EXISTS', `${target.shown}: was created by someone else since it was observed absent; not overwritten`);
-    }
-    const version = await publish(bytes, { kind: 'create', target: target.abs, shown: target.shown, ops: ctx.ops, hooks: ctx.hooks });
-    ctx.store.present(target.abs, version);
-    return { ok: true, path: target.shown, ...extra };
-  } finally {
-    release();
-  }
 }

@@ -2,7 +2,8 @@
 // convention), or creates a file that does not exist — never overwrites what was not observed.
 import type { WriteFileArgs } from '../../generated/fs-tools.js';
 import type { ToolContext } from '../context.js';
-import { createNew, rewriteObserved, type ToolSuccess } from '../mutate.js';
+import { createNew } from '../create-file.js';
+import { rewriteObserved, type ToolSuccess } from '../mutate.js';
 import { conformEol, decodeText, detectEol, encodeText, type TextFormat } from '../text-codec.js';
 import { resolveInWorkspace } from '../workspace-paths.js';
 import { FsError } from '../errors.js';
