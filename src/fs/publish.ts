@@ -78,11 +78,25 @@ export async function publish(bytes: Uint8Array, options: PublishOptions): Promi
   }
   try {
     await options.hooks?.onStep?.('published', { target: options.target, stage: staged.stage });
-    await options.ops.fsyncDirectory(path.dirname(options.target));
+    await syncDirectory(options.ops, path.dirname(options.target));
     // After the rename: the rename itself moves ctime, and this is the state later checks compare to.
     return versionOf(await native.statFd(staged.handle.fd), digestOf(bytes));
   } finally {
     await staged.handle.close();
+  }
+}
+
+/**
+ * Makes the rename durable. Filesystems that cannot sync a directory (some network and FUSE
+ * mounts answer EINVAL/ENOTSUP) have already published; failing the call then would hide a
+ * change that happened.
+ */
+export async function syncDirectory(ops: FsOps, dir: string): Promise<void> {
+  try {
+    await ops.fsyncDirectory(dir);
+  } catch (error) {
+    const errno = errnoOf(error);
+    if (errno !== 'EINVAL' && errno !== 'ENOTSUP' && errno !== 'EOPNOTSUPP' && errno !== 'EPERM') throw error;
   }
 }
 

@@ -9,7 +9,7 @@ import type { ToolContext } from '../context.js';
 import { FsError, errnoOf } from '../errors.js';
 import { pathKey } from '../locks.js';
 import { lockFile, readCurrent, requireObserved, staleError, statQuiet, type ToolSuccess } from '../mutate.js';
-import { discard, stage } from '../publish.js';
+import { discard, stage, syncDirectory } from '../publish.js';
 import { versionOf, type Version } from '../version.js';
 import { resolveInWorkspace, type ResolvedPath } from '../workspace-paths.js';
 
@@ -37,8 +37,8 @@ export async function moveFileTool(ctx: ToolContext, args: MoveFileArgs): Promis
       if (errnoOf(error) !== 'EXDEV') throw error;
       version = await moveAcrossDevices(ctx, source, destination, observed, current.bytes, current.version);
     }
-    await ctx.ops.fsyncDirectory(destinationDir);
-    if (path.dirname(source.abs) !== destinationDir) await ctx.ops.fsyncDirectory(path.dirname(source.abs));
+    await syncDirectory(ctx.ops, destinationDir);
+    if (path.dirname(source.abs) !== destinationDir) await syncDirectory(ctx.ops, path.dirname(source.abs));
     ctx.store.absent(source.abs);
     ctx.store.present(destination.abs, version);
     return { ok: true, path: destination.shown, from: source.shown };
