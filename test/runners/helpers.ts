@@ -41,7 +41,13 @@ export async function codexHome(origin: string, extraToml = ''): Promise<string>
 
 /** Environment for a Codex child talking to the double. */
 export async function codexEnv(origin: string, extraToml = ''): Promise<Record<string, string>> {
-  return { CODEX_HOME: await codexHome(origin, extraToml), OPENAI_API_KEY: 'sk-test-double', PEER_BRIDGE_CODEX_BIN: codexBin };
+  return {
+    CODEX_HOME: await codexHome(origin, extraToml),
+    OPENAI_API_KEY: 'sk-test-double',
+    PEER_BRIDGE_CODEX_BIN: codexBin,
+    // Tool commands run in login shells: keep this machine's dotfiles (and their side effects) out.
+    HOME: await tempDir('home'),
+  };
 }
 
 /** Environment for a Claude child talking to the double; `allowBash` grants Bash in the user settings. */
@@ -58,6 +64,8 @@ export async function claudeEnv(origin: string, allowBash = false): Promise<Reco
     DISABLE_ERROR_REPORTING: '1',
     CLAUDE_CODE_MAX_RETRIES: '0',
     PEER_BRIDGE_CLAUDE_BIN: claudeBin,
+    // Tool commands run in login shells: keep this machine's dotfiles (and their side effects) out.
+    HOME: await tempDir('home'),
   };
 }
 
@@ -150,6 +158,16 @@ export function alive(pid: number): boolean {
     return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
   } catch {
     return false;
+  }
+}
+
+/** The process group of `pid` (Linux /proc), or null when it is gone. */
+export function pgid(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+  } catch {
+    return null;
   }
 }
 
