@@ -1,7 +1,7 @@
 // Bad input is a TypeError or RangeError with Node's codes, never a crash.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { native, raw } from './helpers.mjs';
+import { isWindows, native, raw, underWine } from './helpers.mjs';
 
 test('a non-string path is ERR_INVALID_ARG_TYPE', () => {
   for (const bad of [undefined, null, 42, {}, Buffer.from('x')]) {
@@ -37,4 +37,10 @@ test('backend names the platform and a strategy for every operation', () => {
     assert.ok(native.backend[key].length > 0, key);
   }
   assert.ok(Object.isFrozen(native.backend));
+  if (isWindows) {
+    assert.equal(native.backend.stat, 'FileIdInfo');
+    // Windows 10 1607+ knows FileRenameInfoEx; Wine 8 does not, and the load-time probe sees that.
+    assert.equal(native.backend.rename, underWine ? 'FileRenameInfo' : 'FileRenameInfoEx');
+    assert.equal(native.backend.lock, 'LockFileEx');
+  }
 });

@@ -1,8 +1,10 @@
 // Identity: the addon's { volume, fileId } is the file, not the name.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { isWindows, native, nodeIdentity, tempDir, write } from './helpers.mjs';
 
 const dir = tempDir();
@@ -115,4 +117,24 @@ test('the async forms agree with the sync ones', async () => {
   const viaPromise = await native.statPathAsync(file, true);
   assert.deepEqual(viaPromise.identity, sync.identity);
   await assert.rejects(native.statPathAsync(path.join(dir, 'missing'), true), { code: 'ENOENT' });
+});
+
+// The fallback stat strategy must agree with the preferred one (Windows: the 64-bit index and 32-bit
+// serial of GetFileInformationByHandle; Linux: fstat instead of statx).
+test('the forced fallback stat strategy gives the same identity', () => {
+  const strategy = isWindows ? 'GetFileInformationByHandle' : 'fstat';
+  const file = write(path.join(dir, 'fallback.txt'), 'x');
+  const result = spawnSync(process.execPath, [fileURLToPath(new URL('./forced-stat.mjs', import.meta.url)), file], {
+    env: { ...process.env, PEER_BRIDGE_NATIVE_FORCE: `stat:${strategy}` },
+    encoding: 'utf8',
+  });
+  assert.equal(result.status, 0, result.stderr);
+  const report = JSON.parse(result.stdout);
+  assert.equal(report.backend, strategy);
+  const preferred = native.statPath(file, true);
+  const expected = isWindows
+    ? { ...preferred.identity, volume: (BigInt(`0x${preferred.identity.volume}`) & 0xffffffffn).toString(16) }
+    : preferred.identity;
+  assert.deepEqual(report.identity, expected);
+  assert.equal(report.nlink, preferred.nlink);
 });
