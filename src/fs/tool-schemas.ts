@@ -16,7 +16,7 @@ ajv.addSchema(fsToolsSchema);
 const validators = new Map<string, ValidateFunction>();
 
 export function validatorFor(tool: string): ValidateFunction | undefined {
-  if (!(tool in fsToolsSchema.$defs)) return undefined;
+  if (!Object.hasOwn(fsToolsSchema.$defs, tool)) return undefined;
   let validate = validators.get(tool);
   if (!validate) {
     validate = ajv.getSchema(`${fsToolsSchema.$id}#/$defs/${tool}`);

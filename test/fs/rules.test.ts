@@ -130,6 +130,7 @@ describe('tool semantics', () => {
     expect(code(await t.wb.call('read_file', { path: 'f', offset: 0 }))).toBe('FS_INVALID_ARGUMENT');
     expect(code(await t.wb.call('edit_file', { path: 'f', old_string: '', new_string: 'x' }))).toBe('FS_INVALID_ARGUMENT');
     expect(code(await t.wb.call('read_file', null))).toBe('FS_INVALID_ARGUMENT');
+    for (const name of ['__proto__', 'toString', 'constructor']) expect(code(await t.wb.call(name, {}))).toBe('FS_INVALID_ARGUMENT');
   });
 
   it('leaves no staged files behind after failures', async () => {
