@@ -19,7 +19,7 @@ Options:
   --timeout SECONDS    budget the peer is told (default 600 / 120 / 300); stopped at 1.2 x
   --workspace DIR      workspace (default: the current directory)
   --config FILE        runner plugin configuration
-  --json               print the envelope as JSON (default when stdout is not a terminal)
+  --json               print the envelope as JSON (default: a readable summary)
   -h, --help           show this help
   -v, --version        print the version
 
@@ -47,7 +47,7 @@ export async function run(argv: string[]): Promise<number> {
   const task = rest.join(' ').trim();
   if (task === '') throw new UsageError(`peer-bridge run ${verb} needs a task, e.g. peer-bridge run ${verb} "what to do"`);
 
-  const json = values.json ?? !process.stdout.isTTY;
+  const json = values.json === true;
   const live = process.stderr.isTTY === true;
   const controller = new AbortController();
   const onSignal = () => controller.abort(new Error('interrupted'));

@@ -1,5 +1,5 @@
 // The peer-bridge command as a user runs it: a real process, real files.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Ledger } from '../../src/bridge/ledger.js';
@@ -71,3 +71,43 @@ describe('peer-bridge command line', () => {
     expect(JSON.parse(found.stdout).checks.find((c: { name: string }) => c.name === 'codex').level).toBe('ok');
   });
 });
+
+describe('peer-bridge run with the real Codex CLI', () => {
+  it('prints the envelope as JSON with --json, and a readable summary otherwise', async () => {
+    const { startResponsesDouble } = await import('../doubles/openai-responses-server.js');
+    const { answer, codexEnv } = await import('../bridge/peers.js');
+    const dir = tempDir();
+    const workspace = path.join(dir, 'ws');
+    (await import('node:fs')).mkdirSync(workspace);
+    const double = await startResponsesDouble([
+      { kind: 'answer', answer: answer({ verdict: 'All good.' }) },
+      { kind: 'answer', answer: answer({ verdict: 'Still good.', remaining: ['add a test'] }) },
+    ]);
+    try {
+      const env = codexEnv(double.origin, dir);
+      const json = await cliAsync(['run', 'review', 'check', 'the', 'parser', '--json', '--effort', 'low', '--workspace', workspace], env);
+      expect(json.code).toBe(0);
+      expect(JSON.parse(json.stdout)).toMatchObject({ status: 'complete', verdict: 'All good.', direction: 'cli->codex', effort: 'low' });
+      const text = await cliAsync(['run', 'advise', 'check again', '--workspace', workspace], env);
+      expect(text.code).toBe(0);
+      expect(text.stdout).toMatch(/^COMPLETE {2}advise cli->codex {2}run /);
+      expect(text.stdout).toContain('Still good.');
+      expect(text.stdout).toContain('Remaining:\n  - add a test');
+      expect(JSON.parse(cli(['runs', '--json', '--workspace', workspace]).stdout)).toHaveLength(2);
+    } finally {
+      await double.close();
+    }
+  });
+});
+
+// The double lives in this process, so the CLI must run without blocking the event loop.
+function cliAsync(args: string[], env: Record<string, string>) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, ['--import', tsxLoader, cliMain, ...args], { cwd: repoRoot, env: baseEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
