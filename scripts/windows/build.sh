@@ -10,7 +10,8 @@ ensure_import_lib
 
 start=$(date +%s)
 mkdir -p "$(dirname "$ADDON")"
-"$CXX_WIN" -std=c++17 -O2 -shared -o "$ADDON.partial" \
+partial="$(mktemp "$CACHE/peer-bridge.node.XXXXXX")"
+"$CXX_WIN" -std=c++17 -O2 -shared -o "$partial" \
   -D_WIN32_WINNT=0x0A00 -DUNICODE -D_UNICODE -DWIN32_LEAN_AND_MEAN \
   -DNAPI_VERSION=8 -DNAPI_CPP_EXCEPTIONS -DBUILDING_NODE_EXTENSION \
   -I"$HEADERS/include" -I"$(cd "$ROOT" && node -p "require('path').resolve(require('node-addon-api').include_dir)")" \
@@ -18,5 +19,6 @@ mkdir -p "$(dirname "$ADDON")"
   -Wall -Wextra -Wno-unused-parameter -Wno-cast-function-type \
   "$ROOT/native/binding.cc" "$ROOT/native/src/common.cc" "$ROOT/native/src/win32.cc" \
   -L"$CACHE" -lnode_api -static -static-libgcc -static-libstdc++ -s
-mv "$ADDON.partial" "$ADDON"
+# Staged in the cache and renamed in, so a concurrent npm pack never sees a half-written file.
+mv "$partial" "$ADDON"
 log "built ${ADDON#"$ROOT"/} in $(( $(date +%s) - start )) s"

@@ -2,13 +2,14 @@
 # Builds the Windows addon and runs the conformance suite (test/native/conformance) with the
 # official Windows node.exe under Wine. Wine cannot write to a pipe as stdout (EBADF), so output
 # goes to a file, which is printed afterwards; the suite's exit code is passed through.
-# Output: .cache/windows/conformance.tap (TAP; the vitest wrapper reads its summary).
+# Output: TAP in $PEER_BRIDGE_WINE_TAP (default .cache/windows/conformance.tap); the vitest wrapper
+# passes its own file so concurrent runs do not mix.
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 
 "$ROOT/scripts/windows/build.sh"
 ensure_prefix
 
-out="$CACHE/conformance.tap"
+out="${PEER_BRIDGE_WINE_TAP:-$CACHE/conformance.tap}"
 files=()
 for f in "$ROOT"/test/native/conformance/*.test.mjs; do files+=("$(winepath -w "$f" 2>/dev/null)"); done
 start=$(date +%s)

@@ -3,7 +3,8 @@
 // and Wine the test is skipped with the reason; PEER_BRIDGE_REQUIRE_WINE=1 (set by .ci/run) turns
 // that skip into a failure, so CI cannot pass without running it.
 import { spawnSync } from 'node:child_process';
-import { closeSync, existsSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/native/load.js';
@@ -23,14 +24,16 @@ describe('native conformance suite on Windows node.exe under Wine', () => {
       if (process.env.PEER_BRIDGE_REQUIRE_WINE === '1') throw new Error(`PEER_BRIDGE_REQUIRE_WINE=1 but ${reason}`);
       ctx.skip(reason);
     }
-    const tapFile = path.join(root, '.cache/windows/conformance.tap');
-    const logFile = path.join(root, '.cache/windows/test-run.log');
-    rmSync(tapFile, { force: true });
-    // Output to a file, not a pipe: Wine cannot write to a pipe, and a lingering wineserver would
+    const work = mkdtempSync(path.join(os.tmpdir(), 'pb-wine-'));
+    ctx.onTestFinished(() => rmSync(work, { recursive: true, force: true }));
+    const tapFile = path.join(work, 'conformance.tap');
+    const logFile = path.join(work, 'test-run.log');
+    // Output to files, not pipes: Wine cannot write to a pipe, and a lingering wineserver would
     // hold one open.
     const log = openSync(logFile, 'w');
     const run = spawnSync('bash', [path.join(root, 'scripts/windows/test.sh')], {
       cwd: root,
+      env: { ...process.env, PEER_BRIDGE_WINE_TAP: tapFile },
       stdio: ['ignore', log, log],
       timeout: 600_000,
     });
