@@ -1,0 +1,132 @@
+// The plugin host: loading, grants in both directions, and the checks ctx.spawn makes at run time.
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadRunner, PermissionDenied, RunnerLoadError } from '../../src/runners/index.js';
+import type { RunnerEvent } from '../../src/runners/types.js';
+import { refineClaudeExecutable } from '../../src/runners/claude/executable.js';
+import { request, root, setEnv, tempDir } from './helpers.js';
+
+const fixture = path.join(root, 'test', 'fixtures', 'runners', 'echo-runner.ts');
+const fullGrant = { run: ['node'], env: ['ECHO_RUNNER_*'], read: ['${workspace}'], write: [] };
+
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const undo of cleanups.splice(0).reverse()) await undo();
+});
+
+async function config(runners: Record<string, unknown>, dir?: string): Promise<string> {
+  const folder = dir ?? (await tempDir('config'));
+  const file = path.join(folder, 'peer-bridge.config.json');
+  await writeFile(file, JSON.stringify({ runners }));
+  return file;
+}
+
+async function runEcho(configPath: string, prompt = 'echo', specifier = fixture) {
+  const workspace = await tempDir('ws');
+  const runner = await loadRunner(specifier, { workspace, configPath });
+  const events: RunnerEvent[] = [];
+  await runner.run(request('advise', workspace, (e) => events.push(e), { prompt, depth: 4 }));
+  const final = events.find((e) => e.type === 'final') as { answer: { env: Record<string, string> } } | undefined;
+  return final!.answer.env;
+}
+
+describe('runner host', () => {
+  it('loads a third-party runner whose request the user granted, and scrubs its child environment', async () => {
+    cleanups.push(setEnv({ PEER_BRIDGE_NODE_BIN: process.execPath, ECHO_RUNNER_GREETING: 'hello', PB_CANARY_VALUE: 'secret', NODE_OPTIONS: '--no-warnings' }));
+    const env = await runEcho(await config({ [fixture]: { grant: fullGrant } }));
+    expect(env.ECHO_RUNNER_GREETING).toBe('hello');
+    expect(env.PEER_BRIDGE_DEPTH).toBe('4');
+    expect(env.PATH).toBeDefined();
+    expect(env.PB_CANARY_VALUE).toBeUndefined();
+    expect(env.NODE_OPTIONS).toBeUndefined();
+  });
+
+  it('refuses to load a third-party runner with no grant, naming what it asked for', async () => {
+    const workspace = await tempDir('ws');
+    const error = await loadRunner(fixture, { workspace }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PermissionDenied);
+    expect(error).toMatchObject({ name: 'PermissionDenied', code: 'ERR_PERMISSION_DENIED', permission: 'run', value: 'node' });
+  });
+
+  it('refuses a runner that asks for more than the grant covers', async () => {
+    const workspace = await tempDir('ws');
+    const narrow = await config({ [fixture]: { grant: { ...fullGrant, env: ['ECHO_RUNNER_GREETING'] } } });
+    const error = await loadRunner(fixture, { workspace, configPath: narrow }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'ERR_PERMISSION_DENIED', permission: 'env', value: 'ECHO_RUNNER_*' });
+    expect((error as Error).message).toContain('ECHO_RUNNER_*');
+    const noRead = await config({ [fixture]: { grant: { ...fullGrant, read: [] } } });
+    await expect(loadRunner(fixture, { workspace, configPath: noRead })).rejects.toMatchObject({ permission: 'read', value: '${workspace}' });
+  });
+
+  it('matches a relative specifier in the config against the same file', async () => {
+    cleanups.push(setEnv({ PEER_BRIDGE_NODE_BIN: process.execPath }));
+    const dir = path.dirname(fixture);
+    const folder = await tempDir('config');
+    const relative = `./${path.relative(folder, dir).split(path.sep).join('/')}/echo-runner.ts`;
+    const env = await runEcho(await config({ [relative]: { grant: fullGrant } }, folder));
+    expect(env.PEER_BRIDGE_DEPTH).toBe('4');
+  });
+
+  it('stops a loaded runner that spawns an executable, a directory or a variable it was not granted', async () => {
+    cleanups.push(setEnv({ PEER_BRIDGE_NODE_BIN: process.execPath }));
+    const file = await config({ [fixture]: { grant: fullGrant } });
+    await expect(runEcho(file, 'spawn:sh')).rejects.toMatchObject({ code: 'ERR_PERMISSION_DENIED', permission: 'run', value: 'sh' });
+    await expect(runEcho(file, `cwd:${path.parse(root).root}`)).rejects.toMatchObject({ code: 'ERR_PERMISSION_DENIED', permission: 'read' });
+    await expect(runEcho(file, 'env:AWS_SECRET_ACCESS_KEY')).rejects.toMatchObject({ code: 'ERR_PERMISSION_DENIED', permission: 'env' });
+  });
+
+  it('resolves an installed npm package from the config file\'s folder', async () => {
+    cleanups.push(setEnv({ PEER_BRIDGE_NODE_BIN: process.execPath }));
+    const folder = await tempDir('config');
+    const pkg = path.join(folder, 'node_modules', 'echo-runner-pkg');
+    await mkdir(pkg, { recursive: true });
+    await writeFile(path.join(pkg, 'package.json'), JSON.stringify({ name: 'echo-runner-pkg', type: 'module', exports: { '.': { import: './index.js' } } }));
+    // A plain object default export is a runner too: a plugin need not import peer-bridge.
+    await writeFile(path.join(pkg, 'index.js'), [
+      'export default {',
+      "  manifest: { id: 'echo-runner-pkg', apiVersion: 1, permissions: { run: ['node'], env: ['ECHO_RUNNER_*'], read: ['${workspace}'], write: [] } },",
+      '  create: () => ({',
+      '    supportedEfforts: async () => null,',
+      '    async run(req, scope) {',
+      '      const seen = {};',
+      "      const script = 'for (const k of Object.keys(process.env)) console.log(JSON.stringify([k, process.env[k]]))';",
+      "      const r = await scope.spawn('node', ['-e', script], { onLine: (l) => { const [k, v] = JSON.parse(l); seen[k] = v; } });",
+      "      req.onEvent({ type: 'final', answer: { env: seen }, text: null });",
+      '      return { exitCode: r.exitCode, signal: r.signal, stderrTail: r.stderrTail, outputLimitHit: false, aborted: false, lastAgentMessage: null, model: null, sessionId: null };',
+      '    },',
+      '  }),',
+      '};',
+    ].join('\n'));
+    const env = await runEcho(await config({ 'echo-runner-pkg': { grant: fullGrant } }, folder), 'echo', 'echo-runner-pkg');
+    expect(env.PEER_BRIDGE_DEPTH).toBe('4');
+  });
+
+  it('never installs a runner package that is not there', async () => {
+    const workspace = await tempDir('ws');
+    const file = await config({});
+    await expect(loadRunner('peer-bridge-runner-that-does-not-exist', { workspace, configPath: file })).rejects.toBeInstanceOf(RunnerLoadError);
+  });
+
+  it('rejects a runner whose manifest does not validate', async () => {
+    const workspace = await tempDir('ws');
+    const bad = path.join(root, 'test', 'fixtures', 'runners', 'bad-manifest.ts');
+    await expect(loadRunner(bad, { workspace })).rejects.toMatchObject({ code: 'ERR_RUNNER_LOAD', message: expect.stringContaining('apiVersion') });
+  });
+
+  it('resolves the Claude npm stub (left by --ignore-scripts installs) to the platform binary', () => {
+    const stub = path.join(root, 'node_modules', '.bin', 'claude');
+    const refined = refineClaudeExecutable('claude', stub);
+    expect(path.basename(path.dirname(refined))).toMatch(/^claude-code-/);
+    expect(refineClaudeExecutable('claude', refined)).toBe(refined);
+  });
+
+  it('grants the built-ins their own manifest and says which override variable to set when the CLI is missing', async () => {
+    const workspace = await tempDir('ws');
+    cleanups.push(setEnv({ PEER_BRIDGE_CLAUDE_BIN: path.join(root, 'node_modules', '.bin', 'claude') }));
+    const claude = await loadRunner('claude', { workspace });
+    expect(claude.id).toBe('claude');
+    cleanups.push(setEnv({ PEER_BRIDGE_CODEX_BIN: path.join(workspace, 'missing-codex') }));
+    await expect(loadRunner('codex', { workspace })).rejects.toMatchObject({ code: 'ERR_RUNNER_LOAD', message: expect.stringContaining('PEER_BRIDGE_CODEX_BIN') });
+  });
+});
