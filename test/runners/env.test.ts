@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { buildChildEnv, isDropped } from '../../src/runners/env.js';
+
+const source = {
+  PATH: '/usr/bin', HOME: '/home/u', LANG: 'C.UTF-8', LC_ALL: 'C', SECRET_TOKEN: 's3cret',
+  OPENAI_API_KEY: 'k', CLAUDE_CODE_X: '1', LD_PRELOAD: '/evil.so', NODE_OPTIONS: '--require /evil.js',
+  DYLD_INSERT_LIBRARIES: '/evil.dylib', BASH_ENV: '/evil.sh',
+};
+
+describe('child environment', () => {
+  it('is the safe base plus granted names and prefixes, never the rest', () => {
+    const env = buildChildEnv({ source, granted: ['OPENAI_API_KEY', 'CLAUDE_CODE_*'], host: { PEER_BRIDGE_DEPTH: '1' }, platform: 'linux' });
+    expect(env).toEqual({ PATH: '/usr/bin', HOME: '/home/u', LANG: 'C.UTF-8', LC_ALL: 'C', OPENAI_API_KEY: 'k', CLAUDE_CODE_X: '1', PEER_BRIDGE_DEPTH: '1' });
+  });
+
+  it('drops code-injection variables even when granted or set by the runner', () => {
+    const env = buildChildEnv({ source, granted: ['LD_PRELOAD', 'NODE_OPTIONS', 'DYLD_*', 'BASH_ENV'], extra: { NODE_OPTIONS: '--inspect' }, host: {}, platform: 'linux' });
+    expect(Object.keys(env).sort()).toEqual(['HOME', 'LANG', 'LC_ALL', 'PATH']);
+  });
+
+  it('matches names case-insensitively on Windows', () => {
+    const env = buildChildEnv({ source: { Path: 'C:\\bin', SYSTEMROOT: 'C:\\Windows', node_options: 'x' }, granted: [], host: {}, platform: 'win32' });
+    expect(env).toEqual({ Path: 'C:\\bin', SYSTEMROOT: 'C:\\Windows' });
+    expect(isDropped('Node_Options', 'win32')).toBe(true);
+  });
+});

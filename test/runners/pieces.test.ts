@@ -1,0 +1,87 @@
+// Small pure pieces of the host and the runners: Windows shims, Codex config reading, effort
+// levels, config file checks, event mapping of lines the doubles cannot make the CLIs print.
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ClaudeEventMapper } from '../../src/runners/claude/events.js';
+import { codexArgs } from '../../src/runners/codex/args.js';
+import { estimateCost } from '../../src/runners/codex/index.js';
+import { bridgeServerNames } from '../../src/runners/codex/mcp-config.js';
+import { nearestSupported, oneLevelLower, parseCatalog } from '../../src/runners/codex/models.js';
+import { loadConfig } from '../../src/runners/config.js';
+import { RunnerConfigError } from '../../src/runners/errors.js';
+import { overrideVariable } from '../../src/runners/executable.js';
+import { invocationFor, npmShimTarget } from '../../src/runners/windows-shim.js';
+import { tempDir } from './helpers.js';
+
+describe('windows .cmd shims', () => {
+  const shim = '@ECHO off\r\nGOTO start\r\n:find_dp0\r\nSET dp0=%~dp0\r\nEXIT /b\r\n:start\r\nSETLOCAL\r\nCALL :find_dp0\r\n"%_prog%"  "%dp0%\\..\\@openai\\codex\\bin\\codex.js" %*\r\n';
+  it('finds the JS file an npm shim starts, so node runs it without cmd.exe', () => {
+    expect(npmShimTarget('C:\\tools\\node_modules\\.bin\\codex.cmd', shim)).toBe('C:\\tools\\node_modules\\@openai\\codex\\bin\\codex.js');
+  });
+  it('leaves POSIX executables alone', () => {
+    expect(invocationFor('/usr/bin/codex', ['exec'], 'linux')).toEqual({ file: '/usr/bin/codex', args: ['exec'], verbatim: false });
+  });
+});
+
+describe('codex pieces', () => {
+  it('finds the bridge\'s own MCP server tables in config.toml', () => {
+    const toml = '[mcp_servers.docs]\ncommand = "docs-server"\n[mcp_servers.bridge]\ncommand = "npx"\nargs = ["peer-bridge", "serve"]\n[mcp_servers."peer-bridge"]\ncommand = "x"\n';
+    expect(bridgeServerNames(toml)).toEqual(['bridge', 'peer-bridge']);
+  });
+  it('uses the read-only sandbox and no session files for read-only verbs', () => {
+    const args = codexArgs({ verb: 'review', prompt: '-starts with a dash', schemaFile: '/t/s.json', disableMcp: [], effort: 'high' });
+    expect(args).toEqual(expect.arrayContaining(['--sandbox', 'read-only', '--ephemeral', '-c', 'model_reasoning_effort=high']));
+    expect(args.slice(-2)).toEqual(['--', '-starts with a dash']);
+    expect(codexArgs({ verb: 'implement', prompt: 'p', schemaFile: 's', disableMcp: [] })).toEqual(expect.arrayContaining(['--sandbox', 'workspace-write']));
+    expect(codexArgs({ verb: 'implement', prompt: 'p', schemaFile: 's', disableMcp: [] })).not.toContain('--ephemeral');
+  });
+  it('picks substitute effort levels', () => {
+    expect(nearestSupported('max', ['low', 'medium', 'high', 'xhigh'])).toBe('xhigh');
+    expect(nearestSupported('minimal', ['low', 'medium'])).toBe('low');
+    expect(oneLevelLower('max', null)).toBe('xhigh');
+    expect(oneLevelLower('low', ['low', 'high'])).toBeNull();
+  });
+  it('reads the effort catalog and ignores levels it does not know', () => {
+    const catalog = parseCatalog(JSON.stringify({ models: [{ slug: 'm', supported_reasoning_levels: [{ effort: 'high' }, { effort: 'ultra' }, { effort: 'low' }] }] }));
+    expect(catalog?.get('m')).toEqual(['low', 'high']);
+    expect(parseCatalog('not json')).toBeNull();
+  });
+  it('estimates a cost only from a configured price', () => {
+    const tokens = { input_tokens: 1_000_000, cached_input_tokens: 400_000, output_tokens: 100_000 };
+    expect(estimateCost(tokens, { input: 1, cached_input: 0.1, output: 10 })).toBeCloseTo(0.6 + 0.04 + 1);
+    expect(estimateCost(tokens, undefined)).toBeNull();
+  });
+});
+
+describe('claude result subtypes', () => {
+  it.each([
+    ['error_max_turns', 'max-turns'],
+    ['error_during_execution', 'execution-error'],
+    ['error_max_budget_usd', 'max-budget'],
+    ['error_max_structured_output_retries', 'structured-output-retries'],
+  ])('maps %s to a fatal error with cause %s', (subtype, cause) => {
+    const events = new ClaudeEventMapper().map(JSON.stringify({ type: 'result', subtype, is_error: true, total_cost_usd: 0.01, usage: { input_tokens: 5 } }));
+    expect(events).toEqual([
+      { type: 'usage', tokens: { input_tokens: 5 }, cost_usd: 0.01, cost_source: 'reported' },
+      expect.objectContaining({ type: 'error', fatal: true, cause }),
+    ]);
+  });
+});
+
+describe('runner config file', () => {
+  it('rejects malformed JSON, a bad grant and a bad price with the file named', async () => {
+    const dir = await tempDir('config');
+    const file = path.join(dir, 'peer-bridge.config.json');
+    await writeFile(file, '{ nope');
+    expect(() => loadConfig(file)).toThrow(RunnerConfigError);
+    await writeFile(file, JSON.stringify({ runners: { x: { grant: { run: 'node' } } } }));
+    expect(() => loadConfig(file)).toThrow(/runners\["x"\]\.grant/);
+    await writeFile(file, JSON.stringify({ price_table: { m: { input: 'cheap' } } }));
+    expect(() => loadConfig(file)).toThrow(/price_table\["m"\]/);
+  });
+  it('names the override variable for an executable', () => {
+    expect(overrideVariable('codex')).toBe('PEER_BRIDGE_CODEX_BIN');
+    expect(overrideVariable('my-cli')).toBe('PEER_BRIDGE_MY_CLI_BIN');
+  });
+});

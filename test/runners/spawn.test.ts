@@ -1,0 +1,66 @@
+// The host's spawn on real processes: tree kill on abort (group, escaped session, SIGTERM-proof
+// child), and leftovers swept after a normal exit.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { spawnChild } from '../../src/runners/spawn.js';
+import { alive, tempDir } from './helpers.js';
+
+const limits = { maxOutputBytes: 1 << 20, maxLineBytes: 1 << 16 };
+const env = { PATH: process.env.PATH ?? '/usr/bin:/bin' };
+
+function waitForLine(pattern: RegExp) {
+  let resolve!: (line: string) => void;
+  const seen = new Promise<string>((r) => (resolve = r));
+  return { seen, onLine: (line: string) => pattern.test(line) && resolve(line) };
+}
+
+describe.skipIf(process.platform !== 'linux')('spawnChild', () => {
+  it('kills the group and a grandchild that started its own session when aborted', async () => {
+    const controller = new AbortController();
+    const ready = waitForLine(/^pids /);
+    const running = spawnChild('/bin/sh', ['-c', 'sleep 300 & a=$!; setsid sleep 300 & b=$!; echo "pids $a $b"; wait'], {
+      cwd: await tempDir('ws'), env, signal: controller.signal, limits, onLine: ready.onLine, graceMs: 500,
+    });
+    const pids = (await ready.seen).split(' ').slice(1).map(Number);
+    expect(pids.every(alive)).toBe(true);
+    controller.abort();
+    const result = await running;
+    expect(result.aborted).toBe(true);
+    expect(pids.filter(alive)).toEqual([]);
+  });
+
+  it('escalates to SIGKILL for a child that ignores SIGTERM', async () => {
+    const controller = new AbortController();
+    const ready = waitForLine(/^ready$/);
+    const script = "process.on('SIGTERM', () => {}); console.log('ready'); setInterval(() => {}, 1000);";
+    const running = spawnChild(process.execPath, ['-e', script], {
+      cwd: await tempDir('ws'), env, signal: controller.signal, limits, onLine: ready.onLine, graceMs: 300,
+    });
+    await ready.seen;
+    controller.abort();
+    expect(await running).toMatchObject({ aborted: true, signal: 'SIGKILL' });
+  });
+
+  it('sweeps a background job left behind after a normal exit', async () => {
+    const ws = await tempDir('ws');
+    const result = await spawnChild('/bin/sh', ['-c', 'sleep 300 >/dev/null 2>&1 & echo $! > bg.pid; echo done'], {
+      cwd: ws, env, signal: new AbortController().signal, limits, onLine: () => {}, graceMs: 500,
+    });
+    expect(result.exitCode).toBe(0);
+    const bg = Number(await readFile(path.join(ws, 'bg.pid'), 'utf8'));
+    expect(alive(bg)).toBe(false);
+  });
+
+  it('reports an executable that cannot start instead of throwing', async () => {
+    const result = await spawnChild('/nonexistent/binary', [], { cwd: await tempDir('ws'), env, signal: new AbortController().signal, limits, onLine: () => {} });
+    expect(result.spawnError).toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('keeps only the tail of stderr', async () => {
+    const script = "process.stderr.write('a'.repeat(20000) + 'END')";
+    const result = await spawnChild(process.execPath, ['-e', script], { cwd: await tempDir('ws'), env, signal: new AbortController().signal, limits, onLine: () => {} });
+    expect(result.stderrTail.length).toBe(8192);
+    expect(result.stderrTail.endsWith('END')).toBe(true);
+  });
+});
