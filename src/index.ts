@@ -6,3 +6,6 @@ export { runBridge } from './bridge/run-bridge.js';
 export { BridgeError, type BridgeErrorCode } from './bridge/errors.js';
 export type { BridgeProgress, RunBridgeOptions } from './bridge/types.js';
 export type { PublicEnvelope } from './envelope/index.js';
+// Runner plugins: `export default defineRunner({ manifest, create })` in a plugin module.
+export { defineRunner, loadRunner, PermissionDenied, RunnerConfigError, RunnerLoadError } from './runners/index.js';
+export type { RunnerDefinition, RunnerEvent, RunnerManifest, RunRequest, RunResult, RunScope } from './runners/index.js';
