@@ -2,10 +2,11 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { isWindows, native, tempDir, write } from './helpers.mjs';
+import { isWindows, native, nodeIdentity, tempDir, underWine, write } from './helpers.mjs';
 
 const dir = tempDir();
 const forcedRename = fileURLToPath(new URL('./forced-rename.mjs', import.meta.url));
@@ -63,6 +64,59 @@ test('the async forms reject with the same codes', async () => {
   await assert.rejects(native.linkNoOverwriteAsync(from, to), { code: 'EEXIST' });
   await native.renameNoReplaceAsync(from, path.join(dir, 'af-moved.txt'));
   assert.equal(fs.readFileSync(path.join(dir, 'af-moved.txt'), 'utf8'), 'a');
+});
+
+// A second filesystem: tmpfs at /dev/shm (Wine maps it as Z:\dev\shm), when it is one.
+function otherVolume() {
+  const shm = isWindows ? (underWine ? 'Z:\\dev\\shm' : undefined) : '/dev/shm';
+  if (!shm) return undefined;
+  try {
+    if (fs.statSync(shm).dev === fs.statSync(os.tmpdir()).dev) return undefined;
+    const sub = fs.mkdtempSync(path.join(shm, 'pb-conf-'));
+    return sub;
+  } catch {
+    return undefined;
+  }
+}
+const elsewhere = otherVolume();
+
+test('across volumes rename and link fail EXDEV and copy nothing', { skip: !elsewhere && 'no second filesystem (/dev/shm) here' }, (t) => {
+  t.after(() => fs.rmSync(elsewhere, { recursive: true, force: true }));
+  const from = write(path.join(dir, 'xdev.txt'), 'stays');
+  assert.throws(() => native.renameNoReplace(from, path.join(elsewhere, 'moved.txt')), { code: 'EXDEV' });
+  assert.throws(() => native.linkNoOverwrite(from, path.join(elsewhere, 'linked.txt')), { code: 'EXDEV' });
+  assert.deepEqual(fs.readdirSync(elsewhere), []);
+  assert.equal(fs.readFileSync(from, 'utf8'), 'stays');
+});
+
+test('a file open in this process can be renamed, and its descriptor follows it', () => {
+  const from = write(path.join(dir, 'open.txt'), 'x');
+  const fd = fs.openSync(from, 'r+');
+  try {
+    const identity = native.statFd(fd).identity;
+    native.renameNoReplace(from, path.join(dir, 'open-moved.txt'));
+    assert.deepEqual(native.statPath(path.join(dir, 'open-moved.txt'), true).identity, identity);
+    // Through the old handle, Wine reports volume serial 0 after a rename (Node's fstat does too),
+    // so the handle's view is checked against Node's and by file id.
+    const byFd = native.statFd(fd).identity;
+    assert.equal(byFd.fileId, identity.fileId);
+    assert.deepEqual(byFd, nodeIdentity(fs.fstatSync(fd, { bigint: true }), byFd));
+  } finally {
+    fs.closeSync(fd);
+  }
+});
+
+test('paths longer than MAX_PATH (260) work', () => {
+  const deep = path.join(dir, 'd'.repeat(100), 'e'.repeat(100), 'f'.repeat(100));
+  fs.mkdirSync(deep, { recursive: true });
+  const from = write(path.join(deep, 'long.txt'), 'x');
+  assert.ok(from.length > 300);
+  const identity = native.statPath(from, true).identity;
+  native.renameNoReplace(from, path.join(deep, 'long-moved.txt'));
+  native.linkNoOverwrite(path.join(deep, 'long-moved.txt'), path.join(deep, 'long-linked.txt'));
+  native.fsyncDirectory(deep);
+  assert.deepEqual(native.statPath(path.join(deep, 'long-linked.txt'), true).identity, identity);
+  native.lockRelease(native.lockTry(path.join(deep, 'long.lock'), true));
 });
 
 // Each strategy, forced through PEER_BRIDGE_NATIVE_FORCE in a fresh process (the strategy is
