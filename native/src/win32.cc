@@ -270,10 +270,10 @@ Status StatHandle(HANDLE h, bool as_link, FileStat* out, bool* other_reparse = n
   return Status::Ok();
 }
 
-// Node's fd is a descriptor of the C runtime linked into node.exe (the static UCRT), not of the
-// msvcrt.dll this DLL would reach through mingw's _get_osfhandle: that table does not know the fd,
-// or knows another file under the same number. node.exe exports libuv's uv_get_osfhandle, which
-// reads node's own table; embedders that ship node as a DLL export it from there.
+// Node's fd is a descriptor of the C runtime linked statically into node.exe (it imports no CRT
+// DLL), not of the msvcrt.dll this DLL would reach through mingw's _get_osfhandle: that table does
+// not know the fd, or knows another file under the same number. node.exe exports libuv's
+// uv_get_osfhandle, which reads node's own table; embedders shipping node as a DLL export it there.
 using GetOsfHandleFn = HANDLE (*)(int);
 
 GetOsfHandleFn FindGetOsfHandle() {
