@@ -55,6 +55,8 @@ export async function killTree(pid: number, options: KillTreeOptions = {}): Prom
   const graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
   const group = options.group !== false;
   const first = group ? await targets(pid, options) : await markerTargets(options);
+  // After the child's exit nothing left of the tree can start new marked processes unseen.
+  if (!group && first.length === 0) return;
   if (group) {
     signal(-pid, 'SIGTERM');
     signal(pid, 'SIGTERM');
