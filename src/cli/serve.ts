@@ -1,7 +1,6 @@
 // `peer-bridge serve`: the MCP server over stdio. stdout carries JSON-RPC only; logs go to stderr.
 import path from 'node:path';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { Ledger } from '../bridge/ledger.js';
 import { resolveWorkspace } from '../bridge/workspace.js';
 import { createMcpServer } from '../mcp/server.js';
 import { parse } from './args.js';
@@ -30,6 +29,7 @@ export async function serve(argv: string[]): Promise<number | 'serving'> {
   if (values.help) return (console.log(SERVE_HELP), 0);
   if (values.version) return (console.log(version), 0);
   const workspace = resolveWorkspace(values.workspace ?? process.cwd());
+  const { Ledger } = await import('../bridge/ledger.js');
   const settled = await new Ledger(workspace).recover();
   if (settled.length > 0) log(`settled ${settled.length} interrupted call(s) as unknown: ${settled.join(', ')}`);
   const heartbeatMs = Number(process.env.PEER_BRIDGE_HEARTBEAT_MS);

@@ -11,16 +11,36 @@ import {
 import { MCP_MAX_BUDGET_SECONDS } from '../bridge/budget.js';
 import { callerName } from '../bridge/direction.js';
 import { BridgeError } from '../bridge/errors.js';
-import { Ledger } from '../bridge/ledger.js';
 import { ReminderTracker } from '../bridge/reminders.js';
 import { retiredOutcome } from '../bridge/retired.js';
-import { runBridge } from '../bridge/run-bridge.js';
 import type { BridgeProgress } from '../bridge/types.js';
 import { rejectHostOnlyFields } from '../bridge/workspace.js';
-import { toolInputValidator, type McpToolName } from '../envelope/index.js';
+import type { McpToolName } from '../envelope/index.js';
 import { codeResult, dataResult, describeSchemaErrors, envelopeResult } from './results.js';
-import { bridgeStatus } from './status.js';
 import { listTools, STATUS_TOOL, VERB_TOOLS } from './tools.js';
+
+// What tool calls need (validators, the runner host, the ledger) loads on first use, or right
+// after the first tools/list, so the server answers initialize and tools/list without it.
+let callModules: Promise<{
+  runBridge: typeof import('../bridge/run-bridge.js').runBridge;
+  Ledger: typeof import('../bridge/ledger.js').Ledger;
+  toolInputValidator: typeof import('../envelope/index.js').toolInputValidator;
+  bridgeStatus: typeof import('./status.js').bridgeStatus;
+}> | undefined;
+function loadCallModules() {
+  callModules ??= Promise.all([
+    import('../bridge/run-bridge.js'),
+    import('../bridge/ledger.js'),
+    import('../envelope/index.js'),
+    import('./status.js'),
+  ]).then(([run, ledger, envelope, status]) => ({
+    runBridge: run.runBridge,
+    Ledger: ledger.Ledger,
+    toolInputValidator: envelope.toolInputValidator,
+    bridgeStatus: status.bridgeStatus,
+  }));
+  return callModules;
+}
 
 export interface McpServerOptions {
   /** Absolute real path of the workspace every call is bound to. */
@@ -51,15 +71,19 @@ export function createMcpServer(options: McpServerOptions): Server {
         'Check status, blockers and remaining in the envelope; bridge_status shows runners and incidents.',
     },
   );
-  const ledger = new Ledger(options.workspace);
   const reminders = new ReminderTracker();
   const log = options.log ?? ((message: string) => process.stderr.write(`peer-bridge: ${message}\n`));
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listTools() }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    setTimeout(() => void loadCallModules().catch(() => undefined), 0).unref();
+    return { tools: listTools() };
+  });
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const { name } = request.params;
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
+    const { runBridge, Ledger, toolInputValidator, bridgeStatus } = await loadCallModules();
+    const ledger = new Ledger(options.workspace);
     const retired = retiredOutcome(name, args);
     if (retired) {
       await ledger.result({ run_id: null, tool: name, status: 'rejected', code: retired.code, reason: 'retired tool name' });

@@ -1,8 +1,24 @@
 // The advertised tools, served from schemas/mcp-tools.schema.json as written: the input shapes
 // under $defs and, for the three verbs, the public envelope schema as outputSchema.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { harnessSchema, mcpToolsSchema, toolInputSchema, type McpToolName } from '../envelope/index.js';
+import type { McpToolName } from '../envelope/index.js';
 import type { Verb } from '../runners/types.js';
+
+// Read as plain JSON, not through the compiled validators: listing tools must not wait for ajv.
+// src/mcp/ and dist/mcp/ both sit two levels below the package root.
+const schemas = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'schemas');
+const readSchema = (file: string) => JSON.parse(readFileSync(path.join(schemas, file), 'utf8')) as Record<string, unknown>;
+let cached: { defs: Record<string, Record<string, unknown>>; harness: Record<string, unknown> } | undefined;
+function files() {
+  cached ??= {
+    defs: readSchema('mcp-tools.schema.json').$defs as Record<string, Record<string, unknown>>,
+    harness: readSchema('harness-envelope.schema.json'),
+  };
+  return cached;
+}
 
 /** MCP tool name → bridge verb. */
 export const VERB_TOOLS: Readonly<Record<string, Verb>> = {
@@ -24,13 +40,14 @@ const TITLES: Readonly<Record<McpToolName, string>> = {
 
 /** The tools/list answer. Schemas are the file's objects, not copies reshaped by hand. */
 export function listTools(): Tool[] {
-  const defs = mcpToolsSchema.$defs as Record<string, { description?: string }>;
+  const { defs, harness } = files();
   return ORDER.map((name): Tool => {
-    const inputSchema = toolInputSchema(name) as Tool['inputSchema'];
+    const inputSchema = defs[name] as Tool['inputSchema'];
+    if (!inputSchema) throw new Error(`schemas/mcp-tools.schema.json has no $defs.${name}`);
     const tool: Tool = {
       name,
       title: TITLES[name],
-      description: defs[name]?.description ?? name,
+      description: typeof inputSchema.description === 'string' ? inputSchema.description : name,
       inputSchema,
       annotations: {
         title: TITLES[name],
@@ -39,7 +56,7 @@ export function listTools(): Tool[] {
         openWorldHint: name !== 'bridge_status',
       },
     };
-    if (name in VERB_TOOLS) tool.outputSchema = harnessSchema as Tool['outputSchema'];
+    if (name in VERB_TOOLS) tool.outputSchema = harness as Tool['outputSchema'];
     return tool;
   });
 }
