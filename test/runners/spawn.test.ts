@@ -52,6 +52,18 @@ describe.skipIf(process.platform !== 'linux')('spawnChild', () => {
     expect(alive(bg)).toBe(false);
   });
 
+  it('bounds the drain when an unmarked descendant keeps stdout open after the child exits', async () => {
+    let pid = 0;
+    // `env -i` wipes the marker, so nothing can find this one: the run must still end.
+    const result = await spawnChild('/bin/sh', ['-c', 'env -i /bin/sleep 300 & echo $!; exit 0'], {
+      cwd: await tempDir('ws'), env, signal: new AbortController().signal, limits, drainMs: 200,
+      onLine: (line) => (pid = Number(line)),
+    });
+    expect(result.exitCode).toBe(0);
+    expect(alive(pid)).toBe(true);
+    process.kill(pid, 'SIGKILL');
+  });
+
   it('reports an executable that cannot start instead of throwing', async () => {
     const result = await spawnChild('/nonexistent/binary', [], { cwd: await tempDir('ws'), env, signal: new AbortController().signal, limits, onLine: () => {} });
     expect(result.spawnError).toMatchObject({ code: 'ENOENT' });
