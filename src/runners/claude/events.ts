@@ -91,7 +91,6 @@ export class ClaudeEventMapper {
         const input = block.input ?? {};
         if (block.name === 'Bash' && typeof input.command === 'string') {
           if (block.id) this.commands.set(block.id, input.command);
-          out.push({ type: 'progress', text: oneLine(`running ${input.command}`) });
           out.push({ type: 'command', command: input.command, status: 'in_progress', exit_code: null, output_bytes: 0, output_sha256: null });
         } else if (FILE_TOOLS[block.name] && typeof (input.file_path ?? input.notebook_path) === 'string') {
           out.push({ type: 'file_change', changes: [{ path: String(input.file_path ?? input.notebook_path), kind: FILE_TOOLS[block.name]! }] });

@@ -93,9 +93,8 @@ export class CodexEventMapper {
         const command = item.command ?? '';
         const status = item.status === 'failed' || item.status === 'declined' ? 'failed' : completed ? 'completed' : 'in_progress';
         const output = completed ? outputDigest(item.aggregated_output ?? '') : { output_bytes: 0, output_sha256: null };
-        const events: RunnerEvent[] = [{ type: 'command', command, status, exit_code: item.exit_code ?? null, ...output }];
-        if (!completed) events.unshift({ type: 'progress', text: oneLine(`running ${command}`) });
-        return events;
+        // The command event is itself the activity report: no separate progress line.
+        return [{ type: 'command', command, status, exit_code: item.exit_code ?? null, ...output }];
       }
       case 'file_change':
         if (!completed) return [];
