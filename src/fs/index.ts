@@ -2,7 +2,8 @@
  * peer-bridge/fs: observation-checked file tools that never silently lose an update.
  *
  * `openWorkbench({ workspace })` opens one session; `await wb.call(tool, args)` runs `read_file`,
- * `write_file`, `edit_file`, `multi_edit`, `delete_range` or `move_file` with snake_case arguments
+ * `write_file`, `edit_file`, `multi_edit`, `notebook_edit`, `delete_range`, `delete_symbol` or
+ * `move_file` with snake_case arguments
  * and resolves to `{ ok: true, … }` or `{ ok: false, code, message }`.
  */
 export { openWorkbench, toolNames, Workbench, type ToolResult, type WorkbenchOptions } from './workbench.js';
@@ -13,10 +14,12 @@ export type { Eol, TextEncoding } from './text-codec.js';
 export { fsToolsSchema } from './tool-schemas.js';
 export type {
   DeleteRangeArgs,
+  DeleteSymbolArgs,
   EditFileArgs,
   MoveFileArgs,
   MultiEditArgs,
   MultiEditItem,
+  NotebookEditArgs,
   ReadFileArgs,
   WriteFileArgs,
 } from '../generated/fs-tools.js';

@@ -10,8 +10,10 @@ import { ObservationStore } from './observations.js';
 import { DEFAULT_STALE_STAGE_MS } from './stage-names.js';
 import { describeErrors, validatorFor } from './tool-schemas.js';
 import { deleteRangeTool } from './tools/delete-range.js';
+import { deleteSymbolTool } from './tools/delete-symbol.js';
 import { editFileTool, multiEditTool } from './tools/edit-file.js';
 import { moveFileTool } from './tools/move-file.js';
+import { notebookEditTool } from './tools/notebook-edit.js';
 import { readFileTool } from './tools/read-file.js';
 import { writeFileTool } from './tools/write-file.js';
 import { openWorkspace, resolveInWorkspace, type Workspace } from './workspace-paths.js';
@@ -38,7 +40,9 @@ const TOOLS: Record<string, Tool> = {
   write_file: writeFileTool,
   edit_file: editFileTool,
   multi_edit: multiEditTool,
+  notebook_edit: notebookEditTool,
   delete_range: deleteRangeTool,
+  delete_symbol: deleteSymbolTool,
   move_file: moveFileTool,
 };
 

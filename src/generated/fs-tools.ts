@@ -99,6 +99,34 @@ export interface MultiEditItem {
   replace_all?: boolean;
 }
 /**
+ * Replace, insert or delete one cell of an observed Jupyter notebook (.ipynb). Replacing a code cell's source clears its outputs and execution_count. The file's JSON layout (indentation, key order, final newline) is kept.
+ *
+ * This interface was referenced by `FsTools`'s JSON-Schema
+ * via the `definition` "notebook_edit".
+ */
+export interface NotebookEditArgs {
+  /**
+   * The notebook to edit.
+   */
+  path: string;
+  /**
+   * The cell's id (cells without ids: cell-N, 0-based). Required for replace and delete; for insert, the new cell goes after this cell, or first when absent.
+   */
+  cell_id?: string;
+  /**
+   * The cell's new source text (replace, insert).
+   */
+  new_source?: string;
+  /**
+   * The cell's type: required for insert; for replace, changes the type when given.
+   */
+  cell_type?: 'code' | 'markdown';
+  /**
+   * What to do with the cell.
+   */
+  edit_mode: 'replace' | 'insert' | 'delete';
+}
+/**
  * Delete whole lines start_line..end_line (1-based, inclusive) of an observed file.
  *
  * This interface was referenced by `FsTools`'s JSON-Schema
@@ -117,6 +145,22 @@ export interface DeleteRangeArgs {
    * Last line to delete (inclusive).
    */
   end_line: number;
+}
+/**
+ * Delete one definition (function, class, method, interface, type, enum; with its decorators and the comments directly above it) from an observed TypeScript, JavaScript or Python file.
+ *
+ * This interface was referenced by `FsTools`'s JSON-Schema
+ * via the `definition` "delete_symbol".
+ */
+export interface DeleteSymbolArgs {
+  /**
+   * The source file to edit.
+   */
+  path: string;
+  /**
+   * A top-level name (e.g. parse), or Outer.name for a member (e.g. Parser.reset).
+   */
+  symbol: string;
 }
 /**
  * Move an observed file to a path that does not exist (never replaces).

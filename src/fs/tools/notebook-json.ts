@@ -1,0 +1,82 @@
+// Reading and writing a Jupyter notebook so that an edit changes only the cells it touches: the
+// file's indentation (nbformat writes 1 space), key order, ASCII escaping and final newline are kept.
+import { randomBytes } from 'node:crypto';
+import { FsError } from '../errors.js';
+
+export type CellType = 'code' | 'markdown';
+
+export interface NotebookCell {
+  cell_type: string;
+  id?: string;
+  source?: string | string[];
+  [key: string]: unknown;
+}
+
+export interface Notebook {
+  cells: NotebookCell[];
+  nbformat?: number;
+  nbformat_minor?: number;
+  [key: string]: unknown;
+}
+
+/** How the file was written, so that serialising the parsed notebook reproduces it. */
+export interface JsonStyle {
+  indent: string;
+  finalNewline: boolean;
+  /** Non-ASCII characters were written as \u escapes (Python's ensure_ascii=True). */
+  asciiOnly: boolean;
+}
+
+/** Parses notebook text; anything that is not a notebook → FS_ENCODING (the file's format, not the arguments, is wrong). */
+export function parseNotebook(text: string, shown: string): { notebook: Notebook; style: JsonStyle } {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new FsError('FS_ENCODING', `${shown}: not a notebook: invalid JSON (${(error as Error).message}); refusing to edit it`, { cause: error });
+  }
+  const cells = (data as { cells?: unknown } | null)?.cells;
+  if (typeof data !== 'object' || data === null || Array.isArray(data) || !Array.isArray(cells)) {
+    throw new FsError('FS_ENCODING', `${shown}: not a notebook: the JSON has no "cells" array; refusing to edit it`);
+  }
+  cells.forEach((cell: unknown, index) => {
+    if (typeof cell !== 'object' || cell === null || typeof (cell as NotebookCell).cell_type !== 'string') {
+      throw new FsError('FS_ENCODING', `${shown}: not a notebook: cell ${index} has no cell_type; refusing to edit it`);
+    }
+  });
+  return { notebook: data as Notebook, style: styleOf(text) };
+}
+
+function styleOf(text: string): JsonStyle {
+  const indent = /^\{\r?\n([ \t]+)"/.exec(text.trimStart())?.[1] ?? '';
+  const asciiOnly = /\\u[0-9a-fA-F]{4}/.test(text) && !/[^\u0000-\u007f]/.test(text);
+  return { indent, finalNewline: /\n$/.test(text), asciiOnly };
+}
+
+/** The notebook as text in the file's own style (line breaks are the caller's to conform). */
+export function serializeNotebook(notebook: Notebook, style: JsonStyle): string {
+  let text = JSON.stringify(notebook, null, style.indent);
+  if (style.asciiOnly) text = text.replace(/[^\u0000-\u007f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return style.finalNewline ? `${text}\n` : text;
+}
+
+/** Source text as nbformat stores it: a list of lines, each keeping its "\n" (or a string, if the cell used one). */
+export function toSource(text: string, asString: boolean): string | string[] {
+  if (asString) return text;
+  return text.length === 0 ? [] : text.split(/(?<=\n)/);
+}
+
+/** Cell ids exist from nbformat 4.5 on. */
+export function usesCellIds(notebook: Notebook): boolean {
+  const major = notebook.nbformat ?? 0;
+  return major > 4 || (major === 4 && (notebook.nbformat_minor ?? 0) >= 5);
+}
+
+/** A fresh id in nbformat's style (8 hex digits), unique in this notebook. */
+export function newCellId(notebook: Notebook): string {
+  const taken = new Set(notebook.cells.map((cell) => cell.id));
+  for (;;) {
+    const id = randomBytes(4).toString('hex');
+    if (!taken.has(id)) return id;
+  }
+}
