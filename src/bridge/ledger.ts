@@ -2,7 +2,7 @@
 // (fsynced) before its child is spawned and its settlement is appended after, so a crash leaves an
 // unpaired start that the next server settles as `unknown` exactly once: never replayed.
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { fsyncDirectory, lock, type LockHandle } from '../native/index.js';
 
@@ -111,12 +111,14 @@ export class Ledger {
   async owner(): Promise<string> {
     let entry = owners.get(this.dir);
     if (!entry) {
-      entry = (async () => {
+      // Under the ledger lock, so a recovery never sees the lock file between its creation and
+      // its locking (and unlinks it as a dead owner's).
+      entry = this.#locked(async () => {
         await mkdir(path.join(this.dir, 'owners'), { recursive: true });
         const id = `${process.pid}-${randomBytes(6).toString('hex')}`;
         const handle = await lock(this.#ownerLock(id), { wait: false });
         return { id, handle };
-      })();
+      });
       owners.set(this.dir, entry);
       entry.catch(() => owners.delete(this.dir));
     }
@@ -180,9 +182,20 @@ export class Ledger {
           reason: `the process that ran this call (pid ${start.pid}) ended before it settled; not replayed`,
         })),
       );
-      for (const owner of dead) await unlink(this.#ownerLock(owner)).catch(() => undefined);
+      // Lock files of every other dead owner go too, so they do not pile up across restarts.
+      const lockFiles = await readdir(path.join(this.dir, 'owners')).catch(() => [] as string[]);
+      for (const name of lockFiles) {
+        const owner = name.replace(/\.lock$/, '');
+        if (!name.endsWith('.lock') || alive.has(owner)) continue;
+        if (dead.has(owner) || !(await this.#ownerIsAlive(owner))) await unlink(this.#ownerLock(owner)).catch(() => undefined);
+      }
       return settled.map((start) => start.run_id);
     });
+  }
+
+  /** Whether any record already uses `runId`. */
+  async has(runId: string): Promise<boolean> {
+    return (await this.read()).records.some((record) => record.run_id === runId);
   }
 
   /** The most recent calls, newest first. */

@@ -33,7 +33,7 @@ export async function serve(argv: string[]): Promise<number | 'serving'> {
   const settled = await new Ledger(workspace).recover();
   if (settled.length > 0) log(`settled ${settled.length} interrupted call(s) as unknown: ${settled.join(', ')}`);
   const heartbeatMs = Number(process.env.PEER_BRIDGE_HEARTBEAT_MS);
-  const server = createMcpServer({
+  const { server, drain } = createMcpServer({
     workspace,
     version,
     log,
@@ -42,8 +42,21 @@ export async function serve(argv: string[]): Promise<number | 'serving'> {
     ...(values.runner ? { runner: values.runner } : {}),
   });
   const transport = new StdioServerTransport();
-  // The client closing stdin ends the session: stop serving so the process can exit.
-  process.stdin.once('end', () => void server.close());
+  // The client closing stdin, or a signal, ends the session: closing aborts the calls in flight,
+  // which kills their children and settles them in the ledger before the process exits.
+  let stopping = false;
+  const stop = (why: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`stopping (${why})`);
+    void server
+      .close()
+      .then(drain)
+      .finally(() => process.exit(0));
+  };
+  process.stdin.once('end', () => stop('stdin closed'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
   await server.connect(transport);
   log(`serving ${workspace} over stdio (version ${version})`);
   return 'serving';

@@ -59,8 +59,15 @@ export interface McpServerOptions {
 
 const MAX_PROGRESS_CHARS = 200;
 
-/** Builds the bridge's MCP server; connect it to a transport to serve. */
-export function createMcpServer(options: McpServerOptions): Server {
+export interface BridgeMcpServer {
+  server: Server;
+  /** Resolves once every call in flight has settled (after a close, their children are killed). */
+  drain(): Promise<void>;
+}
+
+/** Builds the bridge's MCP server; connect `server` to a transport to serve. */
+export function createMcpServer(options: McpServerOptions): BridgeMcpServer {
+  const inFlight = new Set<Promise<unknown>>();
   const server = new Server(
     { name: 'peer-bridge', version: options.version },
     {
@@ -129,7 +136,7 @@ export function createMcpServer(options: McpServerOptions): Server {
           };
     const reminder = reminders.note(name, args);
     try {
-      const envelope = await runBridge(
+      const call = runBridge(
         {
           ...(args as { task: string }),
           verb,
@@ -146,6 +153,8 @@ export function createMcpServer(options: McpServerOptions): Server {
           ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}),
         },
       );
+      inFlight.add(call);
+      const envelope = await call.finally(() => inFlight.delete(call));
       return envelopeResult(envelope);
     } catch (error) {
       if (!(error instanceof BridgeError)) throw error;
@@ -153,5 +162,10 @@ export function createMcpServer(options: McpServerOptions): Server {
     }
   });
 
-  return server;
+  return {
+    server,
+    drain: async () => {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+  };
 }

@@ -74,3 +74,27 @@ describe('ledger', () => {
     expect(await ledger.runs()).toMatchObject([{ run_id: 'x1', status: 'refused', reason: 'recursion-depth: depth 1' }]);
   });
 });
+
+describe('ledger owners', () => {
+  it('removes lock files of dead owners on recovery and keeps live ones', async () => {
+    const dir = tempDir();
+    const finished = spawnTs(child, ['run', dir, 'done']);
+    expect(await waitForExit(finished)).toBe(0);
+    const live = spawnTs(child, ['start', dir, 'in-flight']);
+    await waitForLine(live, (line) => line === 'started');
+    try {
+      const ledger = new Ledger(dir);
+      await ledger.recover();
+      const { readdirSync } = await import('node:fs');
+      const owners = readdirSync(path.join(dir, '.peer-bridge', 'owners'));
+      expect(owners).toHaveLength(2); // the live child's and this process's, not the finished one's
+      expect(owners.some((name) => name.startsWith(`${finished.pid}-`))).toBe(false);
+      expect(owners.some((name) => name.startsWith(`${live.pid}-`))).toBe(true);
+      expect(await ledger.has('in-flight')).toBe(true);
+      expect(await ledger.has('nope')).toBe(false);
+    } finally {
+      live.stdin!.end();
+      await waitForExit(live);
+    }
+  });
+});

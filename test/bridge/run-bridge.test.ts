@@ -54,6 +54,12 @@ describe('runBridge', () => {
     expect(existsSync(path.join(ws, '.peer-bridge'))).toBe(false);
   });
 
+  it('rejects a run_id the workspace has already used', async () => {
+    const { ws } = await setup([]);
+    await new Ledger(ws).result({ run_id: 'taken', tool: 'advise', status: 'refused', code: 'recursion-depth', reason: 'x' });
+    await expect(runBridge({ verb: 'advise', task: 'x', workspace: ws, run_id: 'taken' })).rejects.toMatchObject({ code: 'invalid_arguments', field: 'run_id' });
+  });
+
   it('has the ledger start on disk before the child runs, and settles after', async () => {
     const { ws } = await setup([{ kind: 'tool', command: 'cat .peer-bridge/ledger.jsonl > seen.txt' }, { kind: 'answer', answer: answer() }]);
     const progress: BridgeProgress[] = [];
@@ -62,7 +68,8 @@ describe('runBridge', () => {
     const seen = readFileSync(path.join(ws, 'seen.txt'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
     expect(seen).toMatchObject([{ type: 'start', run_id: 'ledger-check' }]);
     expect((await new Ledger(ws).runs())[0]).toMatchObject({ run_id: 'ledger-check', status: 'complete' });
-    expect(progress.map((p) => p.message)).toContainEqual(expect.stringMatching(/^running: .*cat .peer-bridge\/ledger.jsonl/));
+    expect(progress[0]).toMatchObject({ run_id: 'ledger-check', count: 1, message: 'starting the peer', budget_seconds: 600 });
+    expect(readFileSync(path.join(ws, envelope.transcript_path), 'utf8')).toContain('cat .peer-bridge/ledger.jsonl');
   });
 
   it('resolves to a cancelled envelope when its signal aborts', async () => {

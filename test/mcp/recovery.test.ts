@@ -57,3 +57,24 @@ it('settles a call interrupted by kill -9 as unknown exactly once, without repla
   expect(finalSettles).toHaveLength(1);
   expect((await ledger.runs()).map((r) => r.status)).toEqual(['complete', 'unknown']);
 });
+
+it('on SIGTERM stops the calls in flight, kills their children and settles them before exiting', async () => {
+  const dir = realpathSync(tempDir());
+  const workspace = path.join(dir, 'ws');
+  mkdirSync(workspace);
+  const double = await startResponsesDouble([{ kind: 'hang' }]);
+  cleanup.push(() => double.close());
+  const served = await startServer({ workspace, env: codexEnv(double.origin, dir) });
+  cleanup.push(() => served.close());
+  const pending = served.client.callTool({ name: 'bridge_review', arguments: { task: 'long review' } }, CallToolResultSchema, { timeout: 120_000 });
+  pending.catch(() => undefined);
+  await waitFor(() => double.requests.length === 1 && processesIn(workspace).length > 0, 'the child to reach the model');
+  const exited = new Promise((resolve) => (served.client.onclose = () => resolve(undefined)));
+  process.kill(served.pid()!, 'SIGTERM');
+  await exited;
+  // Already on disk when the server has gone: it settles before it exits.
+  const settle = (await new Ledger(workspace).read()).records.find((r) => r.type === 'settle');
+  expect(settle).toMatchObject({ status: 'blocked', incident: expect.stringMatching(/cancelled/) });
+  await waitFor(() => processesIn(workspace).length === 0, 'the child tree to be gone');
+  expect(served.stderr()).toContain('stopping (SIGTERM)');
+});

@@ -97,6 +97,8 @@ describe('peer-bridge serve over stdio', () => {
     served = await startServer({ workspace: home, env: { HOME: home } });
     const result = (await served.client.callTool({ name: 'bridge_implement', arguments: { task: 'edit everything' } })) as CallToolResult;
     expect(result.isError).toBe(true);
-    expect((result.structuredContent as any).blockers[0]).toMatch(/home directory/);
+    expect(result.structuredContent).toMatchObject({ status: 'refused', findings: [] });
+    expect((result.structuredContent as any).blockers[0]).toMatch(/^unsafe-workspace: .*home directory/);
+    expect(await new Ledger(home).runs()).toMatchObject([{ status: 'refused', reason: expect.stringMatching(/^unsafe-workspace/) }]);
   });
 });
