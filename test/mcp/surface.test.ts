@@ -90,6 +90,9 @@ describe('peer-bridge serve over stdio', () => {
     expect(JSON.parse(readFileSync(path.join(workspace, envelope.incident), 'utf8')).fault).toBe('recursion');
     expect(await new Ledger(workspace).runs()).toMatchObject([{ run_id: envelope.run_id, status: 'refused' }]);
     expect(body(result)).toEqual(envelope);
+    const status = (await served.client.callTool({ name: 'bridge_status', arguments: {} })).structuredContent as Record<string, any>;
+    expect(status.recent_incidents).toMatchObject([{ path: envelope.incident, fault: 'recursion', run_id: envelope.run_id }]);
+    expect(status.limits.depth).toBe(1);
   });
 
   it('refuses a write call when the workspace is the home directory', async () => {
