@@ -158,6 +158,7 @@ export function createMcpServer(options: McpServerOptions): BridgeMcpServer {
       return envelopeResult(envelope);
     } catch (error) {
       if (!(error instanceof BridgeError)) throw error;
+      await ledger.result({ run_id: runId, tool: name, status: 'rejected', code: error.code, reason: error.message.slice(0, 500) });
       return codeResult(error.code, error.message, error.field ? { field: error.field } : {});
     }
   });
