@@ -47,7 +47,8 @@ function absorbBlankLines(text: string, cut: Cut): Cut {
   if (lastInBlock) {
     if (isBlank(text.slice(after))) end = text.length;
     while (start > 0 && isBlank(text.slice(lineStartOf(text, start - 1), start - 1))) start = lineStartOf(text, start - 1);
-  } else if (start === 0 || isBlank(text.slice(lineStartOf(text, start - 1), start - 1))) {
+  } else if (start === 0 || /^\s*$|[{:]\s*$/.test(text.slice(lineStartOf(text, start - 1), start - 1))) {
+    // After a blank line or a block opener, the blank lines that followed the definition go too.
     end = after;
   }
   return { start, end };

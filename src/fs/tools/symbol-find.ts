@@ -128,10 +128,17 @@ export function findSymbol(root: Node, language: SymbolLanguage, symbol: string,
   throw new FsError('FS_INVALID_ARGUMENT', `${shown}: symbol "${symbol}" is empty`);
 }
 
+// Python puts comments above a block's first statement before the block, in the class itself.
+function before(node: Node): Node | null {
+  const parent = node.parent;
+  if (node.previousNamedSibling || parent?.type !== 'block' || parent.firstNamedChild?.id !== node.id) return node.previousNamedSibling;
+  return parent.previousNamedSibling;
+}
+
 /** Where a definition's deletion starts: decorators before it, and comments directly above (no blank line). */
 export function leadingStart(definition: Definition, text: string): number {
   let first = definition.node;
-  for (let prev = first.previousNamedSibling; prev; prev = prev.previousNamedSibling) {
+  for (let prev = before(first); prev; prev = before(prev)) {
     const ownLine = text.slice(text.lastIndexOf('\n', prev.startIndex - 1) + 1, prev.startIndex).trim() === '';
     if (prev.type === 'decorator' && ownLine) first = prev;
     else if (prev.type === 'comment' && ownLine && prev.endPosition.row >= first.startPosition.row - 1) first = prev;
