@@ -28,6 +28,8 @@ export async function serve(argv: string[]): Promise<number | 'serving'> {
   }, false);
   if (values.help) return (console.log(SERVE_HELP), 0);
   if (values.version) return (console.log(version), 0);
+  // stdout belongs to JSON-RPC from here on: anything a library prints goes to stderr instead.
+  console.log = console.info = console.debug = (...args: unknown[]) => console.error(...args);
   const workspace = resolveWorkspace(values.workspace ?? process.cwd());
   const { Ledger } = await import('../bridge/ledger.js');
   const settled = await new Ledger(workspace).recover();

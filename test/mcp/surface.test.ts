@@ -105,3 +105,34 @@ describe('peer-bridge serve over stdio', () => {
     expect(await new Ledger(home).runs()).toMatchObject([{ status: 'refused', reason: expect.stringMatching(/^unsafe-workspace/) }]);
   });
 });
+
+describe('peer-bridge serve stdout', () => {
+  it('carries JSON-RPC only, and the server exits when stdin closes', async () => {
+    const { spawn } = await import('node:child_process');
+    const { baseEnv, cliMain, tsxLoader } = await import('./serve-client.js');
+    const child = spawn(process.execPath, ['--import', tsxLoader, cliMain, 'serve', '--workspace', tempDir()], {
+      cwd: repoRoot,
+      env: baseEnv(),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+    const send = (message: object) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
+    send({ id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+    send({ method: 'notifications/initialized' });
+    send({ id: 2, method: 'tools/list' });
+    send({ id: 3, method: 'tools/call', params: { name: 'bridge_status', arguments: {} } });
+    send({ id: 4, method: 'tools/call', params: { name: 'review_report', arguments: {} } });
+    const { waitFor } = await import('./wait.js');
+    await waitFor(() => stdout.split('\n').filter(Boolean).length >= 4, 'four responses');
+    child.stdin.end();
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(code).toBe(0);
+    const lines = stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line));
+    expect(lines.map((l) => l.id).sort()).toEqual([1, 2, 3, 4]); // calls may finish in any order
+    expect(lines.every((l) => l.jsonrpc === '2.0' && 'result' in l)).toBe(true);
+    expect(stderr).toContain('serving');
+  });
+});
