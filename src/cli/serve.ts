@@ -3,16 +3,20 @@ import path from 'node:path';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { resolveWorkspace } from '../bridge/workspace.js';
 import { createMcpServer } from '../mcp/server.js';
-import { parse } from './args.js';
+import { parse, UsageError } from './args.js';
 import { version } from './version.js';
 
-export const SERVE_HELP = `Usage: peer-bridge serve [--workspace DIR] [--config FILE] [--runner NAME]
+export const SERVE_HELP = `Usage: peer-bridge serve [--workspace DIR] [--surface bridge|workbench] [--config FILE] [--runner NAME]
 
 Serves the bridge over MCP on stdin/stdout: bridge_implement, bridge_advise, bridge_review and
 bridge_status. Every call runs in the workspace given here (default: the current directory).
+With --surface workbench it serves the file-safety tools instead (read_file, write_file,
+edit_file, multi_edit, notebook_edit, delete_range, delete_symbol, move_file), confined to the
+workspace, with one observation store per session.
 
 Options:
   --workspace DIR   the workspace every call is bound to (default: the launch directory)
+  --surface NAME    bridge (default): the bridge tools; workbench: the file-safety tools
   --config FILE     runner plugin configuration (grants for third-party runners)
   --runner NAME     default runner: codex (default), claude, or a plugin specifier
   -h, --help        show this help
@@ -25,12 +29,21 @@ export async function serve(argv: string[]): Promise<number | 'serving'> {
     workspace: { type: 'string', short: 'w' },
     config: { type: 'string', short: 'c' },
     runner: { type: 'string' },
+    surface: { type: 'string' },
   }, false);
   if (values.help) return (console.log(SERVE_HELP), 0);
   if (values.version) return (console.log(version), 0);
   // stdout belongs to JSON-RPC from here on: anything a library prints goes to stderr instead.
   console.log = console.info = console.debug = (...args: unknown[]) => console.error(...args);
+  const surface = values.surface ?? 'bridge';
+  if (surface !== 'bridge' && surface !== 'workbench') throw new UsageError(`--surface must be bridge or workbench, got ${JSON.stringify(surface)}`);
   const workspace = resolveWorkspace(values.workspace ?? process.cwd());
+  if (surface === 'workbench') {
+    if (values.config || values.runner) throw new UsageError('--config and --runner belong to the bridge surface, not to --surface workbench');
+    const { serveWorkbench } = await import('../mcp/workbench-server.js');
+    await serveWorkbench({ workspace, version, log });
+    return 'serving';
+  }
   const { Ledger } = await import('../bridge/ledger.js');
   const settled = await new Ledger(workspace).recover();
   if (settled.length > 0) log(`settled ${settled.length} interrupted call(s) as unknown: ${settled.join(', ')}`);

@@ -1,0 +1,115 @@
+// `peer-bridge serve --surface workbench` over real stdio with the SDK client: the fs tools with the
+// schemas from the file, observation-checked edits, and one observation store per session.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { execa } from 'execa';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { baseEnv, cliMain, repoRoot, startServer, tsxLoader, type Served } from './serve-client.js';
+
+const dirs: string[] = [];
+const tempDir = (prefix: string) => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  dirs.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+const lockDir = tempDir('pb-wb-locks-');
+const servers: Served[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+async function workbench(workspace: string): Promise<Served> {
+  const served = await startServer({ workspace, args: ['--surface', 'workbench'], env: { PEER_BRIDGE_LOCK_DIR: lockDir } });
+  servers.push(served);
+  return served;
+}
+
+async function call(served: Served, name: string, args: Record<string, unknown>): Promise<CallToolResult & { body: Record<string, unknown> }> {
+  const result = (await served.client.callTool({ name, arguments: args })) as CallToolResult;
+  const body = JSON.parse((result.content[0] as { text: string }).text) as Record<string, unknown>;
+  expect(result.structuredContent).toEqual(body);
+  return { ...result, body };
+}
+
+describe('peer-bridge serve --surface workbench', () => {
+  it('advertises the fs tools with the input schemas from schemas/fs-tools.schema.json', async () => {
+    const served = await workbench(tempDir('pb-wb-'));
+    const { tools } = await served.client.listTools();
+    const defs = JSON.parse(readFileSync(path.join(repoRoot, 'schemas', 'fs-tools.schema.json'), 'utf8')).$defs;
+    expect(tools.map((t) => t.name).sort()).toEqual(Object.keys(defs).sort());
+    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['notebook_edit', 'delete_symbol']));
+    for (const tool of tools) expect(tool.inputSchema).toEqual(defs[tool.name]);
+    expect(tools.find((t) => t.name === 'read_file')?.annotations?.readOnlyHint).toBe(true);
+  });
+
+  it('read → edit → external write → edit is refused as stale, and the external bytes survive', async () => {
+    const ws = tempDir('pb-wb-');
+    writeFileSync(path.join(ws, 'app.py'), 'x = 1\ny = 2\n');
+    const served = await workbench(ws);
+
+    const read = await call(served, 'read_file', { path: 'app.py' });
+    expect(read.isError).toBeFalsy();
+    expect(read.body).toMatchObject({ ok: true, content: 'x = 1\ny = 2\n', total_lines: 2 });
+
+    const edit = await call(served, 'edit_file', { path: 'app.py', old_string: 'x = 1', new_string: 'x = 10' });
+    expect(edit.isError).toBeFalsy();
+    expect(edit.body).toMatchObject({ ok: true, replacements: 1 });
+    expect(readFileSync(path.join(ws, 'app.py'), 'utf8')).toBe('x = 10\ny = 2\n');
+
+    writeFileSync(path.join(ws, 'app.py'), 'x = 10\ny = 3\n');
+    const stale = await call(served, 'edit_file', { path: 'app.py', old_string: 'x = 10', new_string: 'x = 11' });
+    expect(stale.isError).toBe(true);
+    expect(stale.body).toMatchObject({ ok: false, code: 'FS_STALE_VERSION' });
+    expect(readFileSync(path.join(ws, 'app.py'), 'utf8')).toBe('x = 10\ny = 3\n');
+
+    await call(served, 'read_file', { path: 'app.py' });
+    const symbol = await call(served, 'delete_symbol', { path: 'app.py', symbol: 'nothing' });
+    expect(symbol.body).toMatchObject({ ok: false, code: 'FS_SYMBOL_NOT_FOUND' });
+    const again = await call(served, 'edit_file', { path: 'app.py', old_string: 'x = 10', new_string: 'x = 11' });
+    expect(again.body).toMatchObject({ ok: true });
+    expect(readFileSync(path.join(ws, 'app.py'), 'utf8')).toBe('x = 11\ny = 3\n');
+  });
+
+  it('binds paths to the launch workspace and refuses a workspace argument by name', async () => {
+    const ws = tempDir('pb-wb-');
+    const served = await workbench(ws);
+    const outside = await call(served, 'read_file', { path: path.join(os.tmpdir(), 'elsewhere.txt') });
+    expect(outside.body).toMatchObject({ ok: false, code: 'FS_OUTSIDE_WORKSPACE' });
+    const extra = await call(served, 'write_file', { path: 'a.txt', content: 'x', workspace: '/' });
+    expect(extra.isError).toBe(true);
+    expect(extra.body).toMatchObject({ ok: false, code: 'FS_INVALID_ARGUMENT' });
+    expect(String(extra.body.message)).toContain('"workspace"');
+    await expect(served.client.callTool({ name: 'bridge_advise', arguments: { task: 'x' } })).rejects.toThrow(/Unknown tool/);
+  });
+
+  it('gives each session its own observations: a read in one server does not let another write', async () => {
+    const ws = tempDir('pb-wb-');
+    writeFileSync(path.join(ws, 'notes.md'), 'one\n');
+    const first = await workbench(ws);
+    const second = await workbench(ws);
+    await call(first, 'read_file', { path: 'notes.md' });
+    const blind = await call(second, 'write_file', { path: 'notes.md', content: 'overwritten\n' });
+    expect(blind.body).toMatchObject({ ok: false, code: 'FS_NOT_OBSERVED' });
+    const created = await call(second, 'write_file', { path: 'new.md', content: 'fresh\n' });
+    expect(created.body).toMatchObject({ ok: true, created: true });
+    expect(readFileSync(path.join(ws, 'notes.md'), 'utf8')).toBe('one\n');
+  });
+
+  it('refuses an unknown surface and bridge-only options as usage errors (exit 2)', async () => {
+    const ws = tempDir('pb-wb-');
+    const run = (args: string[]) =>
+      execa(process.execPath, ['--import', tsxLoader, cliMain, 'serve', '--workspace', ws, ...args], { cwd: repoRoot, env: baseEnv(), extendEnv: false, reject: false, stdin: 'ignore' });
+    const bad = await run(['--surface', 'files']);
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toContain('--surface must be bridge or workbench');
+    const mixed = await run(['--surface', 'workbench', '--runner', 'codex']);
+    expect(mixed.exitCode).toBe(2);
+    expect(mixed.stderr).toContain('--runner');
+  });
+});
