@@ -2,7 +2,7 @@
 // @vscode/tree-sitter-wasm (language ABI 14/15, which this web-tree-sitter loads). Loaded once, lazily.
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Language, Parser } from 'web-tree-sitter';
+import type { Language, Parser } from 'web-tree-sitter';
 import { FsError } from '../errors.js';
 
 export type SymbolLanguage = 'typescript' | 'tsx' | 'javascript' | 'python';
@@ -37,15 +37,26 @@ export function languageOf(file: string, shown: string): SymbolLanguage {
 }
 
 const require = createRequire(import.meta.url);
-let runtime: Promise<void> | undefined;
+type TreeSitter = typeof import('web-tree-sitter');
+// Loaded on the first delete_symbol, so importing peer-bridge/fs stays light.
+let runtime: Promise<TreeSitter> | undefined;
 const languages = new Map<SymbolLanguage, Promise<Language>>();
 
+async function treeSitter(): Promise<TreeSitter> {
+  if (!runtime) {
+    runtime = (async () => {
+      const module = await import('web-tree-sitter');
+      await module.Parser.init();
+      return module;
+    })();
+    // A failed start is not cached: the next call tries again.
+    runtime.catch(() => (runtime = undefined));
+  }
+  return runtime;
+}
+
 async function load(language: SymbolLanguage): Promise<Language> {
-  runtime ??= Parser.init().catch((error: unknown) => {
-    runtime = undefined;
-    throw error;
-  });
-  await runtime;
+  const { Language } = await treeSitter();
   return Language.load(require.resolve(`@vscode/tree-sitter-wasm/wasm/tree-sitter-${language}.wasm`));
 }
 
@@ -58,8 +69,12 @@ export async function parserFor(language: SymbolLanguage): Promise<Parser> {
     // A failed load is not cached: the next call tries again.
     loaded.catch(() => languages.delete(language));
   }
-  const grammar = await loaded;
-  const parser = new Parser();
-  parser.setLanguage(grammar);
-  return parser;
+  try {
+    const grammar = await loaded;
+    const parser = new (await treeSitter()).Parser();
+    parser.setLanguage(grammar);
+    return parser;
+  } catch (error) {
+    throw new FsError('FS_IO_ERROR', `delete_symbol: cannot load the ${language} grammar (${(error as Error).message})`, { cause: error });
+  }
 }
