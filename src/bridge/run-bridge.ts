@@ -25,10 +25,13 @@ export const DEFAULT_MAX_OUTPUT_BYTES = 32 * 1024 * 1024;
 const MAX_LINE_BYTES = 4 * 1024 * 1024;
 const DEFAULT_HEARTBEAT_MS = 5000;
 
-function outputCap(env: NodeJS.ProcessEnv): number {
-  const raw = env.PEER_BRIDGE_MAX_OUTPUT_BYTES;
+function positiveInteger(raw: string | undefined): number | undefined {
   const value = raw === undefined ? NaN : Number(raw);
-  return Number.isSafeInteger(value) && value > 0 ? value : DEFAULT_MAX_OUTPUT_BYTES;
+  return Number.isSafeInteger(value) && value > 0 ? value : undefined;
+}
+
+function outputCap(env: NodeJS.ProcessEnv): number {
+  return positiveInteger(env.PEER_BRIDGE_MAX_OUTPUT_BYTES) ?? DEFAULT_MAX_OUTPUT_BYTES;
 }
 
 function checkInput(options: RunBridgeOptions): { verb: Verb; task: string } {
@@ -141,7 +144,7 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
       runId,
       budgetSeconds: budget.seconds,
       cutoffMs: budget.cutoffMs,
-      heartbeatMs: context.heartbeatMs ?? DEFAULT_HEARTBEAT_MS,
+      heartbeatMs: context.heartbeatMs ?? positiveInteger(env.PEER_BRIDGE_HEARTBEAT_MS) ?? DEFAULT_HEARTBEAT_MS,
       signal: options.signal,
       record: (event) => meta.transcript.write(event),
       onProgress: options.onProgress,

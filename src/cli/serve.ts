@@ -47,12 +47,10 @@ export async function serve(argv: string[]): Promise<number | 'serving'> {
   const { Ledger } = await import('../bridge/ledger.js');
   const settled = await new Ledger(workspace).recover();
   if (settled.length > 0) log(`settled ${settled.length} interrupted call(s) as unknown: ${settled.join(', ')}`);
-  const heartbeatMs = Number(process.env.PEER_BRIDGE_HEARTBEAT_MS);
   const { server, drain } = createMcpServer({
     workspace,
     version,
     log,
-    ...(Number.isInteger(heartbeatMs) && heartbeatMs > 0 ? { heartbeatMs } : {}),
     ...(values.config ? { configPath: path.resolve(values.config) } : {}),
     ...(values.runner ? { runner: values.runner } : {}),
   });
