@@ -124,7 +124,7 @@ describe('tool semantics', () => {
     mkdirSync(t.file('dir'));
     expect(code(await t.wb.call('read_file', { path: 'dir' }))).toBe('FS_IS_DIRECTORY');
     expect(code(await t.wb.call('write_file', { path: 'dir', content: 'x' }))).toBe('FS_IS_DIRECTORY');
-    const unknown = await t.wb.call('notebook_edit', { path: 'x' });
+    const unknown = await t.wb.call('format_file', { path: 'x' });
     expect(unknown).toMatchObject({ ok: false, code: 'FS_INVALID_ARGUMENT' });
     expect(unknown.ok ? '' : unknown.message).toMatch(/read_file.*move_file/);
     expect(code(await t.wb.call('read_file', { path: 'f', offset: 0 }))).toBe('FS_INVALID_ARGUMENT');
