@@ -59,7 +59,11 @@ export interface RunSummary {
   verb: string;
   runner: string | null;
   direction: string | null;
-  /** The settlement status, `running` while its owner lives, or the never-started result. */
+  /**
+   * The settlement status (`unknown` after recovery), `running` while its process lives,
+   * `interrupted` when that process is gone but no server has settled it yet, or the result of a
+   * call that never started.
+   */
   status: string;
   started_at: string;
   settled_at: string | null;
@@ -202,6 +206,7 @@ export class Ledger {
   async runs(limit = 20): Promise<RunSummary[]> {
     const { records } = await this.read();
     const byId = new Map<string, RunSummary>();
+    const startOwners = new Map<string, string>();
     const list: RunSummary[] = [];
     for (const record of records) {
       if (record.type === 'start') {
@@ -218,6 +223,7 @@ export class Ledger {
           reason: null,
         };
         byId.set(record.run_id, summary);
+        startOwners.set(record.run_id, record.owner);
         list.push(summary);
       } else if (record.type === 'settle') {
         const summary = byId.get(record.run_id);
@@ -244,7 +250,26 @@ export class Ledger {
         });
       }
     }
-    return list.slice(-limit).reverse();
+    const recent = list.slice(-limit).reverse();
+    // A start whose process is gone is not running any more, even before a server settles it.
+    const owners = new Map<string, boolean>();
+    for (const summary of recent) {
+      if (summary.status !== 'running' || summary.run_id === null) continue;
+      const owner = startOwners.get(summary.run_id);
+      if (owner === undefined) continue;
+      if (!owners.has(owner)) owners.set(owner, owner === (await this.#ownOwner()) || (await this.#ownerIsAlive(owner)));
+      if (!owners.get(owner)) {
+        summary.status = 'interrupted';
+        summary.reason = 'its process ended before the call settled; the next server start settles it as unknown';
+      }
+    }
+    return recent;
+  }
+
+  // This process's owner id if it has one, without creating it.
+  async #ownOwner(): Promise<string | null> {
+    const entry = owners.get(this.dir);
+    return entry ? (await entry).id : null;
   }
 
   #ownerLock(owner: string): string {

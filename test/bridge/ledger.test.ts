@@ -52,6 +52,11 @@ describe('ledger', () => {
     try {
       const ledger = new Ledger(dir);
       await start(ledger, 'mine');
+      expect((await ledger.runs()).map((r) => [r.run_id, r.status])).toEqual([
+        ['mine', 'running'],
+        ['in-flight', 'running'],
+        ['crashed', 'interrupted'],
+      ]);
       expect(await ledger.recover()).toEqual(['crashed']);
       expect(await new Ledger(dir).recover()).toEqual([]);
       const settles = (await ledger.read()).records.filter((r) => r.type === 'settle');
