@@ -8,7 +8,8 @@ import { version } from './version.js';
 export const RUNS_HELP = `Usage: peer-bridge runs [--workspace DIR] [--limit N] [--json]
 
 Lists recent bridge calls from .peer-bridge/ledger.jsonl, newest first. A call whose process ended
-before it settled shows as "unknown" once a server has started again in the workspace.
+before it settled shows as "interrupted", and as "unknown" once a server has started again in the
+workspace and settled it.
 
 Options:
   --workspace DIR   workspace (default: the current directory)
