@@ -40,6 +40,17 @@ function oneLine(text: string, max = 120): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
+// Messages in the answer's JSON shape read better as their verdict.
+function verdictOf(text: string): string | null {
+  if (!text.trimStart().startsWith('{')) return null;
+  try {
+    const verdict = (JSON.parse(text) as { verdict?: unknown }).verdict;
+    return typeof verdict === 'string' ? verdict : null;
+  } catch {
+    return null;
+  }
+}
+
 /** What an event says about the child's activity, or null for bookkeeping events. */
 export function describeEvent(event: RunnerEvent): string | null {
   switch (event.type) {
@@ -48,7 +59,7 @@ export function describeEvent(event: RunnerEvent): string | null {
     case 'progress':
       return oneLine(event.text);
     case 'message':
-      return `says: ${oneLine(event.text)}`;
+      return `says: ${oneLine(verdictOf(event.text) ?? event.text)}`;
     case 'command':
       return event.status === 'in_progress'
         ? `running: ${oneLine(event.command)}`

@@ -55,7 +55,8 @@ export async function run(argv: string[]): Promise<number> {
   process.once('SIGTERM', onSignal);
   const onProgress = (p: BridgeProgress) => {
     const line = `[${p.elapsed_seconds.toFixed(0)}s/${p.budget_seconds}s] ${p.message}`;
-    if (live) process.stderr.write(`\r\x1b[2K${line.slice(0, (process.stderr.columns ?? 100) - 1)}`);
+    // One line, rewritten in place; a terminal that reports no width (0) gets 100 columns.
+    if (live) process.stderr.write(`\r\x1b[2K${line.slice(0, Math.max(20, (process.stderr.columns || 100) - 1))}`);
   };
   const timeout = seconds(values.timeout, '--timeout');
   try {

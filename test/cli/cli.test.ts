@@ -1,5 +1,6 @@
 // The peer-bridge command as a user runs it: a real process, real files.
 import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Ledger } from '../../src/bridge/ledger.js';
@@ -111,3 +112,32 @@ function cliAsync(args: string[], env: Record<string, string>) {
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 }
+
+describe('peer-bridge run on a terminal', () => {
+  // util-linux `script` gives the command a pseudo-terminal, as a person's shell would.
+  it.skipIf(process.platform !== 'linux' || !existsSync('/usr/bin/script'))('shows live progress on stderr, then the summary', async () => {
+    const { startResponsesDouble } = await import('../doubles/openai-responses-server.js');
+    const { answer, codexEnv } = await import('../bridge/peers.js');
+    const dir = tempDir();
+    const workspace = path.join(dir, 'ws');
+    (await import('node:fs')).mkdirSync(workspace);
+    const double = await startResponsesDouble([{ kind: 'tool', command: 'ls' }, { kind: 'answer', answer: answer({ verdict: 'Seen on a terminal.' }) }]);
+    try {
+      const command = [process.execPath, '--import', tsxLoader, cliMain, 'run', 'advise', 'look around', '--workspace', workspace]
+        .map((part) => `'${part.replace(/'/g, `'\\''`)}'`)
+        .join(' ');
+      const out = await new Promise<{ code: number | null; text: string }>((resolve) => {
+        const child = spawn('/usr/bin/script', ['-qec', command, '/dev/null'], { cwd: repoRoot, env: baseEnv(codexEnv(double.origin, dir)), stdio: ['ignore', 'pipe', 'pipe'] });
+        let text = '';
+        child.stdout.on('data', (c: Buffer) => (text += c.toString('utf8')));
+        child.on('close', (code) => resolve({ code, text }));
+      });
+      expect(out.code).toBe(0);
+      expect(out.text).toMatch(/\r\x1b\[2K\[\d+s\/120s\] starting the peer/);
+      expect(out.text).toContain('COMPLETE  advise cli->codex');
+      expect(out.text).toContain('Seen on a terminal.');
+    } finally {
+      await double.close();
+    }
+  });
+});
