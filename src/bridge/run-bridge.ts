@@ -150,7 +150,7 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
       onProgress: options.onProgress,
     });
     const result = outcome.result;
-    meta.model = result?.model ?? outcome.model ?? options.model ?? null;
+    meta.model = result?.model ?? outcome.model ?? null; // as the runner reported it, never the request
     meta.session_id = result?.sessionId ?? outcome.sessionId;
     if (result?.effortApplied) meta.effort = result.effortApplied;
     meta.effort_substituted = mergeSubstitution(effort.substituted, result?.effortSubstitution);
