@@ -200,6 +200,36 @@ describe('notebook_edit keeps the file format', () => {
   });
 });
 
+describe('notebook_edit leaves untouched text as written', () => {
+  it('keeps the spelling of numbers outside the edited cell (1e-05, big integers)', async () => {
+    const nb = NOTEBOOK.replace('"tags": [', '"scale": 1e-05,\n    "seed": 12345678901234567890,\n    "tags": [');
+    const t = await observed(nb);
+    ok(await t.wb.call('notebook_edit', { path: 'nb.ipynb', cell_id: 'deadbeef', new_source: 'pass', edit_mode: 'replace' }));
+    expect(t.text('nb.ipynb')).toBe(nb.replace('"outputs": [],\n   "source": []', '"outputs": [],\n   "source": [\n    "pass"\n   ]'));
+  });
+
+  it('appends after the last cell, empties the list, then inserts into the empty list in nbformat layout', async () => {
+    const t = await observed(NOTEBOOK);
+    const appended = ok(await t.wb.call('notebook_edit', { path: 'nb.ipynb', cell_id: 'deadbeef', new_source: 'end', cell_type: 'markdown', edit_mode: 'insert' }));
+    expect(cells(t.text('nb.ipynb')).map((c) => c.id)).toEqual(['a1b2c3d4', 'c0ffee01', 'deadbeef', appended.cell_id]);
+    for (const id of ['a1b2c3d4', 'c0ffee01', 'deadbeef', appended.cell_id]) {
+      ok(await t.wb.call('notebook_edit', { path: 'nb.ipynb', cell_id: id as string, edit_mode: 'delete' }));
+    }
+    expect(t.text('nb.ipynb')).toMatch(/^\{\n "cells": \[\],\n "metadata"/);
+    const only = ok(await t.wb.call('notebook_edit', { path: 'nb.ipynb', new_source: 'a\nb', cell_type: 'markdown', edit_mode: 'insert' }));
+    expect(t.text('nb.ipynb')).toMatch(
+      new RegExp(`^\\{\\n "cells": \\[\\n  \\{\\n   "cell_type": "markdown",\\n   "id": "${only.cell_id}",\\n   "metadata": \\{\\},\\n   "source": \\[\\n    "a\\\\n",\\n    "b"\\n   \\]\\n  \\}\\n \\],\\n "metadata"`),
+    );
+  });
+
+  it('keeps compact JSON compact', async () => {
+    const nb = '{"cells":[{"cell_type":"markdown","metadata":{},"source":["a"]}],"metadata":{},"nbformat":4,"nbformat_minor":4}';
+    const t = await observed(nb);
+    ok(await t.wb.call('notebook_edit', { path: 'nb.ipynb', new_source: 'b', cell_type: 'markdown', edit_mode: 'insert' }));
+    expect(t.text('nb.ipynb')).toBe('{"cells":[{"cell_type":"markdown","metadata":{},"source":["b"]},{"cell_type":"markdown","metadata":{},"source":["a"]}],"metadata":{},"nbformat":4,"nbformat_minor":4}');
+  });
+});
+
 describe('notebook_edit refusals leave the file as it was', () => {
   it('needs an observation: FS_NOT_OBSERVED before any read', async () => {
     const t = bench();

@@ -1,18 +1,20 @@
 // notebook_edit: replace, insert or delete one cell of an observed Jupyter notebook, through the
-// same observation check, locks and publication as every other edit.
+// same observation check, locks and publication as every other edit. Only that cell's text changes.
 import type { NotebookEditArgs } from '../../generated/fs-tools.js';
 import type { ToolContext } from '../context.js';
 import { FsError } from '../errors.js';
 import { rewriteObserved, type ToolSuccess } from '../mutate.js';
-import { conformEol, decodeText, encodeText } from '../text-codec.js';
+import { decodeText, encodeText } from '../text-codec.js';
 import { resolveInWorkspace } from '../workspace-paths.js';
+import { findTopLevelArray, insertItem, lineIndent, removeItem, replaceItem, type ArraySpan } from './json-splice.js';
 import {
   newCellId,
   parseNotebook,
-  serializeNotebook,
+  serializeCell,
   toSource,
   usesCellIds,
   type CellType,
+  type JsonStyle,
   type Notebook,
   type NotebookCell,
 } from './notebook-json.js';
@@ -104,14 +106,28 @@ function sortKeys(cell: NotebookCell): NotebookCell {
   return Object.fromEntries(Object.entries(cell).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) as NotebookCell;
 }
 
+// Only the edited cell's text changes; the rest of the file stays as written, character for character.
+function spliceCells(text: string, span: ArraySpan, edit: { index: number; cell?: NotebookCell }, mode: NotebookEditArgs['edit_mode'], style: JsonStyle, eol: string): string {
+  if (mode === 'delete') return removeItem(text, span, edit.index);
+  const closeIndent = lineIndent(text, span.open);
+  const first = span.items[0];
+  const itemIndent = first ? lineIndent(text, first.start) : style.indent ? closeIndent + style.indent : undefined;
+  const item = serializeCell(edit.cell as NotebookCell, style, itemIndent ?? '', eol);
+  if (mode === 'replace') return replaceItem(text, span, edit.index, item);
+  return insertItem(text, span, edit.index, item, { closeIndent, eol, ...(itemIndent === undefined ? {} : { itemIndent }) });
+}
+
 export function notebookEditTool(ctx: ToolContext, args: NotebookEditArgs): Promise<ToolSuccess> {
   const target = resolveInWorkspace(ctx.ws, args.path);
   checkArgs(args, target.shown);
   return rewriteObserved(ctx, target, (bytes) => {
     const { text, format } = decodeText(bytes, target.shown);
     const { notebook, style } = parseNotebook(text, target.shown);
-    const { index, cell } = applyEdit(notebook, args, target.shown);
-    const out = conformEol(serializeNotebook(notebook, style), format.eol);
+    const span = findTopLevelArray(text, 'cells');
+    if (span?.items.length !== notebook.cells.length) throw new FsError('FS_ENCODING', `${target.shown}: not a notebook: no top-level "cells" array found`);
+    const edit = applyEdit(notebook, args, target.shown);
+    const out = spliceCells(text, span, edit, args.edit_mode, style, format.eol === 'crlf' ? '\r\n' : '\n');
+    const { index, cell } = edit;
     return {
       bytes: encodeText(out, format),
       extra: {

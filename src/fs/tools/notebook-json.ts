@@ -1,5 +1,5 @@
-// Reading and writing a Jupyter notebook so that an edit changes only the cells it touches: the
-// file's indentation (nbformat writes 1 space), key order, ASCII escaping and final newline are kept.
+// Reading a Jupyter notebook and writing cells in the file's own style: its indentation (nbformat
+// writes 1 space), key order and ASCII escaping.
 import { randomBytes } from 'node:crypto';
 import { FsError } from '../errors.js';
 
@@ -19,10 +19,9 @@ export interface Notebook {
   [key: string]: unknown;
 }
 
-/** How the file was written, so that serialising the parsed notebook reproduces it. */
+/** How the file was written, so that new text matches what is around it. */
 export interface JsonStyle {
   indent: string;
-  finalNewline: boolean;
   /** Non-ASCII characters were written as \u escapes (Python's ensure_ascii=True). */
   asciiOnly: boolean;
 }
@@ -50,14 +49,14 @@ export function parseNotebook(text: string, shown: string): { notebook: Notebook
 function styleOf(text: string): JsonStyle {
   const indent = /^\{\r?\n([ \t]+)"/.exec(text.trimStart())?.[1] ?? '';
   const asciiOnly = /\\u[0-9a-fA-F]{4}/.test(text) && !/[^\u0000-\u007f]/.test(text);
-  return { indent, finalNewline: /\n$/.test(text), asciiOnly };
+  return { indent, asciiOnly };
 }
 
-/** The notebook as text in the file's own style (line breaks are the caller's to conform). */
-export function serializeNotebook(notebook: Notebook, style: JsonStyle): string {
-  let text = JSON.stringify(notebook, null, style.indent);
+/** One cell as JSON text in the file's style, its lines indented to sit at `itemIndent`. */
+export function serializeCell(cell: NotebookCell, style: JsonStyle, itemIndent: string, eol: string): string {
+  let text = JSON.stringify(cell, null, style.indent);
   if (style.asciiOnly) text = text.replace(/[^\u0000-\u007f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  return style.finalNewline ? `${text}\n` : text;
+  return text.split('\n').join(eol + itemIndent);
 }
 
 /** Source text as nbformat stores it: a list of lines, each keeping its "\n" (or a string, if the cell used one). */
