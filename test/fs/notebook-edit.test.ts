@@ -246,6 +246,21 @@ describe('notebook_edit refusals leave the file as it was', () => {
     expect(t.text('nb.ipynb')).toBe(external);
   });
 
+  it('two sessions editing from one version: one wins, the other is FS_STALE_VERSION', async () => {
+    const t = await observed(NOTEBOOK);
+    const other = t.open();
+    ok(await other.call('read_file', { path: 'nb.ipynb' }));
+    const results = await Promise.all([
+      t.wb.call('notebook_edit', { path: 'nb.ipynb', cell_id: 'c0ffee01', new_source: 'first', edit_mode: 'replace' }),
+      other.call('notebook_edit', { path: 'nb.ipynb', cell_id: 'a1b2c3d4', new_source: 'second', edit_mode: 'replace' }),
+    ]);
+    expect(results.map(code).sort()).toEqual(['FS_STALE_VERSION', 'ok']);
+    const winner = results[0]?.ok ? ['first', 'c0ffee01'] : ['second', 'a1b2c3d4'];
+    const after = cells(t.text('nb.ipynb'));
+    expect(after.find((c) => c.id === winner[1])?.source).toEqual([winner[0]]);
+    expect(after.filter((c) => c.source.includes('first') || c.source.includes('second'))).toHaveLength(1);
+  });
+
   it('an unknown cell id is FS_NO_MATCH and names the cells there are', async () => {
     const t = await observed(NOTEBOOK);
     const result = await t.wb.call('notebook_edit', { path: 'nb.ipynb', cell_id: 'nope', new_source: 'x', edit_mode: 'replace' });
