@@ -276,7 +276,9 @@ describe('notebook_edit refusals leave the file as it was', () => {
     expect(broken.ok ? '' : broken.message).toMatch(/not a notebook: invalid JSON/);
     t.write('other.ipynb', '{"worksheets": []}\n');
     ok(await t.wb.call('read_file', { path: 'other.ipynb' }));
-    expect(code(await t.wb.call('notebook_edit', { path: 'other.ipynb', new_source: 'x', cell_type: 'code', edit_mode: 'insert' }))).toBe('FS_ENCODING');
+    const v3 = await t.wb.call('notebook_edit', { path: 'other.ipynb', new_source: 'x', cell_type: 'code', edit_mode: 'insert' });
+    expect(v3).toMatchObject({ ok: false, code: 'FS_ENCODING' });
+    expect(v3.ok ? '' : v3.message).toContain('nbformat 3');
     expect(t.text('nb.ipynb')).toBe('{"cells": [');
     expect(t.text('other.ipynb')).toBe('{"worksheets": []}\n');
   });

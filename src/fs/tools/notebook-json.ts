@@ -35,6 +35,9 @@ export function parseNotebook(text: string, shown: string): { notebook: Notebook
     throw new FsError('FS_ENCODING', `${shown}: not a notebook: invalid JSON (${(error as Error).message}); refusing to edit it`, { cause: error });
   }
   const cells = (data as { cells?: unknown } | null)?.cells;
+  if (Array.isArray((data as { worksheets?: unknown } | null)?.worksheets)) {
+    throw new FsError('FS_ENCODING', `${shown}: an nbformat 3 notebook (worksheets), which notebook_edit does not edit; convert it with \`jupyter nbconvert --to notebook\` first`);
+  }
   if (typeof data !== 'object' || data === null || Array.isArray(data) || !Array.isArray(cells)) {
     throw new FsError('FS_ENCODING', `${shown}: not a notebook: the JSON has no "cells" array; refusing to edit it`);
   }
