@@ -147,7 +147,7 @@ export interface DeleteRangeArgs {
   end_line: number;
 }
 /**
- * Delete one definition (function, class, method, interface, type, enum; with its decorators and the comments directly above it) from an observed TypeScript, JavaScript or Python file.
+ * Delete one definition (function, class, method, interface, type, enum; with its decorators or attributes and the comments directly above it) from an observed TypeScript, JavaScript, Python, Go, Rust or Java file.
  *
  * This interface was referenced by `FsTools`'s JSON-Schema
  * via the `definition` "delete_symbol".
@@ -158,7 +158,7 @@ export interface DeleteSymbolArgs {
    */
   path: string;
   /**
-   * A top-level name (e.g. parse), or Outer.name for a member (e.g. Parser.reset).
+   * A top-level name (e.g. parse), or Outer.name for a member (e.g. Parser.reset; Go methods as Type.Method; Rust methods of any impl block of the type).
    */
   symbol: string;
 }

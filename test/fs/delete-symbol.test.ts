@@ -130,6 +130,38 @@ describe('delete_symbol in JavaScript and Python', () => {
   });
 });
 
+describe('delete_symbol in Go, Rust and Java', () => {
+  it('Go: a function, a method as Type.Method, and a type, each with its doc comment', async () => {
+    const go = 'package main\n\n// T is a thing.\ntype T struct{}\n\n// M does.\nfunc (t *T) M() {}\n\n// F does.\nfunc F() {}\n\nfunc main() {}\n';
+    const t = await observed('main.go', go);
+    ok(await t.wb.call('delete_symbol', { path: 'main.go', symbol: 'T.M' }));
+    expect(t.text('main.go')).toBe('package main\n\n// T is a thing.\ntype T struct{}\n\n// F does.\nfunc F() {}\n\nfunc main() {}\n');
+    ok(await t.wb.call('delete_symbol', { path: 'main.go', symbol: 'T' }));
+    ok(await t.wb.call('delete_symbol', { path: 'main.go', symbol: 'F' }));
+    expect(t.text('main.go')).toBe('package main\n\nfunc main() {}\n');
+  });
+
+  it('Rust: a method found in any impl block, with its doc comment and attribute; a struct with its derive', async () => {
+    const rs = '/// A point.\n#[derive(Debug)]\npub struct P;\n\nimpl P {\n    pub fn new() -> P { P }\n\n    /// Length.\n    #[inline]\n    pub fn len(&self) -> usize { 0 }\n}\n\nimpl Default for P {\n    fn default() -> P { P }\n}\n';
+    const t = await observed('src/lib.rs', rs);
+    ok(await t.wb.call('delete_symbol', { path: 'src/lib.rs', symbol: 'P.len' }));
+    ok(await t.wb.call('delete_symbol', { path: 'src/lib.rs', symbol: 'P.default' }));
+    expect(t.text('src/lib.rs')).toBe('/// A point.\n#[derive(Debug)]\npub struct P;\n\nimpl P {\n    pub fn new() -> P { P }\n}\n\nimpl Default for P {\n}\n');
+    ok(await t.wb.call('delete_symbol', { path: 'src/lib.rs', symbol: 'P' }));
+    expect(t.text('src/lib.rs')).toBe('impl P {\n    pub fn new() -> P { P }\n}\n\nimpl Default for P {\n}\n');
+  });
+
+  it('Java: a method with its Javadoc and annotations; overloads are ambiguous with their lines', async () => {
+    const java = 'public class C {\n  /** Runs. */\n  @Override\n  public void run() {}\n\n  void f(int a) {}\n  void f(String s) {}\n}\n';
+    const t = await observed('C.java', java);
+    ok(await t.wb.call('delete_symbol', { path: 'C.java', symbol: 'C.run' }));
+    expect(t.text('C.java')).toBe('public class C {\n  void f(int a) {}\n  void f(String s) {}\n}\n');
+    const overloads = await t.wb.call('delete_symbol', { path: 'C.java', symbol: 'C.f' });
+    expect(overloads).toMatchObject({ ok: false, code: 'FS_AMBIGUOUS_MATCH' });
+    expect(overloads.ok ? '' : overloads.message).toContain('lines 2, 3');
+  });
+});
+
 describe('delete_symbol refusals leave the file as it was', () => {
   it('a missing symbol is FS_SYMBOL_NOT_FOUND and names what is there', async () => {
     const t = await observed('src/a.ts', TS);
@@ -151,10 +183,11 @@ describe('delete_symbol refusals leave the file as it was', () => {
   });
 
   it('an unsupported language is FS_INVALID_ARGUMENT naming the supported extensions', async () => {
-    const t = await observed('main.go', 'package main\n\nfunc f() {}\n');
-    const result = await t.wb.call('delete_symbol', { path: 'main.go', symbol: 'f' });
+    const t = await observed('lib/tool.rb', 'def f\nend\n');
+    const result = await t.wb.call('delete_symbol', { path: 'lib/tool.rb', symbol: 'f' });
     expect(result).toMatchObject({ ok: false, code: 'FS_INVALID_ARGUMENT' });
-    expect(result.ok ? '' : result.message).toMatch(/\.ts, .*\.tsx, .*\.js, .*\.py/);
+    expect(result.ok ? '' : result.message).toMatch(/"\.rb".*\.ts, .*\.tsx, .*\.js, .*\.py, .*\.go, \.rs, \.java/);
+    expect(t.text('lib/tool.rb')).toBe('def f\nend\n');
   });
 
   it('follows the observation rules: FS_NOT_OBSERVED before a read, FS_STALE_VERSION after an external write', async () => {

@@ -6,8 +6,9 @@ import type { ToolContext } from '../context.js';
 import { rewriteObserved, type ToolSuccess } from '../mutate.js';
 import { decodeText, encodeText } from '../text-codec.js';
 import { resolveInWorkspace } from '../workspace-paths.js';
-import { findSymbol, leadingStart, type Definition } from './symbol-find.js';
+import { findSymbol, leadingStart } from './symbol-find.js';
 import { languageOf, parserFor } from './symbol-grammars.js';
+import { RULES, type Definition, type LanguageRules } from './symbol-rules.js';
 
 interface Cut {
   start: number;
@@ -21,8 +22,8 @@ function lineStartOf(text: string, index: number): number {
 }
 
 /** The definition's span widened to whole lines when nothing else shares them (a trailing `;` may). */
-function cutFor(definition: Definition, text: string): Cut {
-  let start = leadingStart(definition, text);
+function cutFor(definition: Definition, rules: LanguageRules, text: string): Cut {
+  let start = leadingStart(definition, rules, text);
   let end = definition.node.endIndex;
   const lineStart = lineStartOf(text, start);
   if (isBlank(text.slice(lineStart, start))) start = lineStart;
@@ -76,16 +77,18 @@ function lineAt(text: string, index: number): number {
   return line;
 }
 
-// A Python block cannot be empty: when its last statement goes, `pass` takes its place.
-function emptiedPythonBlock(container: Node, matches: Definition[]): boolean {
-  if (container.type !== 'block') return false;
-  const left = container.namedChildren.filter((child) => child && child.type !== 'comment' && !matches.some((m) => m.node.id === child.id));
+// A block that may not be empty (Python) gets its filler when its last statement goes.
+function emptiedBlock(rules: LanguageRules, matches: Definition[]): boolean {
+  const block = matches[0]?.node.parent;
+  if (!rules.emptyBlock || block?.type !== rules.emptyBlock.type) return false;
+  const left = block.namedChildren.filter((child) => child && !rules.comments.has(child.type) && !matches.some((m) => m.node.id === child.id));
   return left.length === 0;
 }
 
 export async function deleteSymbolTool(ctx: ToolContext, args: DeleteSymbolArgs): Promise<ToolSuccess> {
   const target = resolveInWorkspace(ctx.ws, args.path);
   const language = languageOf(target.abs, target.shown);
+  const rules = RULES[language];
   const parser = await parserFor(language);
   try {
     return await rewriteObserved(ctx, target, (bytes) => {
@@ -93,8 +96,8 @@ export async function deleteSymbolTool(ctx: ToolContext, args: DeleteSymbolArgs)
       const tree = parser.parse(text);
       if (!tree) throw new Error(`${target.shown}: the parser returned no tree`);
       try {
-        const { matches, container } = findSymbol(tree.rootNode, language, args.symbol, target.shown);
-        const spans = matches.map((m) => cutFor(m, text));
+        const matches = findSymbol(tree.rootNode, rules, args.symbol, target.shown);
+        const spans = matches.map((m) => cutFor(m, rules, text));
         const cuts = merged(merged(spans, text).map((span) => absorbBlankLines(text, span)), text);
         const first = cuts[cuts.length - 1] as Cut;
         let out = text;
@@ -103,10 +106,11 @@ export async function deleteSymbolTool(ctx: ToolContext, args: DeleteSymbolArgs)
           deleted += linesIn(text.slice(cut.start, cut.end));
           out = out.slice(0, cut.start) + out.slice(cut.end);
         }
-        if (language === 'python' && emptiedPythonBlock(container, matches)) {
-          const indent = ' '.repeat((matches[0] as Definition).node.startPosition.column);
+        if (rules.emptyBlock && emptiedBlock(rules, matches)) {
+          const start = (matches[0] as Definition).node.startIndex;
+          const indent = /^[ \t]*/.exec(text.slice(lineStartOf(text, start), start))?.[0] ?? '';
           const eol = format.eol === 'crlf' ? '\r\n' : '\n';
-          out = out.slice(0, first.start) + `${indent}pass${eol}` + out.slice(first.start);
+          out = out.slice(0, first.start) + `${indent}${rules.emptyBlock.filler}${eol}` + out.slice(first.start);
         }
         return {
           bytes: encodeText(out, format),

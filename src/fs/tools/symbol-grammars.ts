@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Language, Parser } from 'web-tree-sitter';
 import { FsError } from '../errors.js';
 
-export type SymbolLanguage = 'typescript' | 'tsx' | 'javascript' | 'python';
+export type SymbolLanguage = 'typescript' | 'tsx' | 'javascript' | 'python' | 'go' | 'rust' | 'java';
 
 const BY_EXTENSION: Readonly<Record<string, SymbolLanguage>> = {
   '.ts': 'typescript',
@@ -18,6 +18,9 @@ const BY_EXTENSION: Readonly<Record<string, SymbolLanguage>> = {
   '.jsx': 'javascript',
   '.py': 'python',
   '.pyi': 'python',
+  '.go': 'go',
+  '.rs': 'rust',
+  '.java': 'java',
 };
 
 /** File extensions delete_symbol understands. */
