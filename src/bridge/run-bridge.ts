@@ -3,6 +3,7 @@
 // the child is spawned and the settlement follows the envelope.
 import { harnessEnvelope, openTranscript, type PublicEnvelope, type RunMeta } from '../envelope/index.js';
 import { validateHarnessSchema } from '../envelope/schemas.js';
+import { resolveExecutable } from '../runners/executable.js';
 import { loadRunner } from '../runners/load.js';
 import type { Runner, Verb } from '../runners/types.js';
 import { resolveBudget } from './budget.js';
@@ -47,6 +48,21 @@ function checkInput(options: RunBridgeOptions): { verb: Verb; task: string } {
   return { verb: options.verb, task: options.task };
 }
 
+// `codex` when it is installed, else `claude` when that is, else `codex` (whose load then fails
+// with a spawn envelope that says how to install it).
+export function defaultRunner(env: NodeJS.ProcessEnv = process.env): string {
+  const installed = (command: string) => {
+    try {
+      resolveExecutable(command, env);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (installed(DEFAULT_RUNNER)) return DEFAULT_RUNNER;
+  return installed('claude') ? 'claude' : DEFAULT_RUNNER;
+}
+
 // The runner's id before it is loaded: built-in names as they are, plugin paths by file name.
 function provisionalRunnerId(spec: string): string {
   return spec === 'codex' || spec === 'claude' ? spec : (spec.split(/[\\/]/).at(-1) ?? spec).replace(/\.[cm]?js$/, '');
@@ -79,7 +95,7 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
   const limit = depthLimit(env);
   const depth = decideDepth(options.depth, inheritedDepth(env), limit);
   decideEffort(options.effort, options.supported_efforts, null); // rejects bad levels before anything starts
-  const spec = options.runner ?? DEFAULT_RUNNER;
+  const spec = options.runner ?? defaultRunner(env);
   const caller = context.caller ?? 'api';
   const ledger = new Ledger(workspace);
   if (options.run_id !== undefined && (await ledger.has(runId))) {
