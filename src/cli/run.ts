@@ -12,7 +12,7 @@ export const RUN_HELP = `Usage: peer-bridge run <implement|advise|review> "<task
 Runs one bridge call in the workspace and prints its envelope.
 
 Options:
-  --runner NAME        codex (default), claude, or a runner plugin specifier
+  --runner NAME        codex, claude, or a runner plugin specifier (default: codex if installed, else claude)
   --model NAME         model for the peer (the runner's default otherwise)
   --effort LEVEL       minimal | low | medium | high | xhigh | max (none/trivial = minimal)
   --supported-efforts  comma-separated levels the model accepts (highest at or below --effort wins)

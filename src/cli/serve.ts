@@ -18,7 +18,7 @@ Options:
   --workspace DIR   the workspace every call is bound to (default: the launch directory)
   --surface NAME    bridge (default): the bridge tools; workbench: the file-safety tools
   --config FILE     runner plugin configuration (grants for third-party runners)
-  --runner NAME     default runner: codex (default), claude, or a plugin specifier
+  --runner NAME     codex, claude, or a plugin specifier (default: codex if installed, else claude)
   -h, --help        show this help
   -v, --version     print the version`;
 
