@@ -1,10 +1,10 @@
 // The plugin host: loading, grants in both directions, and the checks ctx.spawn makes at run time.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadRunner, PermissionDenied, RunnerLoadError } from '../../src/runners/index.js';
 import type { RunnerEvent } from '../../src/runners/types.js';
-import { refineClaudeExecutable } from '../../src/runners/claude/executable.js';
+import { platformPackages, refineClaudeExecutable } from '../../src/runners/claude/executable.js';
 import { request, root, setEnv, tempDir } from './helpers.js';
 
 const fixture = path.join(root, 'test', 'fixtures', 'runners', 'echo-runner.ts');
@@ -114,11 +114,23 @@ describe('runner host', () => {
     await expect(loadRunner(bad, { workspace })).rejects.toMatchObject({ code: 'ERR_RUNNER_LOAD', message: expect.stringContaining('apiVersion') });
   });
 
-  it('resolves the Claude npm stub (left by --ignore-scripts installs) to the platform binary', () => {
-    const stub = path.join(root, 'node_modules', '.bin', 'claude');
-    const refined = refineClaudeExecutable('claude', stub);
-    expect(path.basename(path.dirname(refined))).toMatch(/^claude-code-/);
-    expect(refineClaudeExecutable('claude', refined)).toBe(refined);
+  it('resolves the Claude npm stub (left by --ignore-scripts installs) to the platform binary', async () => {
+    // A layout of its own: whether this checkout's install ran claude's postinstall must not matter.
+    const modules = path.join(await tempDir('nm'), 'node_modules');
+    const scope = path.join(modules, '@anthropic-ai');
+    const stubFile = path.join(scope, 'claude-code', 'bin', 'claude.exe');
+    const platformBinary = path.join(scope, platformPackages()[0]!, 'claude');
+    await mkdir(path.dirname(stubFile), { recursive: true });
+    await mkdir(path.dirname(platformBinary), { recursive: true });
+    await mkdir(path.join(modules, '.bin'));
+    await writeFile(stubFile, '#!/bin/sh\necho "claude native binary not installed" >&2\nexit 1\n', { mode: 0o755 });
+    await writeFile(platformBinary, 'the real binary', { mode: 0o755 });
+    const bin = path.join(modules, '.bin', 'claude');
+    await symlink(path.relative(path.dirname(bin), stubFile), bin);
+    expect(refineClaudeExecutable('claude', bin)).toBe(platformBinary);
+    expect(refineClaudeExecutable('claude', platformBinary)).toBe(platformBinary);
+    await writeFile(stubFile, 'a real claude.exe placed by the postinstall');
+    expect(refineClaudeExecutable('claude', bin)).toBe(bin);
   });
 
   it('grants the built-ins their own manifest and says which override variable to set when the CLI is missing', async () => {
