@@ -48,9 +48,11 @@ function checkInput(options: RunBridgeOptions): { verb: Verb; task: string } {
   return { verb: options.verb, task: options.task };
 }
 
-// `codex` when it is installed, else `claude` when that is, else `codex` (whose load then fails
-// with a spawn envelope that says how to install it).
+// `codex` when it is installed (or PEER_BRIDGE_CODEX_BIN names it, even wrongly: that mistake is
+// reported, not bypassed), else `claude` when that is, else `codex` (whose load then fails with a
+// spawn envelope that says how to install it).
 export function defaultRunner(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.PEER_BRIDGE_CODEX_BIN) return DEFAULT_RUNNER;
   const installed = (command: string) => {
     try {
       resolveExecutable(command, env);

@@ -161,5 +161,6 @@ describe('default runner', () => {
     expect(defaultRunner({ ...none, PEER_BRIDGE_CODEX_BIN: codexBin, PEER_BRIDGE_CLAUDE_BIN: claudeBin })).toBe('codex');
     expect(defaultRunner({ ...none, PEER_BRIDGE_CLAUDE_BIN: claudeBin })).toBe('claude');
     expect(defaultRunner(none)).toBe('codex');
+    expect(defaultRunner({ ...none, PEER_BRIDGE_CODEX_BIN: '/nowhere/codex', PEER_BRIDGE_CLAUDE_BIN: claudeBin })).toBe('codex');
   });
 });
