@@ -94,7 +94,7 @@ describe('bridge tools with Codex as the peer', () => {
     expect(envelope).toMatchObject({ status: 'timeout', findings: [] });
     expect(envelope.blockers[0]).toMatch(/1 s budget.*1\.2 s/);
     expect(readJson(workspace, envelope.incident)).toMatchObject({ fault: 'timeout', budget_seconds: 1 });
-    expect(processesIn(workspace)).toEqual([]);
+    await waitFor(() => processesIn(workspace).length === 0, 'the child tree to be gone');
   });
 
   it('an answer that breaks the core schema is blocked as invalid-output', async () => {
@@ -114,7 +114,7 @@ describe('bridge tools with Codex as the peer', () => {
     expect(envelope).toMatchObject({ status: 'blocked', findings: [] });
     expect(readJson(workspace, envelope.incident).fault).toBe('output-limit');
     expect(envelope.partial_output).toMatchObject({ unverified: true, source: 'codex:item.completed:agent_message' });
-    expect(processesIn(workspace)).toEqual([]);
+    await waitFor(() => processesIn(workspace).length === 0, 'the child tree to be gone');
   });
 
   it('a model API failure ends as child-exit with the cause', async () => {
