@@ -8,9 +8,7 @@ export type BridgeErrorCode =
   /** A model-supplied field the host alone decides (workspace, cwd, session…). */
   | 'forbidden_argument'
   /** The workspace does not exist or is not a directory. */
-  | 'invalid_workspace'
-  /** The runner could not be loaded (unknown name, not installed, permission denied). */
-  | 'runner_unavailable';
+  | 'invalid_workspace';
 
 /** A call the bridge will not start, with a message meant for the caller. */
 export class BridgeError extends Error {

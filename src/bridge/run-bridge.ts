@@ -131,7 +131,7 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
 
   let runner: Runner;
   try {
-    runner = await (context.loadRunner ?? loadRunner)(spec, { workspace, ...(context.configPath ? { configPath: context.configPath } : {}) });
+    runner = await loadRunner(spec, { workspace, ...(context.configPath ? { configPath: context.configPath } : {}) });
   } catch (error) {
     const cause = `spawn: runner ${JSON.stringify(spec)} could not be loaded: ${(error as Error).message}`;
     return neverStarted(await harnessEnvelope({ fault: 'spawn', cause, meta }), (error as { code?: string }).code ?? 'runner_unavailable', cause);

@@ -1,5 +1,5 @@
 // The public shape of one bridge call (runBridge's options) and its progress reports.
-import type { Runner, Verb } from '../runners/types.js';
+import type { Verb } from '../runners/types.js';
 
 /** Options of one bridge call. Only `verb`, `task` and `workspace` are required. */
 export interface RunBridgeOptions {
@@ -48,8 +48,6 @@ export interface BridgeContext {
   env?: NodeJS.ProcessEnv;
   /** Reminder text for a repeated call, added to the envelope. */
   reminder?: string;
-  /** Progress heartbeat period in ms (default 5000). */
+  /** Quiet time before a progress heartbeat, in ms (default PEER_BRIDGE_HEARTBEAT_MS, else 5000). */
   heartbeatMs?: number;
-  /** Loads a runner by specifier (default: the runner host's loadRunner). */
-  loadRunner?: (specifier: string, options: { workspace: string; configPath?: string }) => Promise<Runner>;
 }

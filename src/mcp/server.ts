@@ -51,8 +51,6 @@ export interface McpServerOptions {
   version: string;
   /** Default runner specifier. */
   runner?: string;
-  /** Progress heartbeat period (ms). */
-  heartbeatMs?: number;
   /** Diagnostics go here (stderr), never to stdout. */
   log?: (message: string) => void;
 }
@@ -150,7 +148,6 @@ export function createMcpServer(options: McpServerOptions): BridgeMcpServer {
           maxBudgetSeconds: MCP_MAX_BUDGET_SECONDS,
           ...(options.configPath ? { configPath: options.configPath } : {}),
           ...(reminder ? { reminder } : {}),
-          ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}),
         },
       );
       inFlight.add(call);
