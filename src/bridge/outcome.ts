@@ -13,6 +13,13 @@ function lastLine(text: string): string {
   return text.trim().split('\n').at(-1)?.slice(0, 300) ?? '';
 }
 
+// A child stopped by the harness often said why it was stuck (no network, no credentials, a
+// retry loop): the caller should see that next to "timeout", not only in the transcript.
+function lastChildError(outcome: ChildOutcome): string {
+  const said = outcome.errors.filter((error) => error.cause !== 'aborted').at(-1);
+  return said ? `; the child's last error: ${said.message.replace(/\s+/g, ' ').trim().slice(0, 240)}` : '';
+}
+
 /** Builds the envelope of one finished child run. Never throws for child failures. */
 export async function envelopeForOutcome(outcome: ChildOutcome, meta: RunMeta, ctx: OutcomeContext): Promise<PublicEnvelope> {
   const result = outcome.result;
@@ -20,14 +27,14 @@ export async function envelopeForOutcome(outcome: ChildOutcome, meta: RunMeta, c
   if (outcome.timedOut) {
     return harnessEnvelope({
       fault: 'timeout',
-      cause: `timeout: no answer within the ${ctx.budgetSeconds} s budget; the process tree was killed at the hard cutoff (${ctx.cutoffMs / 1000} s)`,
+      cause: `timeout: no answer within the ${ctx.budgetSeconds} s budget; the process tree was killed at the hard cutoff (${ctx.cutoffMs / 1000} s)${lastChildError(outcome)}`,
       meta,
     });
   }
   if (outcome.cancelled) {
     return harnessEnvelope({
       fault: 'cancelled',
-      cause: `cancelled: the caller cancelled the call after ${seconds} s; the process tree was killed`,
+      cause: `cancelled: the caller cancelled the call after ${seconds} s; the process tree was killed${lastChildError(outcome)}`,
       meta,
     });
   }

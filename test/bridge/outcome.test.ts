@@ -1,0 +1,76 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { envelopeForOutcome } from '../../src/bridge/outcome.js';
+import type { ChildOutcome } from '../../src/bridge/run-child.js';
+import { openTranscript, validateEnvelope } from '../../src/envelope/index.js';
+
+let workspace: string | undefined;
+afterEach(() => {
+  if (workspace) rmSync(workspace, { recursive: true, force: true });
+  workspace = undefined;
+});
+
+function meta() {
+  workspace = mkdtempSync(path.join(os.tmpdir(), 'peer-bridge-outcome-'));
+  return {
+    transcript: openTranscript({ workspace, runId: 'run-1' }),
+    verb: 'advise' as const,
+    direction: 'cli->codex',
+    runner: 'codex',
+    depth: 0,
+  };
+}
+
+function stopped(overrides: Partial<ChildOutcome>): ChildOutcome {
+  return {
+    result: null,
+    failure: null,
+    timedOut: false,
+    cancelled: false,
+    final: null,
+    usage: null,
+    sessionId: 's',
+    model: null,
+    errors: [],
+    durationMs: 12_000,
+    ...overrides,
+  };
+}
+
+const ctx = { budgetSeconds: 10, cutoffMs: 12_000, maxOutputBytes: 1 << 20 };
+
+describe('envelopes of a child the harness stopped', () => {
+  it('a timeout names the child\'s last error, so the caller sees why it was stuck', async () => {
+    const outcome = stopped({
+      timedOut: true,
+      errors: [
+        { type: 'error', message: 'Reconnecting... 1/5', fatal: false, cause: 'turn-failed' },
+        { type: 'error', message: 'Reconnecting... waiting for network\n(Connection failed)', fatal: false, cause: 'turn-failed' },
+        { type: 'error', message: 'the run was aborted; the process tree was killed', fatal: true, cause: 'aborted' },
+      ],
+    });
+    const envelope = await envelopeForOutcome(outcome, meta(), ctx);
+    expect(envelope.status).toBe('timeout');
+    expect(envelope.blockers[0]).toContain('no answer within the 10 s budget');
+    expect(envelope.blockers[0]).toContain("the child's last error: Reconnecting... waiting for network (Connection failed)");
+    expect(envelope.blockers[0]).not.toContain('aborted');
+    expect(validateEnvelope(envelope).ok).toBe(true);
+  });
+
+  it('a timeout without any error from the child says only that', async () => {
+    const envelope = await envelopeForOutcome(stopped({ timedOut: true }), meta(), ctx);
+    expect(envelope.blockers[0]).not.toContain('last error');
+  });
+
+  it('a cancellation carries the last error too', async () => {
+    const outcome = stopped({
+      cancelled: true,
+      errors: [{ type: 'error', message: 'rate limited', fatal: false, cause: 'http-error' }],
+    });
+    const envelope = await envelopeForOutcome(outcome, meta(), ctx);
+    expect(envelope.status).toBe('blocked');
+    expect(envelope.blockers[0]).toMatch(/^cancelled: .*the child's last error: rate limited$/);
+  });
+});
