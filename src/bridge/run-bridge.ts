@@ -2,7 +2,6 @@
 // refusals and child failures are envelopes, never rejections. The ledger start is on disk before
 // the child is spawned and the settlement follows the envelope.
 import { harnessEnvelope, openTranscript, type PublicEnvelope, type RunMeta } from '../envelope/index.js';
-import { validateHarnessSchema } from '../envelope/schemas.js';
 import { resolveExecutable } from '../runners/executable.js';
 import { loadRunner } from '../runners/load.js';
 import type { Runner, Verb } from '../runners/types.js';
@@ -70,18 +69,6 @@ function provisionalRunnerId(spec: string): string {
   return spec === 'codex' || spec === 'claude' ? spec : (spec.split(/[\\/]/).at(-1) ?? spec).replace(/\.[cm]?js$/, '');
 }
 
-// The envelope module has no fault for a policy refusal other than depth: a write call in the home
-// directory or filesystem root is recorded as a `spawn` incident (no child was started) and
-// returned as `refused`, which is what it is for the caller.
-async function refusedEnvelope(envelope: PublicEnvelope): Promise<PublicEnvelope> {
-  const refused: PublicEnvelope = {
-    ...envelope,
-    status: 'refused',
-    verdict: 'Refused: a write-capable call is not run in the home directory or the filesystem root. Start the bridge in a project folder.',
-  };
-  return validateHarnessSchema(refused) ? refused : envelope;
-}
-
 /**
  * Runs one bridge call and resolves to the validated public envelope. Rejects only with a
  * `BridgeError` for bad input (unknown verb, empty task, bad effort or budget, missing workspace);
@@ -127,7 +114,7 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
     return neverStarted(await harnessEnvelope({ fault: 'recursion', cause: depth.refusal, meta }), 'recursion-depth', depth.refusal);
   }
   const unsafe = writeRefusal(verb, workspace);
-  if (unsafe) return neverStarted(await refusedEnvelope(await harnessEnvelope({ fault: 'spawn', cause: unsafe, meta })), 'unsafe-workspace', unsafe);
+  if (unsafe) return neverStarted(await harnessEnvelope({ fault: 'unsafe-workspace', cause: unsafe, meta }), 'unsafe-workspace', unsafe);
 
   let runner: Runner;
   try {

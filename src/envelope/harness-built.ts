@@ -1,5 +1,5 @@
 // Envelopes the harness writes itself when there is no usable model answer: a timeout, a
-// recursion refusal, a flood of output, an invalid answer, a crash, a failed spawn, a
+// recursion or unsafe-workspace refusal, a flood of output, an invalid answer, a crash, a failed spawn, a
 // cancellation, or an envelope that failed its own schema. Each one names its cause, has an
 // incident file, and validates.
 import type { EnvelopeStatus, PublicEnvelope } from '../generated/harness-envelope.js';
@@ -28,7 +28,7 @@ export interface HarnessEnvelopeInput {
 /** The status each fault produces. */
 export function statusForFault(fault: Fault): EnvelopeStatus {
   if (fault === 'timeout') return 'timeout';
-  if (fault === 'recursion') return 'refused';
+  if (fault === 'recursion' || fault === 'unsafe-workspace') return 'refused';
   return 'blocked';
 }
 
@@ -39,6 +39,8 @@ function verdictFor(fault: Fault, meta: EnvelopeMeta, runner: string, budget: nu
       return `Timed out: ${child} did not answer within ${budget != null ? `its ${budget} s budget` : 'its time budget'} and was stopped. No answer was produced.`;
     case 'recursion':
       return `Refused: this call is at bridge depth ${meta.depth}, which reaches the depth limit; a peer may not start another peer here.`;
+    case 'unsafe-workspace':
+      return 'Refused: a write-capable call is not run in the home directory or the filesystem root. Start the bridge in a project folder.';
     case 'output-limit':
       return `Blocked: ${child} wrote more output than the limit allows and was stopped. Its answer is unusable.`;
     case 'invalid-output':

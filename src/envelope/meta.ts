@@ -11,6 +11,7 @@ export type Verb = 'implement' | 'advise' | 'review';
 export type Fault =
   | 'timeout'
   | 'recursion'
+  | 'unsafe-workspace'
   | 'output-limit'
   | 'invalid-output'
   | 'child-exit'

@@ -30,6 +30,7 @@ async function incidentOf(ws: string, rel: string | null): Promise<IncidentRecor
 const faults: [Fault, string][] = [
   ['timeout', 'timeout'],
   ['recursion', 'refused'],
+  ['unsafe-workspace', 'refused'],
   ['output-limit', 'blocked'],
   ['invalid-output', 'blocked'],
   ['child-exit', 'blocked'],

@@ -103,6 +103,8 @@ describe('peer-bridge serve over stdio', () => {
     expect(result.structuredContent).toMatchObject({ status: 'refused', findings: [] });
     expect((result.structuredContent as any).blockers[0]).toMatch(/^unsafe-workspace: .*home directory/);
     expect(await new Ledger(home).runs()).toMatchObject([{ status: 'refused', reason: expect.stringMatching(/^unsafe-workspace/) }]);
+    const incident = (result.structuredContent as any).incident as string;
+    expect(JSON.parse(readFileSync(path.join(home, incident), 'utf8')).fault).toBe('unsafe-workspace');
   });
 });
 
