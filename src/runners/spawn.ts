@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { killTree, DEFAULT_GRACE_MS } from './kill-tree.js';
 import { LineSplitter, type LimitKind, type LineLimits } from './line-stream.js';
 import { HOST_VARIABLES } from './env.js';
+import { guardChild } from './watchdog.js';
 import { invocationFor } from './windows-shim.js';
 
 export interface SpawnOptions {
@@ -64,6 +65,7 @@ export function spawnChild(file: string, args: readonly string[], options: Spawn
       windowsVerbatimArguments: invocation.verbatim,
     });
     result.pid = child.pid ?? null;
+    const unguard = child.pid === undefined ? () => undefined : guardChild(child.pid, { name: HOST_VARIABLES.spawnId, value: spawnId });
     let stderr = Buffer.alloc(0);
     let killing: Promise<void> | null = null;
     let exited = false;
@@ -99,6 +101,7 @@ export function spawnChild(file: string, args: readonly string[], options: Spawn
         kill();
         await killing;
       }
+      unguard();
       result.stderrTail = stderr.subarray(Math.max(0, stderr.length - STDERR_TAIL_BYTES)).toString('utf8');
       resolve(result);
     };

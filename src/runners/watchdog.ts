@@ -1,0 +1,52 @@
+// Children must not outlive the process that started them. A child runs in its own process group
+// (so its whole tree can be killed), which also means it survives its parent's death: a server
+// killed with SIGKILL would leave an `implement` peer editing files after its call was settled as
+// `unknown`. One small watchdog process per host holds a pipe from us; it learns each child as it
+// starts and ends, and when the pipe closes without a goodbye it kills the children still listed.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+let watchdog: ChildProcess | null = null;
+let broken = false;
+
+function script(): { file: string; execArgv: string[] } {
+  const file = fileURLToPath(new URL(`./watchdog-main${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url));
+  // From source (tests, development) the script is TypeScript: run it through tsx like the rest.
+  return { file, execArgv: file.endsWith('.ts') ? ['--import', 'tsx'] : [] };
+}
+
+function start(): ChildProcess | null {
+  if (broken) return null;
+  const { file, execArgv } = script();
+  const child = spawn(process.execPath, [...execArgv, file], {
+    stdio: ['pipe', 'ignore', 'ignore'],
+    detached: true,
+    windowsHide: true,
+  });
+  child.on('error', () => {
+    broken = true;
+    watchdog = null;
+  });
+  child.on('exit', () => {
+    if (watchdog === child) watchdog = null;
+  });
+  child.stdin!.on('error', () => undefined);
+  // Neither the watchdog nor its pipe may keep this process alive.
+  child.unref();
+  (child.stdin as unknown as { unref?: () => void }).unref?.();
+  return child;
+}
+
+function send(line: string): void {
+  watchdog ??= start();
+  watchdog?.stdin?.write(`${line}\n`);
+}
+
+/**
+ * Tells the watchdog about a started child (a process-group leader on POSIX) and the spawn marker
+ * its descendants inherit; the returned function says the child is gone.
+ */
+export function guardChild(pid: number, marker: { name: string; value: string }): () => void {
+  send(JSON.stringify({ op: 'add', pid, marker }));
+  return () => send(JSON.stringify({ op: 'remove', pid }));
+}
