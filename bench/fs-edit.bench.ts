@@ -4,29 +4,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { report, type Sample } from './measure.js';
+import { measureAsync, report } from './measure.js';
 import { openWorkbench } from '../src/fs/index.js';
 
 type WriteFileAtomic = (file: string, data: string, options: { fsync: boolean }) => Promise<void>;
 const writeFileAtomic = createRequire(import.meta.url)('write-file-atomic') as WriteFileAtomic;
-
-// An async variant of measure(): best of several rounds of at least minMs each.
-async function measureAsync(name: string, fn: () => Promise<void>, { rounds = 5, minMs = 300, warmup = 50 } = {}): Promise<Sample> {
-  for (let i = 0; i < warmup; i++) await fn();
-  let best = Infinity;
-  for (let r = 0; r < rounds; r++) {
-    let ops = 0;
-    const start = process.hrtime.bigint();
-    let elapsed = 0n;
-    while (elapsed < BigInt(minMs) * 1_000_000n) {
-      await fn();
-      ops++;
-      elapsed = process.hrtime.bigint() - start;
-    }
-    best = Math.min(best, Number(elapsed) / ops);
-  }
-  return { name, nsPerOp: best, opsPerSecond: 1e9 / best };
-}
 
 const ws = mkdtempSync(path.join(os.tmpdir(), 'pb-bench-edit-'));
 const lockDir = mkdtempSync(path.join(os.tmpdir(), 'pb-bench-locks-'));

@@ -5,25 +5,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { report, type Sample } from './measure.js';
+import { measureAsync, report } from './measure.js';
 import { openWorkbench, type ToolResult } from '../src/fs/index.js';
-
-async function measureAsync(name: string, fn: () => Promise<void>, { rounds = 3, minMs = 300, warmup = 3 } = {}): Promise<Sample> {
-  for (let i = 0; i < warmup; i++) await fn();
-  let best = Infinity;
-  for (let r = 0; r < rounds; r++) {
-    let ops = 0;
-    const start = process.hrtime.bigint();
-    let elapsed = 0n;
-    while (elapsed < BigInt(minMs) * 1_000_000n) {
-      await fn();
-      ops++;
-      elapsed = process.hrtime.bigint() - start;
-    }
-    best = Math.min(best, Number(elapsed) / ops);
-  }
-  return { name, nsPerOp: best, opsPerSecond: 1e9 / best };
-}
 
 function must(result: ToolResult): void {
   if (!result.ok) throw new Error(`${result.code}: ${result.message}`);
@@ -50,19 +33,21 @@ try {
   must(await wb.call('delete_symbol', { path: 'sym.ts', symbol: 'f0' }));
   const coldMs = Number(process.hrtime.bigint() - coldStart) / 1e6;
 
+  // Each call consumes a symbol or a cell, so rounds stay few.
+  const quick = { rounds: 3, minMs: 300, warmup: 3 };
   let next = 1;
-  const symbol = await measureAsync(`delete_symbol (${(source.length / 1024).toFixed(0)} KiB .ts)`, async () => must(await wb.call('delete_symbol', { path: 'sym.ts', symbol: `f${next++}` })));
-  const range = await measureAsync(`delete_range 5 lines (same file)`, async () => must(await wb.call('delete_range', { path: 'range.ts', start_line: 1, end_line: 5 })));
+  const symbol = await measureAsync(`delete_symbol (${(source.length / 1024).toFixed(0)} KiB .ts)`, async () => must(await wb.call('delete_symbol', { path: 'sym.ts', symbol: `f${next++}` })), quick);
+  const range = await measureAsync(`delete_range 5 lines (same file)`, async () => must(await wb.call('delete_range', { path: 'range.ts', start_line: 1, end_line: 5 })), quick);
   let cell = 0;
   const nbEdit = await measureAsync(`notebook_edit replace (${(notebook.length / 1024).toFixed(0)} KiB)`, async () => {
     must(await wb.call('notebook_edit', { path: 'nb.ipynb', cell_id: `c${String(cell).padStart(7, '0')}`, new_source: `y${cell} = 0`, edit_mode: 'replace' }));
     cell++;
-  });
+  }, quick);
   let plain = 0;
   const edit = await measureAsync(`edit_file of one cell's text (same file)`, async () => {
     must(await wb.call('edit_file', { path: 'plain.ipynb', old_string: `"x${plain} = ${plain}\\n",\n    "print(x${plain})"`, new_string: `"y${plain} = 0"` }));
     plain++;
-  });
+  }, quick);
 
   console.log(`node ${process.version}, ${os.platform()} ${os.arch()}; ratio = time per op / the plain edit on the same file`);
   console.log(`delete_symbol first call in this process (web-tree-sitter start + TypeScript grammar load + parse): ${coldMs.toFixed(0)} ms`);

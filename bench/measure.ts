@@ -33,3 +33,25 @@ export function report(samples: Sample[], baseline: Sample): void {
     );
   }
 }
+
+/** The async form of measure(): best of several rounds of at least `minMs` each. */
+export async function measureAsync(
+  name: string,
+  fn: () => Promise<void>,
+  { rounds = 5, minMs = 300, warmup = 50 } = {},
+): Promise<Sample> {
+  for (let i = 0; i < warmup; i++) await fn();
+  let best = Infinity;
+  for (let r = 0; r < rounds; r++) {
+    let ops = 0;
+    const start = process.hrtime.bigint();
+    let elapsed = 0n;
+    while (elapsed < BigInt(minMs) * 1_000_000n) {
+      await fn();
+      ops++;
+      elapsed = process.hrtime.bigint() - start;
+    }
+    best = Math.min(best, Number(elapsed) / ops);
+  }
+  return { name, nsPerOp: best, opsPerSecond: 1e9 / best };
+}

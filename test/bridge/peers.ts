@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { refineClaudeExecutable } from '../../src/runners/claude/executable.js';
+import { codexConfigToml } from '../doubles/codex-config.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const codexBin = path.join(repoRoot, 'node_modules', '.bin', 'codex');
@@ -14,28 +15,7 @@ export const claudeBin = refineClaudeExecutable('claude', path.join(repoRoot, 'n
 export function codexEnv(origin: string, dir: string): Record<string, string> {
   const home = path.join(dir, 'codex-home');
   mkdirSync(home, { recursive: true });
-  writeFileSync(
-    path.join(home, 'config.toml'),
-    [
-      'model = "gpt-5.5"',
-      'model_provider = "mock"',
-      'approval_policy = "never"',
-      'check_for_update_on_startup = false',
-      '[analytics]',
-      'enabled = false',
-      '[features]',
-      'apps = false',
-      'plugins = false',
-      '[model_providers.mock]',
-      'name = "mock"',
-      `base_url = "${origin}/v1"`,
-      'env_key = "OPENAI_API_KEY"',
-      'wire_api = "responses"',
-      'request_max_retries = 0',
-      'stream_max_retries = 0',
-      '',
-    ].join('\n'),
-  );
+  writeFileSync(path.join(home, 'config.toml'), codexConfigToml(origin, ['model = "gpt-5.5"']));
   return { CODEX_HOME: home, OPENAI_API_KEY: 'sk-test-double', PEER_BRIDGE_CODEX_BIN: codexBin };
 }
 

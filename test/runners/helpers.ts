@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RunRequest, RunnerEvent, Verb } from '../../src/runners/types.js';
+import { codexConfigToml } from '../doubles/codex-config.js';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const codexBin = path.join(root, 'node_modules', '.bin', 'codex');
@@ -18,24 +19,7 @@ export async function tempDir(prefix: string): Promise<string> {
 /** A CODEX_HOME whose config.toml talks only to the double at `origin`. */
 export async function codexHome(origin: string, extraToml = ''): Promise<string> {
   const home = await tempDir('codex-home');
-  await writeFile(path.join(home, 'config.toml'), [
-    'model_provider = "mock"',
-    'approval_policy = "never"',
-    'check_for_update_on_startup = false',
-    '[analytics]',
-    'enabled = false',
-    '[features]',
-    'apps = false',
-    'plugins = false',
-    '[model_providers.mock]',
-    'name = "mock"',
-    `base_url = "${origin}/v1"`,
-    'env_key = "OPENAI_API_KEY"',
-    'wire_api = "responses"',
-    'request_max_retries = 0',
-    'stream_max_retries = 0',
-    extraToml,
-  ].join('\n'));
+  await writeFile(path.join(home, 'config.toml'), `${codexConfigToml(origin)}${extraToml}`);
   return home;
 }
 

@@ -1,0 +1,24 @@
+// The config.toml that points the real Codex CLI at the Responses double at `origin`, with every
+// network feature of its own switched off (no update check, analytics, apps or plugins), so it
+// makes no DNS look-ups at all.
+export function codexConfigToml(origin: string, extra: string[] = []): string {
+  return [
+    ...extra,
+    'model_provider = "mock"',
+    'approval_policy = "never"',
+    'check_for_update_on_startup = false',
+    '[analytics]',
+    'enabled = false',
+    '[features]',
+    'apps = false',
+    'plugins = false',
+    '[model_providers.mock]',
+    'name = "mock"',
+    `base_url = "${origin}/v1"`,
+    'env_key = "OPENAI_API_KEY"',
+    'wire_api = "responses"',
+    'request_max_retries = 0',
+    'stream_max_retries = 0',
+    '',
+  ].join('\n');
+}
