@@ -29,12 +29,13 @@ export async function stage(bytes: Uint8Array, options: StageOptions): Promise<S
   const handle = await open(stagePathName, 'wx', options.mode === undefined ? 0o666 : 0o600);
   const staged = { stage: stagePathName, handle };
   try {
-    if (options.mode !== undefined) await handle.chmod(options.mode & 0o7777);
     if (options.owner) await handle.chown(options.owner.uid, options.owner.gid).catch(() => undefined);
     const half = Math.floor(bytes.length / 2);
     await writeAll(handle, bytes.subarray(0, half), 0);
     await options.hooks?.onStep?.('staged-partial', { target: options.target, stage: stagePathName });
     await writeAll(handle, bytes.subarray(half), half);
+    // Last: a chown, and a write by a process without CAP_FSETID, clear setuid/setgid bits.
+    if (options.mode !== undefined) await handle.chmod(options.mode & 0o7777);
     await handle.sync();
     await options.hooks?.onStep?.('staged', { target: options.target, stage: stagePathName });
     return staged;

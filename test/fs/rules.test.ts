@@ -119,6 +119,20 @@ describe('tool semantics', () => {
     expect(statSync(file).mode & 0o7777).toBe(0o750);
   });
 
+  it('an edit keeps setuid and setgid bits (they are set after the bytes and owner, which clear them)', async () => {
+    const t = bench();
+    for (const [name, mode] of [['suid.sh', 0o4755], ['sgid.sh', 0o2755]] as const) {
+      const file = t.write(name, 'echo a\n');
+      chmodSync(file, mode);
+      ok(await t.wb.call('read_file', { path: name }));
+      ok(await t.wb.call('edit_file', { path: name, old_string: 'a', new_string: 'b' }));
+      expect((statSync(file).mode & 0o7777).toString(8), name).toBe(mode.toString(8));
+      expect(t.text(name)).toBe('echo b\n');
+      // The observation recorded after publishing is of the kept mode: the next edit is not stale.
+      ok(await t.wb.call('edit_file', { path: name, old_string: 'b', new_string: 'c' }));
+    }
+  });
+
   it('directories, unknown tools and bad arguments are clear errors', async () => {
     const t = bench();
     mkdirSync(t.file('dir'));
