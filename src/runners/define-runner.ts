@@ -22,7 +22,8 @@ export interface RunScope {
   /**
    * Starts a granted executable (by its `run` entry) with no shell, a scrubbed environment,
    * stdin ignored, cwd inside the workspace (default: the workspace), the request's depth, output
-   * caps and abort signal. Resolves when the child is gone and its output drained.
+   * caps and abort signal. Resolves when the child is gone and its output drained; rejects (after
+   * killing the tree) when `onLine` throws.
    */
   spawn(command: string, args: readonly string[], options: RunSpawnOptions): Promise<SpawnResult>;
   /** A fresh private temporary directory, removed when the run ends. */

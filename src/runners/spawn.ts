@@ -41,7 +41,10 @@ export interface SpawnResult {
 
 const STDERR_TAIL_BYTES = 8192;
 
-/** Starts `file` (absolute) with `args`; resolves when it is gone, never rejects for child failures. */
+/**
+ * Starts `file` (absolute) with `args`; resolves when it is gone, never rejects for child failures.
+ * It rejects only when `onLine` throws (a runner bug): then the tree is killed first.
+ */
 export function spawnChild(file: string, args: readonly string[], options: SpawnOptions): Promise<SpawnResult> {
   const result: SpawnResult = {
     pid: null, exitCode: null, signal: null, stderrTail: '', outputLimit: null,
@@ -54,7 +57,7 @@ export function spawnChild(file: string, args: readonly string[], options: Spawn
   const spawnId = randomUUID();
   const env = { ...options.env, [HOST_VARIABLES.spawnId]: spawnId };
   const invocation = invocationFor(file, args);
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     const child = spawn(invocation.file, invocation.args, {
       cwd: options.cwd,
       env,
@@ -75,7 +78,18 @@ export function spawnChild(file: string, args: readonly string[], options: Spawn
         killing = killTree(child.pid, { graceMs: options.graceMs ?? DEFAULT_GRACE_MS, marker, group: !exited });
       }
     };
-    const splitter = new LineSplitter(options.limits, options.onLine, (kind) => {
+    // A throw inside the stdout listener would be an uncaught exception that ends the host.
+    let lineError: { error: unknown } | null = null;
+    const onLine = (line: string) => {
+      if (lineError) return;
+      try {
+        options.onLine(line);
+      } catch (error) {
+        lineError = { error };
+        kill();
+      }
+    };
+    const splitter = new LineSplitter(options.limits, onLine, (kind) => {
       result.outputLimit = kind;
       result.outputLimitHit = true;
       kill();
@@ -103,7 +117,8 @@ export function spawnChild(file: string, args: readonly string[], options: Spawn
       }
       unguard();
       result.stderrTail = stderr.subarray(Math.max(0, stderr.length - STDERR_TAIL_BYTES)).toString('utf8');
-      resolve(result);
+      if (lineError) reject(lineError.error);
+      else resolve(result);
     };
     child.on('error', (error) => {
       result.spawnError = error;

@@ -76,3 +76,21 @@ describe.skipIf(process.platform !== 'linux')('spawnChild', () => {
     expect(result.stderrTail.endsWith('END')).toBe(true);
   });
 });
+
+describe.skipIf(process.platform !== 'linux')('spawnChild with a failing line handler', () => {
+  it('rejects with the handler\'s error after killing the tree, instead of crashing the host', async () => {
+    // A mapper bug (a plugin's, or an event the harness cannot record) used to throw inside the
+    // stdout 'data' listener: an uncaught exception that took the whole server down.
+    let pid = 0;
+    const running = spawnChild('/bin/sh', ['-c', 'echo "pid $$"; echo boom; exec sleep 300'], {
+      cwd: await tempDir('ws'), env, signal: new AbortController().signal, limits, graceMs: 300,
+      onLine: (line) => {
+        if (line.startsWith('pid ')) pid = Number(line.slice(4));
+        else throw new Error('mapper bug');
+      },
+    });
+    await expect(running).rejects.toThrow('mapper bug');
+    expect(pid).toBeGreaterThan(0);
+    expect(alive(pid)).toBe(false);
+  });
+});
