@@ -2,10 +2,11 @@
 // (so two mutations can never wait on each other in a cycle): first an in-process mutex, then a
 // cross-process native lock on a lock file named by the key's hash.
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { lstatSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { lock as nativeLock, type FileIdentity, type LockHandle } from '../native/index.js';
+import { FsError } from './errors.js';
 
 export type LockKey = string;
 
@@ -20,8 +21,32 @@ export const identityKey = (identity: FileIdentity): LockKey => `id:${identity.v
 export function defaultLockDir(): string {
   const fromEnv = process.env.PEER_BRIDGE_LOCK_DIR;
   if (fromEnv) return path.resolve(fromEnv);
+  return builtInLockDir();
+}
+
+function builtInLockDir(): string {
   const user = typeof process.getuid === 'function' ? String(process.getuid()) : os.userInfo().username;
   return path.join(os.tmpdir(), `peer-bridge-locks-${user}`);
+}
+
+// The built-in directory has a predictable name in a shared temp dir: anyone could make it first
+// and plant symlinked lock files (opened with O_CREAT, they would create files as this user) or
+// hold the locks. Use it only if it is this user's own directory that no one else can write.
+function assertPrivate(dir: string): void {
+  if (typeof process.getuid !== 'function') return;
+  const stat = lstatSync(dir);
+  const problem = stat.isSymbolicLink()
+    ? 'is a symlink'
+    : !stat.isDirectory()
+      ? 'is not a directory'
+      : stat.uid !== process.getuid()
+        ? `belongs to uid ${stat.uid}`
+        : (stat.mode & 0o022) !== 0
+          ? `can be written by others (mode ${(stat.mode & 0o777).toString(8)})`
+          : undefined;
+  if (problem) {
+    throw new FsError('FS_IO_ERROR', `lock directory ${dir} ${problem}; refusing to use it (remove it, or set PEER_BRIDGE_LOCK_DIR)`);
+  }
 }
 
 /** In-process FIFO mutexes by key; several keys are taken in sorted order. */
@@ -77,6 +102,7 @@ export class LockSet {
   async acquire(keys: LockKey[]): Promise<() => void> {
     if (!this.made) {
       mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+      if (this.dir === builtInLockDir()) assertPrivate(this.dir);
       this.made = true;
     }
     const releases: Array<() => void> = [];

@@ -1,8 +1,10 @@
 // Locks: one global order (no deadlock), lock files outside the user's tree, and a replacement
 // made by a mutation holding the lock never slips past a waiting one.
-import { readdirSync } from 'node:fs';
+import { chmodSync, chownSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LockSet } from '../../src/fs/locks.js';
+import { openWorkbench } from '../../src/fs/index.js';
 import { bench, code, ok, tempDir } from './helpers.js';
 
 describe('locks', () => {
@@ -58,5 +60,45 @@ describe('locks', () => {
     resume();
     expect([code(await first), code(await second)]).toEqual(['ok', 'FS_STALE_VERSION']);
     expect(t.text('f.txt')).toBe('A\n');
+  });
+
+  // The built-in lock directory sits under a shared temp dir with a predictable name.
+  it.runIf(typeof process.getuid === 'function')('refuses a built-in lock directory someone else could have planted', async () => {
+    const saved = { tmp: process.env.TMPDIR, lockDir: process.env.PEER_BRIDGE_LOCK_DIR };
+    const root = tempDir('pb-shared-tmp-');
+    const planted = path.join(root, `peer-bridge-locks-${process.getuid!()}`);
+    const cases: Array<[string, () => void]> = [
+      ['writable by others', () => (mkdirSync(planted), chmodSync(planted, 0o777))],
+      ['a symlink', () => (mkdirSync(`${planted}.real`, { mode: 0o700 }), symlinkSync(`${planted}.real`, planted))],
+    ];
+    if (process.getuid!() === 0) cases.push(['owned by another user', () => (mkdirSync(planted, { mode: 0o700 }), chownSync(planted, 12345, 12345))]);
+    try {
+      process.env.TMPDIR = root;
+      delete process.env.PEER_BRIDGE_LOCK_DIR;
+      for (const [label, plant] of cases) {
+        const t = bench();
+        t.write('f.txt', 'keep\n');
+        plant();
+        const wb = openWorkbench({ workspace: t.ws });
+        ok(await wb.call('read_file', { path: 'f.txt' }));
+        const result = await wb.call('edit_file', { path: 'f.txt', old_string: 'keep', new_string: 'x' });
+        expect(result, label).toMatchObject({ ok: false, code: 'FS_IO_ERROR', message: expect.stringMatching(/lock directory/) });
+        expect(t.text('f.txt')).toBe('keep\n');
+        expect(readdirSync(planted), label).toEqual([]);
+        for (const name of readdirSync(root)) rmSync(path.join(root, name), { recursive: true, force: true });
+      }
+      // Our own private directory is used.
+      const t = bench();
+      t.write('f.txt', 'keep\n');
+      const wb = openWorkbench({ workspace: t.ws });
+      ok(await wb.call('read_file', { path: 'f.txt' }));
+      ok(await wb.call('edit_file', { path: 'f.txt', old_string: 'keep', new_string: 'x' }));
+      expect(readdirSync(planted).length).toBeGreaterThan(0);
+    } finally {
+      for (const [key, value] of [['TMPDIR', saved.tmp], ['PEER_BRIDGE_LOCK_DIR', saved.lockDir]] as const) {
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+      }
+    }
   });
 });
