@@ -78,17 +78,49 @@ const owners = new Map<string, Promise<{ id: string; handle: LockHandle }>>();
 // In-process queue in front of the cross-process lock, so local appends do not poll each other.
 const queues = new Map<string, Promise<unknown>>();
 
+// Owner ids as owner() makes them: they become lock-file names, so nothing else may pass.
+const OWNER_ID = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+const orNull = <T>(check: (value: unknown) => value is T) => (value: unknown): value is T | null => value === null || check(value);
+
+// The ledger lives in the workspace, where a peer or a person can write anything: a line is a
+// record only when every field the readers use has its type (an owner id is also a file name).
+function isRecord(value: Record<string, unknown>): value is LedgerRecord & Record<string, unknown> {
+  switch (value.type) {
+    case 'start':
+      return (
+        [value.run_id, value.verb, value.runner, value.direction, value.at].every(isString) &&
+        [value.budget_seconds, value.depth, value.pid].every(isNumber) &&
+        isString(value.owner) &&
+        OWNER_ID.test(value.owner)
+      );
+    case 'settle':
+      return (
+        [value.run_id, value.status, value.at].every(isString) &&
+        orNull(isString)(value.incident) &&
+        orNull(isNumber)(value.duration_seconds) &&
+        (value.reason === undefined || isString(value.reason))
+      );
+    case 'result':
+      return orNull(isString)(value.run_id) && [value.tool, value.status, value.code, value.reason, value.at].every(isString);
+    default:
+      return false;
+  }
+}
+
 function parseLine(line: string): LedgerRecord | null {
   try {
-    const value = JSON.parse(line) as LedgerRecord;
-    if (value && typeof value === 'object' && typeof value.type === 'string') return value;
+    const value: unknown = JSON.parse(line);
+    if (value !== null && typeof value === 'object' && !Array.isArray(value) && isRecord(value as Record<string, unknown>)) return value as LedgerRecord;
   } catch {
-    // torn or foreign line: skipped and counted
+    // torn line: skipped and counted
   }
   return null;
 }
 
-/** Reads ledger text, tolerating torn or malformed lines. */
+/** Reads ledger text, tolerating torn, malformed or foreign lines (skipped and counted). */
 export function parseLedger(text: string): LedgerContents {
   const records: LedgerRecord[] = [];
   let skipped = 0;
@@ -99,6 +131,16 @@ export function parseLedger(text: string): LedgerContents {
     else skipped += 1;
   }
   return { records, skipped };
+}
+
+/** start() with `fresh` found the run_id already used in this ledger. */
+export class RunIdTaken extends Error {
+  readonly runId: string;
+  constructor(runId: string) {
+    super(`run_id ${JSON.stringify(runId)} was already used in this workspace`);
+    this.name = 'RunIdTaken';
+    this.runId = runId;
+  }
 }
 
 /** The ledger of one workspace. Cheap to construct; files are created on first append. */
@@ -129,11 +171,19 @@ export class Ledger {
     return (await entry).id;
   }
 
-  /** Appends a start record; resolves once it is on disk. */
-  async start(record: Omit<StartRecord, 'type' | 'owner' | 'pid' | 'at'>): Promise<StartRecord> {
-    const full: StartRecord = { type: 'start', ...record, owner: await this.owner(), pid: process.pid, at: now() };
-    await this.#locked(() => this.#append([full]));
-    return full;
+  /**
+   * Appends a start record; resolves once it is on disk. With `fresh`, the run_id is checked under
+   * the ledger lock and a used one (see has()) rejects with `RunIdTaken`, so two concurrent calls
+   * that name the same run_id never both start.
+   */
+  async start(record: Omit<StartRecord, 'type' | 'owner' | 'pid' | 'at'>, options: { fresh?: boolean } = {}): Promise<StartRecord> {
+    const owner = await this.owner();
+    return this.#locked(async () => {
+      if (options.fresh && (await this.has(record.run_id))) throw new RunIdTaken(record.run_id);
+      const full: StartRecord = { type: 'start', ...record, owner, pid: process.pid, at: now() };
+      await this.#append([full]);
+      return full;
+    });
   }
 
   async settle(record: Omit<SettleRecord, 'type' | 'at'>): Promise<void> {
@@ -197,9 +247,12 @@ export class Ledger {
     });
   }
 
-  /** Whether any record already uses `runId`. */
+  /**
+   * Whether a call already used `runId`: it started, or it ended in an envelope (a refusal).
+   * A call rejected for bad input never got that far, so its run_id is free for the corrected call.
+   */
   async has(runId: string): Promise<boolean> {
-    return (await this.read()).records.some((record) => record.run_id === runId);
+    return (await this.read()).records.some((record) => record.run_id === runId && !(record.type === 'result' && record.status === 'rejected'));
   }
 
   /** The most recent calls, newest first. */

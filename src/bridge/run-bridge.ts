@@ -10,7 +10,7 @@ import { decideDepth, depthLimit, inheritedDepth } from './depth.js';
 import { direction as directionOf } from './direction.js';
 import { decideEffort, mergeSubstitution } from './effort.js';
 import { BridgeError } from './errors.js';
-import { Ledger } from './ledger.js';
+import { Ledger, RunIdTaken } from './ledger.js';
 import { envelopeForOutcome } from './outcome.js';
 import { buildPrompt } from './prompt.js';
 import { runChild } from './run-child.js';
@@ -87,9 +87,9 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
   const spec = options.runner ?? defaultRunner(env);
   const caller = context.caller ?? 'api';
   const ledger = new Ledger(workspace);
-  if (options.run_id !== undefined && (await ledger.has(runId))) {
-    throw new BridgeError('invalid_arguments', `run_id ${JSON.stringify(runId)} was already used in this workspace; pick a new one or leave it out`, { field: 'run_id' });
-  }
+  const runIdTaken = () =>
+    new BridgeError('invalid_arguments', `run_id ${JSON.stringify(runId)} was already used in this workspace; pick a new one or leave it out`, { field: 'run_id' });
+  if (options.run_id !== undefined && (await ledger.has(runId))) throw runIdTaken();
   const maxOutputBytes = outputCap(env);
 
   const meta: RunMeta = {
@@ -132,7 +132,12 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
   meta.effort = effort.applied ?? null;
   meta.effort_substituted = effort.substituted;
 
-  await ledger.start({ run_id: runId, verb, runner: runner.id, direction: meta.direction, budget_seconds: budget.seconds, depth: depth.depth });
+  // Checked again under the ledger lock: a concurrent call may have taken the same run_id since.
+  await ledger
+    .start({ run_id: runId, verb, runner: runner.id, direction: meta.direction, budget_seconds: budget.seconds, depth: depth.depth }, { fresh: options.run_id !== undefined })
+    .catch((error: unknown) => {
+      throw error instanceof RunIdTaken ? runIdTaken() : error;
+    });
   let envelope: PublicEnvelope;
   try {
     const outcome = await runChild({

@@ -84,7 +84,7 @@ async function checkWorkspace(dir: string): Promise<Check[]> {
       name: 'ledger',
       level: skipped > 0 ? 'warn' : 'ok',
       detail: `${records.length} records${open ? `, ${open} started call(s) not settled yet` : ''}${skipped ? `, ${skipped} unreadable line(s) skipped` : ''}`,
-      ...(skipped ? { fix: 'unreadable lines come from a crash mid-write; they are ignored and need no action' } : {}),
+      ...(skipped ? { fix: 'unreadable lines come from a crash mid-write or from an edit by hand; they are ignored and need no action' } : {}),
     });
   } catch (error) {
     checks.push({ name: 'ledger', level: 'warn', detail: `could not read the ledger: ${(error as Error).message}` });

@@ -1,4 +1,4 @@
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -39,6 +39,30 @@ describe('ledger', () => {
     const { records, skipped } = await ledger.read();
     expect(skipped).toBe(1);
     expect(records.map((r) => r.type)).toEqual(['start', 'result']);
+  });
+
+  it('skips lines that parse but are not ledger records, so listing and recovery neither crash nor reach outside', async () => {
+    // The ledger sits in the workspace, where a peer or a person can write anything into it.
+    const dir = tempDir();
+    const ledger = new Ledger(dir);
+    await start(ledger, 'good');
+    mkdirSync(path.join(dir, 'outside'));
+    appendFileSync(
+      ledger.file,
+      [
+        '{"type":"result","run_id":"no-fields"}',
+        '{"type":"settle"}',
+        '{"type":"start","run_id":"planted","verb":"advise","runner":"codex","direction":"cli->codex","budget_seconds":1,"depth":0,"owner":"../../outside/planted","pid":1,"at":"2026-01-01T00:00:00.000Z"}',
+        '["start"]',
+        '',
+      ].join('\n'),
+    );
+    const { records, skipped } = await ledger.read();
+    expect(records.map((r) => r.run_id)).toEqual(['good']);
+    expect(skipped).toBe(4);
+    expect((await ledger.runs()).map((r) => r.run_id)).toEqual(['good']);
+    expect(await ledger.recover()).toEqual([]);
+    expect(existsSync(path.join(dir, 'outside', 'planted.lock'))).toBe(false);
   });
 
   it('settles a dead owner’s started call as unknown exactly once, and leaves a live owner alone', async () => {

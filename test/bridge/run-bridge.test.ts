@@ -60,6 +60,24 @@ describe('runBridge', () => {
     await expect(runBridge({ verb: 'advise', task: 'x', workspace: ws, run_id: 'taken' })).rejects.toMatchObject({ code: 'invalid_arguments', field: 'run_id' });
   });
 
+  it('lets a run_id whose call was rejected for bad arguments be used once the arguments are fixed', async () => {
+    const { ws } = await setup([]);
+    process.env.PEER_BRIDGE_CODEX_BIN = path.join(ws, 'no-such-codex');
+    // What the MCP server records for a call it rejects before runBridge runs it.
+    await new Ledger(ws).result({ run_id: 'retry-me', tool: 'bridge_advise', status: 'rejected', code: 'invalid_arguments', reason: 'effort' });
+    const envelope = await runBridge({ verb: 'advise', task: 'x', workspace: ws, run_id: 'retry-me' });
+    expect(envelope).toMatchObject({ run_id: 'retry-me', status: 'blocked' });
+    await expect(runBridge({ verb: 'advise', task: 'x', workspace: ws, run_id: 'retry-me' })).rejects.toMatchObject({ code: 'invalid_arguments', field: 'run_id' });
+  });
+
+  it('starts only one of two concurrent calls that name the same run_id', async () => {
+    const { ws } = await setup([{ kind: 'answer', answer: answer() }, { kind: 'answer', answer: answer() }]);
+    const calls = await Promise.allSettled([1, 2].map(() => runBridge({ verb: 'advise', task: 'x', workspace: ws, run_id: 'twice' })));
+    expect(calls.filter((c) => c.status === 'fulfilled')).toHaveLength(1);
+    expect(calls.find((c) => c.status === 'rejected')).toMatchObject({ reason: { code: 'invalid_arguments', field: 'run_id' } });
+    expect((await new Ledger(ws).read()).records.filter((r) => r.type === 'start')).toHaveLength(1);
+  });
+
   it('has the ledger start on disk before the child runs, and settles after', async () => {
     const { ws } = await setup([{ kind: 'tool', command: 'cat .peer-bridge/ledger.jsonl > seen.txt' }, { kind: 'answer', answer: answer() }]);
     const progress: BridgeProgress[] = [];
