@@ -29,8 +29,11 @@ export class LineSplitter {
 
   push(chunk: Buffer): void {
     if (this.stopped) return;
+    const room = this.limits.maxOutputBytes - this.total;
     this.total += chunk.length;
-    if (this.total > this.limits.maxOutputBytes) return this.stop('output-bytes');
+    // The complete lines before the cap still count; the flood after it does not.
+    const over = this.total > this.limits.maxOutputBytes;
+    if (over) chunk = chunk.subarray(0, Math.max(0, room));
     let start = 0;
     for (;;) {
       const nl = chunk.indexOf(0x0a, start);
@@ -41,6 +44,7 @@ export class LineSplitter {
       if (this.stopped) return;
       start = nl + 1;
     }
+    if (over) return this.stop('output-bytes');
     const rest = chunk.subarray(start);
     if (rest.length > 0) {
       if (this.pendingBytes + rest.length > this.limits.maxLineBytes) return this.stop('line-bytes');

@@ -30,4 +30,11 @@ describe('line stream', () => {
     expect(r.lines).toHaveLength(20);
     expect(r.limit).toEqual(['output-bytes']);
   });
+
+  it('still delivers the complete lines of the chunk that crosses the total cap', () => {
+    // A pipe read often carries a last good line (Codex's final agent message) and the start of a
+    // flood together; the lines that fit under the cap must not be dropped with the flood.
+    const r = split(['ok\n', `last\n${'z'.repeat(60)}\n${'z'.repeat(99)}`], { maxOutputBytes: 60, maxLineBytes: 100 });
+    expect(r).toEqual({ lines: ['ok', 'last'], limit: ['output-bytes'] });
+  });
 });
