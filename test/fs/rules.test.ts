@@ -1,5 +1,5 @@
 // The observation rules and the exact semantics of each tool.
-import { mkdirSync, readdirSync, statSync, chmodSync } from 'node:fs';
+import { mkdirSync, readdirSync, readlinkSync, statSync, chmodSync, symlinkSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bench, code, ok } from './helpers.js';
 
@@ -108,6 +108,24 @@ describe('tool semantics', () => {
     ok(await t.wb.call('read_file', { path: 'a.txt' }));
     expect(code(await t.wb.call('move_file', { path: 'a.txt', new_path: 'b.txt' }))).toBe('FS_EXISTS');
     expect([t.text('a.txt'), t.text('b.txt')]).toEqual(['a\n', 'b\n']);
+  });
+
+  it('move_file of a symlink is refused: it would move the link\'s target and leave the link dangling', async () => {
+    const t = bench();
+    t.write('real.txt', 'r\n');
+    symlinkSync('real.txt', t.file('alias.txt'));
+    ok(await t.wb.call('read_file', { path: 'alias.txt' }));
+    const result = await t.wb.call('move_file', { path: 'alias.txt', new_path: 'moved.txt' });
+    expect(result).toMatchObject({ ok: false, code: 'FS_INVALID_ARGUMENT', message: expect.stringMatching(/symlink/) });
+    expect(readdirSync(t.ws).sort()).toEqual(['alias.txt', 'real.txt']);
+    expect(readlinkSync(t.file('alias.txt'))).toBe('real.txt');
+    // A symlinked directory on the way is fine: the file itself is moved.
+    mkdirSync(t.file('sub'));
+    t.write('sub/f.txt', 'f\n');
+    symlinkSync('sub', t.file('via'));
+    ok(await t.wb.call('read_file', { path: 'via/f.txt' }));
+    ok(await t.wb.call('move_file', { path: 'via/f.txt', new_path: 'g.txt' }));
+    expect(t.text('g.txt')).toBe('f\n');
   });
 
   it('write_file keeps the mode of the file it replaces', async () => {

@@ -1,7 +1,7 @@
 // move_file: moves an observed file to a path that must not exist. Same filesystem: one no-replace
 // rename. Across filesystems (EXDEV): stage a copy in the destination directory, verify the source
 // is still the observed version, publish the copy with a no-overwrite link, then remove the source.
-import { mkdir, unlink } from 'node:fs/promises';
+import { lstat, mkdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { promises as native } from '../../native/index.js';
 import type { MoveFileArgs } from '../../generated/fs-tools.js';
@@ -17,6 +17,11 @@ export async function moveFileTool(ctx: ToolContext, args: MoveFileArgs): Promis
   const source = resolveInWorkspace(ctx.ws, args.path);
   const destination = resolveInWorkspace(ctx.ws, args.new_path);
   if (source.abs === destination.abs) throw new FsError('FS_INVALID_ARGUMENT', `${source.shown}: path and new_path are the same file`);
+  // The path resolves through a final symlink to its target: renaming that would move the target
+  // and leave the link dangling, which is not what moving `path` means.
+  if ((await lstat(path.resolve(ctx.ws.root, args.path)).catch(() => undefined))?.isSymbolicLink()) {
+    throw new FsError('FS_INVALID_ARGUMENT', `${args.path}: is a symlink (to ${source.shown}); move_file moves files, not links`);
+  }
   await ctx.sweep(path.dirname(source.abs));
   const destinationDir = path.dirname(destination.abs);
   const { release, stat } = await lockFile(ctx, source, [pathKey(destination.abs)]);
