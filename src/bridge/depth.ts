@@ -11,7 +11,7 @@ function parseDepth(raw: string | undefined, name: string): number | undefined {
   if (raw === undefined || raw.trim() === '') return undefined;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) {
-    throw new BridgeError('invalid_arguments', `${name} must be a non-negative integer, got ${JSON.stringify(raw)}`);
+    throw new BridgeError('invalid_environment', `${name} must be a non-negative integer, got ${JSON.stringify(raw)}; fix the variable in the environment that launched peer-bridge`);
   }
   return value;
 }

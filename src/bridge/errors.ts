@@ -8,7 +8,9 @@ export type BridgeErrorCode =
   /** A model-supplied field the host alone decides (workspace, cwd, session…). */
   | 'forbidden_argument'
   /** The workspace does not exist or is not a directory. */
-  | 'invalid_workspace';
+  | 'invalid_workspace'
+  /** A PEER_BRIDGE_* variable of the host has a bad value (not the caller's arguments). */
+  | 'invalid_environment';
 
 /** A call the bridge will not start, with a message meant for the caller. */
 export class BridgeError extends Error {

@@ -3,6 +3,7 @@
 import { access, constants } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { depthLimit, inheritedDepth } from '../bridge/depth.js';
 import { probeRunners } from '../bridge/probe.js';
 import { parse } from './args.js';
 import { version } from './version.js';
@@ -92,12 +93,17 @@ async function checkWorkspace(dir: string): Promise<Check[]> {
   return checks;
 }
 
+// Read as the bridge reads them, so doctor fails exactly when every call would be refused.
 function checkDepth(): Check {
-  const raw = process.env.PEER_BRIDGE_DEPTH;
-  if (raw === undefined) return { name: 'depth', level: 'ok', detail: 'PEER_BRIDGE_DEPTH unset (top level, depth 0)' };
-  return /^\d+$/.test(raw)
-    ? { name: 'depth', level: 'ok', detail: `PEER_BRIDGE_DEPTH=${raw} (calls at or past the limit are refused)` }
-    : { name: 'depth', level: 'fail', detail: `PEER_BRIDGE_DEPTH=${JSON.stringify(raw)} is not a non-negative integer`, fix: 'unset PEER_BRIDGE_DEPTH or set it to 0' };
+  try {
+    const depth = inheritedDepth();
+    const limit = depthLimit();
+    return process.env.PEER_BRIDGE_DEPTH === undefined
+      ? { name: 'depth', level: 'ok', detail: `PEER_BRIDGE_DEPTH unset (top level, depth 0), limit ${limit}` }
+      : { name: 'depth', level: 'ok', detail: `PEER_BRIDGE_DEPTH=${depth}, limit ${limit} (calls at or past the limit are refused)` };
+  } catch (error) {
+    return { name: 'depth', level: 'fail', detail: (error as Error).message, fix: 'unset PEER_BRIDGE_DEPTH and PEER_BRIDGE_MAX_DEPTH, or set them to non-negative integers' };
+  }
 }
 
 /** Runs every check. */

@@ -19,7 +19,7 @@ Options:
   -v, --version   print the version`;
 
 // Bridge errors that mean the command line itself was wrong.
-const BAD_INPUT = new Set(['invalid_arguments', 'forbidden_argument', 'invalid_workspace']);
+const BAD_INPUT = new Set(['invalid_arguments', 'forbidden_argument', 'invalid_workspace', 'invalid_environment']);
 
 type Command = (argv: string[]) => Promise<number | 'serving'>;
 

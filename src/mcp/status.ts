@@ -23,8 +23,10 @@ export interface BridgeStatus {
     default_budget_seconds: Record<string, number>;
     max_budget_seconds: Record<string, number>;
     hard_cutoff_factor: number;
-    depth: number;
-    depth_limit: number;
+    /** null when the variable is unusable; `problem` then says why (every call is refused). */
+    depth: number | null;
+    depth_limit: number | null;
+    problem?: string;
   };
   recent_runs: RunSummary[];
   recent_incidents: IncidentSummary[];
@@ -60,6 +62,22 @@ export async function recentIncidents(workspace: string, limit = 5): Promise<Inc
   );
 }
 
+// A bad depth variable is reported, not thrown: status is where a caller learns what is wrong.
+function depthSettings(env: NodeJS.ProcessEnv): Pick<BridgeStatus['limits'], 'depth' | 'depth_limit' | 'problem'> {
+  const problems: string[] = [];
+  const read = (fn: (env: NodeJS.ProcessEnv) => number): number | null => {
+    try {
+      return fn(env);
+    } catch (error) {
+      problems.push((error as Error).message);
+      return null;
+    }
+  };
+  const depth = read(inheritedDepth);
+  const depth_limit = read(depthLimit);
+  return { depth, depth_limit, ...(problems.length > 0 ? { problem: problems.join('; ') } : {}) };
+}
+
 export async function bridgeStatus(workspace: string, env: NodeJS.ProcessEnv = process.env): Promise<BridgeStatus> {
   const [runners, recent_runs, recent_incidents] = await Promise.all([
     probeRunners(env),
@@ -74,8 +92,7 @@ export async function bridgeStatus(workspace: string, env: NodeJS.ProcessEnv = p
       default_budget_seconds: { ...DEFAULT_BUDGET_SECONDS },
       max_budget_seconds: { ...MCP_MAX_BUDGET_SECONDS },
       hard_cutoff_factor: HARD_CUTOFF_FACTOR,
-      depth: inheritedDepth(env),
-      depth_limit: depthLimit(env),
+      ...depthSettings(env),
     },
     recent_runs,
     recent_incidents,

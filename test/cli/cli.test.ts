@@ -67,6 +67,9 @@ describe('peer-bridge command line', () => {
     const checks = JSON.parse(missing.stdout).checks as { name: string; level: string; fix?: string }[];
     expect(checks.find((c) => c.name === 'native')?.level).toBe('ok');
     expect(checks.find((c) => c.name === 'codex')).toMatchObject({ level: 'fail', fix: expect.stringContaining('PEER_BRIDGE_CODEX_BIN') });
+    const badLimit = cli(['doctor', '--json', '--workspace', workspace], { PEER_BRIDGE_MAX_DEPTH: 'lots', PEER_BRIDGE_CODEX_BIN: path.join(repoRoot, 'node_modules', '.bin', 'codex') });
+    expect(badLimit.code).toBe(1);
+    expect(JSON.parse(badLimit.stdout).checks.find((c: { name: string }) => c.name === 'depth')).toMatchObject({ level: 'fail', detail: expect.stringContaining('PEER_BRIDGE_MAX_DEPTH') });
     const found = cli(['doctor', '--json', '--workspace', workspace], { PEER_BRIDGE_CODEX_BIN: path.join(repoRoot, 'node_modules', '.bin', 'codex') });
     expect(found.code).toBe(0);
     expect(JSON.parse(found.stdout).checks.find((c: { name: string }) => c.name === 'codex').level).toBe('ok');

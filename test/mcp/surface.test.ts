@@ -95,6 +95,18 @@ describe('peer-bridge serve over stdio', () => {
     expect(status.limits.depth).toBe(1);
   });
 
+  it('names a bad PEER_BRIDGE_DEPTH of the host as the host environment, in calls and in bridge_status', async () => {
+    const workspace = tempDir();
+    served = await startServer({ workspace, env: { PEER_BRIDGE_DEPTH: 'abc' } });
+    const call = (await served.client.callTool({ name: 'bridge_advise', arguments: { task: 'look' } })) as CallToolResult;
+    expect(call.isError).toBe(true);
+    expect(body(call)).toMatchObject({ code: 'invalid_environment', message: expect.stringContaining('PEER_BRIDGE_DEPTH') });
+    // A status call is how a caller finds out what is wrong: a tool result, not a protocol error.
+    const status = (await served.client.callTool({ name: 'bridge_status', arguments: {} })) as CallToolResult;
+    expect(status.isError).toBeFalsy();
+    expect((status.structuredContent as any).limits).toMatchObject({ depth: null, depth_limit: 1, problem: expect.stringContaining('PEER_BRIDGE_DEPTH') });
+  });
+
   it('refuses a write call when the workspace is the home directory', async () => {
     const home = tempDir();
     served = await startServer({ workspace: home, env: { HOME: home } });
