@@ -32,6 +32,7 @@ export async function scanWindow(handle: FileHandle, request: WindowRequest): Pr
   let bomLength = 0;
   let encoding: 'utf-8' | 'utf-16le' | 'utf-16be' = 'utf-8';
   const utf8 = new Utf8Stream();
+  let utf16: Utf16Check | undefined;
   const lines = new LineTracker(request);
   for (;;) {
     const filled = await readFull(handle, buffer, position);
@@ -43,13 +44,15 @@ export async function scanWindow(handle: FileHandle, request: WindowRequest): Pr
       ({ encoding, bomLength } = sniffBom(chunk));
       lines.setUnit(encoding);
       chunk = chunk.subarray(bomLength);
+      if (encoding !== 'utf-8') utf16 = new Utf16Check(encoding);
     }
     if (encoding === 'utf-8') utf8.feed(chunk);
+    else utf16?.feed(chunk);
     lines.feed(chunk, position + (position === 0 ? bomLength : 0));
     position += filled;
     if (filled < buffer.length) break;
   }
-  const textValid = encoding !== 'utf-8' || utf8.end();
+  const textValid = encoding === 'utf-8' ? utf8.end() : (utf16?.end() ?? true);
   const window = lines.finish();
   return {
     digest: hash.digest('hex'),
@@ -62,6 +65,36 @@ export async function scanWindow(handle: FileHandle, request: WindowRequest): Pr
     lastLine: window.lastLine,
     truncated: window.truncated,
   };
+}
+
+// UTF-16 is valid when it has whole code units and paired surrogates: the same strict decoder
+// the edits use, fed chunk by chunk, so read_file and edit_file agree on what is text.
+class Utf16Check {
+  private readonly decoder: TextDecoder;
+  private valid = true;
+
+  constructor(encoding: 'utf-16le' | 'utf-16be') {
+    this.decoder = new TextDecoder(encoding, { fatal: true, ignoreBOM: true });
+  }
+
+  feed(chunk: Buffer): void {
+    if (!this.valid) return;
+    try {
+      this.decoder.decode(chunk, { stream: true });
+    } catch {
+      this.valid = false;
+    }
+  }
+
+  end(): boolean {
+    if (!this.valid) return false;
+    try {
+      this.decoder.decode();
+      return true;
+    } catch {
+      return false;
+    }
+  }
 }
 
 async function readFull(handle: FileHandle, buffer: Buffer, position: number): Promise<number> {

@@ -43,9 +43,25 @@ describe('encodings', () => {
     const t = bench();
     const bytes = Buffer.from([0xff, 0xfe, 0x41, 0x00, 0x00, 0xd8, 0x42, 0x00]);
     t.write('bad16.txt', bytes);
-    ok(await t.wb.call('read_file', { path: 'bad16.txt' }));
+    // read_file says what edits will find: not text in any supported encoding.
+    expect(ok(await t.wb.call('read_file', { path: 'bad16.txt' })).encoding).toBe('binary');
     expect(code(await t.wb.call('edit_file', { path: 'bad16.txt', old_string: 'A', new_string: 'x' }))).toBe('FS_ENCODING');
     expect(readFileSync(t.file('bad16.txt'))).toEqual(bytes);
+  });
+
+  it('a UTF-16 file with an odd byte count is binary to read_file, and refused by edits', async () => {
+    const t = bench();
+    for (const order of ['le', 'be'] as const) {
+      const bytes = Buffer.concat([utf16('AB\n', order), Buffer.from([0x43])]);
+      t.write(`odd-${order}.txt`, bytes);
+      expect(ok(await t.wb.call('read_file', { path: `odd-${order}.txt` })).encoding).toBe('binary');
+      expect(code(await t.wb.call('edit_file', { path: `odd-${order}.txt`, old_string: 'A', new_string: 'x' }))).toBe('FS_ENCODING');
+      expect(readFileSync(t.file(`odd-${order}.txt`))).toEqual(bytes);
+    }
+    // A surrogate pair split only by the end of a read chunk is still valid text.
+    const pair = utf16(`${'a'.repeat((1 << 19) - 2)}🚀\n`, 'le');
+    t.write('pair.txt', pair);
+    expect(ok(await t.wb.call('read_file', { path: 'pair.txt', offset: 1, limit: 1 })).encoding).toBe('utf-16le');
   });
 
   it('write_file keeps the encoding, BOM and CRLF of the file it replaces', async () => {
