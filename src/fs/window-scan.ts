@@ -2,6 +2,7 @@
 // counts lines and line endings, validates UTF-8, and keeps only the requested window's bytes —
 // so memory stays flat however large the file is.
 import { createHash } from 'node:crypto';
+import { TextDecoder } from 'node:util';
 import type { FileHandle } from 'node:fs/promises';
 import { LineTracker, type WindowRequest } from './line-window.js';
 import { sniffBom, type Eol, type TextEncoding } from './text-codec.js';
