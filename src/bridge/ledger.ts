@@ -2,7 +2,7 @@
 // (fsynced) before its child is spawned and its settlement is appended after, so a crash leaves an
 // unpaired start that the next server settles as `unknown` exactly once: never replayed.
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, readFile, unlink } from 'node:fs/promises';
+import { access, mkdir, open, readdir, readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { fsyncDirectory, lock, type LockHandle } from '../native/index.js';
 
@@ -329,9 +329,18 @@ export class Ledger {
     return path.join(this.dir, 'owners', `${owner}.lock`);
   }
 
+  // A live owner holds its lock file from before its first start record, so a missing file means
+  // a dead owner (a copied ledger, a removed owners/ folder): probing must not create one.
   async #ownerIsAlive(owner: string): Promise<boolean> {
+    const file = this.#ownerLock(owner);
     try {
-      const probe = await lock(this.#ownerLock(owner), { wait: false });
+      await access(file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw error;
+    }
+    try {
+      const probe = await lock(file, { wait: false });
       probe.release();
       return false;
     } catch (error) {

@@ -65,6 +65,19 @@ describe('ledger', () => {
     expect(existsSync(path.join(dir, 'outside', 'planted.lock'))).toBe(false);
   });
 
+  it('lists a start whose owner left no lock file as interrupted, without creating one', async () => {
+    // E.g. a ledger copied with the workspace, or .peer-bridge/owners/ removed by hand.
+    const dir = tempDir();
+    const ledger = new Ledger(dir);
+    mkdirSync(path.dirname(ledger.file));
+    const record = { type: 'start', run_id: 'copied', verb: 'advise', runner: 'codex', direction: 'cli->codex', budget_seconds: 1, depth: 0, owner: '123-abcdefabcdef', pid: 123, at: '2026-01-01T00:00:00.000Z' };
+    appendFileSync(ledger.file, `${JSON.stringify(record)}\n`);
+    expect(await ledger.runs()).toMatchObject([{ run_id: 'copied', status: 'interrupted' }]);
+    expect(existsSync(path.join(dir, '.peer-bridge', 'owners'))).toBe(false);
+    expect(await ledger.recover()).toEqual(['copied']);
+    expect(existsSync(path.join(dir, '.peer-bridge', 'owners', '123-abcdefabcdef.lock'))).toBe(false);
+  });
+
   it('settles a dead owner’s started call as unknown exactly once, and leaves a live owner alone', async () => {
     const dir = tempDir();
     const dead = spawnTs(child, ['start', dir, 'crashed']);
