@@ -1,6 +1,6 @@
 // Bridge calls over MCP end to end: the SDK client over real stdio, `peer-bridge serve`, and the
 // real Codex / Claude Code CLIs as children against the scripted model doubles on 127.0.0.1.
-import { existsSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CallToolResultSchema, type CallToolResult, type Progress } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -145,6 +145,29 @@ describe('bridge tools with Codex as the peer', () => {
     expect(settled).toMatchObject({ status: 'blocked' });
     expect(readJson(workspace, settled.incident!).fault).toBe('cancelled');
     await waitFor(() => processesIn(workspace).length === 0, 'the child tree to be gone');
+  });
+
+  it('cancelling one of two concurrent calls leaves the other running to its answer', async () => {
+    const { served, workspace, double } = await setup([
+      { kind: 'hang' },
+      { kind: 'tool', command: 'touch b-running; while [ ! -e release ]; do sleep 0.05; done' },
+      { kind: 'answer', answer: answer({ verdict: 'B finished.' }) },
+    ]);
+    const controller = new AbortController();
+    const a = call(served, 'bridge_advise', { task: 'a', run_id: 'call-a' }, { signal: controller.signal });
+    const rejectedA = expect(a).rejects.toThrow();
+    await waitFor(() => double.requests.length === 1, 'call A to reach the model');
+    const b = call(served, 'bridge_implement', { task: 'b', run_id: 'call-b' });
+    await waitFor(() => existsSync(path.join(workspace, 'b-running')), 'call B to run its command');
+    controller.abort('only A');
+    await rejectedA;
+    const settledA = await waitFor(async () => (await settlements(workspace)).find((r) => r.run_id === 'call-a'), 'A settled');
+    expect(readJson(workspace, settledA.incident!).fault).toBe('cancelled');
+    expect((await settlements(workspace)).map((r) => r.run_id)).toEqual(['call-a']);
+    writeFileSync(path.join(workspace, 'release'), '');
+    const envelopeB = envelopeOf(await b);
+    expect(envelopeB).toMatchObject({ run_id: 'call-b', status: 'complete', verdict: 'B finished.' });
+    expect((await settlements(workspace)).map((r) => [r.run_id, r.status])).toEqual([['call-a', 'blocked'], ['call-b', 'complete']]);
   });
 
   it('runs concurrent calls, each with its own run id and transcript', async () => {
