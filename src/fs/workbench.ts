@@ -85,6 +85,10 @@ export class Workbench {
     if (!validate(args)) {
       return { ok: false, code: 'FS_INVALID_ARGUMENT', message: `${tool}: ${describeErrors(validate.errors)}` };
     }
+    const broken = unpairedSurrogateAt(args, 'arguments');
+    if (broken) {
+      return { ok: false, code: 'FS_INVALID_ARGUMENT', message: `${tool}: ${broken} holds an unpaired UTF-16 surrogate; no file encoding can store it (it would become U+FFFD)` };
+    }
     const release = await this.#order.acquire(this.#pathsOf(args as Record<string, unknown>));
     try {
       return await run(this.#ctx, args as never);
@@ -119,6 +123,24 @@ export class Workbench {
   toJSON(): never {
     throw new TypeError('a workbench and its observations are never serialised');
   }
+}
+
+// JSON can carry a lone surrogate ("\ud800"); encoding it would silently write U+FFFD instead (in
+// content, and in a path it would name another file). Returns where the first one is.
+function unpairedSurrogateAt(value: unknown, where: string): string | undefined {
+  if (typeof value === 'string') return /\p{Surrogate}/u.test(value) ? where : undefined;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = unpairedSurrogateAt(item, `${where}[${index}]`);
+      if (found) return found;
+    }
+  } else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const found = unpairedSurrogateAt(item, where === 'arguments' ? key : `${where}.${key}`);
+      if (found) return found;
+    }
+  }
+  return undefined;
 }
 
 /**

@@ -1,5 +1,5 @@
 // Encodings, BOMs and line endings survive edits byte for byte; what cannot be decoded is refused.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bench, code, ok } from './helpers.js';
 
@@ -70,6 +70,41 @@ describe('encodings', () => {
     ok(await t.wb.call('read_file', { path: 'w.txt' }));
     ok(await t.wb.call('write_file', { path: 'w.txt', content: 'new\nlines\n' }));
     expect(readFileSync(t.file('w.txt'))).toEqual(utf16('new\r\nlines\r\n', 'le'));
+  });
+
+  it('write_file content that starts with a BOM of its own does not double the file\'s BOM', async () => {
+    const t = bench();
+    const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+    t.write('b8.txt', Buffer.concat([bom, Buffer.from('old\n')]));
+    t.write('b16.txt', utf16('old\n', 'be'));
+    ok(await t.wb.call('read_file', { path: 'b8.txt' }));
+    ok(await t.wb.call('read_file', { path: 'b16.txt' }));
+    ok(await t.wb.call('write_file', { path: 'b8.txt', content: '\uFEFFnew\n' }));
+    ok(await t.wb.call('write_file', { path: 'b16.txt', content: '\uFEFFnew\n' }));
+    expect(readFileSync(t.file('b8.txt'))).toEqual(Buffer.concat([bom, Buffer.from('new\n')]));
+    expect(readFileSync(t.file('b16.txt'))).toEqual(utf16('new\n', 'be'));
+  });
+
+  it('refuses text with an unpaired surrogate instead of writing U+FFFD, in content, edits and paths', async () => {
+    const t = bench();
+    t.write('f.txt', 'keep\n');
+    ok(await t.wb.call('read_file', { path: 'f.txt' }));
+    const calls: Array<[string, Record<string, unknown>, RegExp]> = [
+      ['write_file', { path: 'f.txt', content: 'a\ud800b' }, /content/],
+      ['write_file', { path: 'new.txt', content: 'x\udc00' }, /content/],
+      ['edit_file', { path: 'f.txt', old_string: 'keep', new_string: '\ud83d' }, /new_string/],
+      ['multi_edit', { path: 'f.txt', edits: [{ old_string: 'k', new_string: 'K' }, { old_string: 'e', new_string: '\ude80' }] }, /edits\[1\]\.new_string/],
+      ['write_file', { path: 'n\ud800.txt', content: 'x' }, /path/],
+    ];
+    for (const [tool, args, field] of calls) {
+      const result = await t.wb.call(tool, args);
+      expect(result, tool).toMatchObject({ ok: false, code: 'FS_INVALID_ARGUMENT', message: expect.stringMatching(field) });
+    }
+    expect(readFileSync(t.file('f.txt'), 'utf8')).toBe('keep\n');
+    expect(readdirSync(t.ws)).toEqual(['f.txt']);
+    // A well-formed pair is fine.
+    ok(await t.wb.call('edit_file', { path: 'f.txt', old_string: 'keep', new_string: '🚀' }));
+    expect(readFileSync(t.file('f.txt'), 'utf8')).toBe('🚀\n');
   });
 
   it('leaves mixed line endings exactly as they are', async () => {

@@ -29,7 +29,9 @@ export async function writeFileTool(ctx: ToolContext, args: WriteFileArgs): Prom
   return rewriteObserved(ctx, target, (bytes) => {
     const format = formatOf(bytes, target.shown);
     // Content written with bare LF into a CRLF file follows the file; explicit CRs are kept as given.
-    const text = format.eol === 'crlf' && !args.content.includes('\r') ? conformEol(args.content, 'crlf') : args.content;
+    // The file's BOM is kept; content that starts with its own U+FEFF would make it a second one.
+    const content = format.bom && args.content.startsWith('\uFEFF') ? args.content.slice(1) : args.content;
+    const text = format.eol === 'crlf' && !content.includes('\r') ? conformEol(content, 'crlf') : content;
     const encoded = encodeText(text, format);
     return { bytes: encoded, extra: { created: false, bytes: encoded.length, encoding: format.encoding, bom: format.bom, eol: detectEol(text) } };
   });
