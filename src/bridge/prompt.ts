@@ -2,6 +2,7 @@
 // The CLI's structured-output flag enforces the shape; the prompt says the limits the strict
 // schema cannot carry.
 import type { Verb } from '../runners/types.js';
+import { BridgeError } from './errors.js';
 
 const VERB_RULES: Readonly<Record<Verb, string>> = {
   implement:
@@ -32,4 +33,27 @@ export function buildPrompt(verb: Verb, task: string, budgetSeconds: number): st
     'Task:',
     task,
   ].join('\n');
+}
+
+// Both CLIs take the prompt as one command-line argument. Linux caps one argument at 128 KiB
+// (MAX_ARG_STRLEN, with its NUL) and Windows a whole command line at 32 767 UTF-16 units; past
+// that the spawn fails with E2BIG. The limit is the same on every POSIX system, so a task that
+// works on a Mac works on Linux too.
+const MAX_PROMPT_BYTES = 128 * 1024 - 1;
+const MAX_PROMPT_UNITS_WIN32 = 30_000;
+
+/** Rejects (field `task`) a prompt too long to pass to the child as an argument. */
+export function checkPromptSize(prompt: string, task: string, platform: NodeJS.Platform = process.platform): void {
+  const [size, limit, unit] =
+    platform === 'win32'
+      ? [prompt.length, MAX_PROMPT_UNITS_WIN32, 'UTF-16 units']
+      : [Buffer.byteLength(prompt, 'utf8'), MAX_PROMPT_BYTES, 'bytes of UTF-8'];
+  if (size <= limit) return;
+  const room = limit - (size - (platform === 'win32' ? task.length : Buffer.byteLength(task, 'utf8')));
+  throw new BridgeError(
+    'invalid_arguments',
+    `task is too long to hand to the peer: its prompt is one command-line argument of at most ${limit} ${unit}, ` +
+      `and with this task it is ${size}; keep the task to ${Math.max(0, room)} ${unit} and put the rest in a file in the workspace that the task names`,
+    { field: 'task' },
+  );
 }

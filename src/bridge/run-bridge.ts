@@ -12,7 +12,7 @@ import { decideEffort, mergeSubstitution } from './effort.js';
 import { BridgeError } from './errors.js';
 import { Ledger, RunIdTaken } from './ledger.js';
 import { envelopeForOutcome } from './outcome.js';
-import { buildPrompt } from './prompt.js';
+import { buildPrompt, checkPromptSize } from './prompt.js';
 import { runChild } from './run-child.js';
 import { checkRunId, newRunId } from './run-id.js';
 import type { BridgeContext, RunBridgeOptions } from './types.js';
@@ -81,6 +81,8 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
   const workspace = resolveWorkspace(options.workspace);
   const runId = checkRunId(options.run_id ?? newRunId());
   const budget = resolveBudget(verb, options.timeout_seconds, context.maxBudgetSeconds?.[verb]);
+  const prompt = buildPrompt(verb, task, budget.seconds);
+  checkPromptSize(prompt, task);
   const limit = depthLimit(env);
   const depth = decideDepth(options.depth, inheritedDepth(env), limit);
   decideEffort(options.effort, options.supported_efforts, null); // rejects bad levels before anything starts
@@ -144,7 +146,7 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
       runner,
       request: {
         verb,
-        prompt: buildPrompt(verb, task, budget.seconds),
+        prompt,
         workspace,
         ...(options.model ? { model: options.model } : {}),
         ...(effort.applied ? { effort: effort.applied } : {}),

@@ -54,6 +54,16 @@ describe('runBridge', () => {
     expect(existsSync(path.join(ws, '.peer-bridge'))).toBe(false);
   });
 
+  it('rejects a task too long to hand to the child as one argument, naming the field, before anything is written', async () => {
+    const { ws, double } = await setup([]);
+    // 70 000 characters pass the MCP schema (at most 100 000) but are 140 000 bytes of UTF-8,
+    // past what one argument of a process may hold (128 KiB on Linux).
+    const call = runBridge({ verb: 'advise', task: 'é'.repeat(70_000), workspace: ws });
+    await expect(call).rejects.toSatisfy((e) => e instanceof BridgeError && e.code === 'invalid_arguments' && e.field === 'task' && /file in the workspace/.test(e.message));
+    expect(existsSync(path.join(ws, '.peer-bridge'))).toBe(false);
+    expect(double.requests).toHaveLength(0);
+  });
+
   it('rejects a run_id the workspace has already used', async () => {
     const { ws } = await setup([]);
     await new Ledger(ws).result({ run_id: 'taken', tool: 'advise', status: 'refused', code: 'recursion-depth', reason: 'x' });
