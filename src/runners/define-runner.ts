@@ -38,7 +38,7 @@ export interface RunSpawnOptions {
   env?: Record<string, string>;
   /** Working directory, inside the workspace (default: the workspace). */
   cwd?: string;
-  /** Overrides the request's signal (e.g. to combine it with a runner's own timer). */
+  /** A runner's own abort signal (e.g. its own timer), in addition to the request's. */
   signal?: AbortSignal;
   /** Time between SIGTERM and SIGKILL on abort (default 2000 ms). */
   graceMs?: number;

@@ -32,3 +32,9 @@ export class RunnerConfigError extends Error {
     super(message, options);
   }
 }
+
+/** A runner did not settle within a bounded time after its run (or probe) was aborted. */
+export class RunnerUnresponsive extends Error {
+  override readonly name = 'RunnerUnresponsive';
+  readonly code = 'ERR_RUNNER_UNRESPONSIVE';
+}

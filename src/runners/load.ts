@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RunnerContext, RunnerDefinition } from './define-runner.js';
-import { RunnerLoadError } from './errors.js';
+import { RunnerLoadError, RunnerUnresponsive } from './errors.js';
 import { resolveExecutable } from './executable.js';
 import { grantFor, loadConfig } from './config.js';
 import { validateManifest } from './manifest.js';
@@ -14,6 +14,8 @@ import type { Runner, RunRequest } from './types.js';
 
 const PROBE_TIMEOUT_MS = 20_000;
 const PROBE_OUTPUT_BYTES = 16 << 20;
+// Well above what an honest runner needs after an abort (SIGTERM grace, SIGKILL, bounded drain).
+const ABORT_SETTLE_MS = 10_000;
 
 export interface LoadRunnerOptions {
   /** The workspace runs will use (for `${workspace}` in grants). */
@@ -22,6 +24,28 @@ export interface LoadRunnerOptions {
   configPath?: string;
   /** Where executables and the config path are looked up (default process.env). */
   env?: NodeJS.ProcessEnv;
+  /** How long a runner may take to settle once its run or probe is aborted (default 10 s). */
+  abortSettleMs?: number;
+  /** The supportedEfforts probe's time limit (default 20 s). */
+  probeTimeoutMs?: number;
+}
+
+// A runner that ignores the abort (awaits something that never ends) must not hang its caller:
+// once `signal` fires it has `ms` to settle, then the call rejects.
+function settleAfterAbort<T>(work: Promise<T>, signal: AbortSignal, ms: number, runnerId: string, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  let onAbort: () => void = () => undefined;
+  const stuck = new Promise<never>((_, reject) => {
+    onAbort = () => {
+      timer = setTimeout(() => reject(new RunnerUnresponsive(`runner "${runnerId}" did not finish its ${what} within ${ms} ms of being aborted`)), ms);
+    };
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
+  return Promise.race([work, stuck]).finally(() => {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', onAbort);
+  });
 }
 
 interface BuiltInModule {
@@ -89,17 +113,18 @@ export async function loadRunner(specifier: string, options: LoadRunnerOptions):
     config: { priceTable: { ...(config.file.price_table ?? {}) } },
   });
   const impl = await definition.create(ctx);
+  const settleMs = options.abortSettleMs ?? ABORT_SETTLE_MS;
   return {
     id: manifest.id,
     async supportedEfforts(model) {
       const probe: RunRequest = {
         verb: 'advise', prompt: '', workspace, depth: Number(env.PEER_BRIDGE_DEPTH ?? 0) || 0,
-        signal: AbortSignal.timeout(PROBE_TIMEOUT_MS), limits: { maxOutputBytes: PROBE_OUTPUT_BYTES, maxLineBytes: PROBE_OUTPUT_BYTES },
+        signal: AbortSignal.timeout(options.probeTimeoutMs ?? PROBE_TIMEOUT_MS), limits: { maxOutputBytes: PROBE_OUTPUT_BYTES, maxLineBytes: PROBE_OUTPUT_BYTES },
         onEvent: () => {},
       };
       const handle = createRunScope(manifest.id, grant, executables, probe);
       try {
-        return await impl.supportedEfforts(model, handle.scope);
+        return await settleAfterAbort(impl.supportedEfforts(model, handle.scope), probe.signal, settleMs, manifest.id, 'supportedEfforts probe');
       } finally {
         await handle.dispose();
       }
@@ -107,7 +132,7 @@ export async function loadRunner(specifier: string, options: LoadRunnerOptions):
     async run(req) {
       const handle = createRunScope(manifest.id, grant, executables, req);
       try {
-        return await impl.run(req, handle.scope);
+        return await settleAfterAbort(impl.run(req, handle.scope), req.signal, settleMs, manifest.id, 'run');
       } finally {
         await handle.dispose();
       }

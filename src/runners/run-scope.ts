@@ -12,12 +12,16 @@ import type { RunRequest } from './types.js';
 
 export interface ScopeHandle {
   scope: RunScope;
-  /** Removes the run's temporary directories. */
+  /** Kills the run's children that are still running, then removes its temporary directories. */
   dispose(): Promise<void>;
 }
 
 export function createRunScope(runnerId: string, grant: Grant, executables: Readonly<Record<string, string>>, req: RunRequest): ScopeHandle {
   const temps: string[] = [];
+  // Every child of the run ends with it: on the request's abort whatever signal the runner
+  // passes, and at dispose even when the runner did not wait for it.
+  const ending = new AbortController();
+  const live = new Set<Promise<unknown>>();
   const workspace = path.resolve(req.workspace);
   const readable = [...expandPaths(grant.read, workspace), ...expandPaths(grant.write, workspace)];
   const scope: RunScope = {
@@ -34,14 +38,19 @@ export function createRunScope(runnerId: string, grant: Grant, executables: Read
         if (!envCovered(name, grant.env)) throw new PermissionDenied(runnerId, 'env', name, 'not in the runner manifest');
       }
       const env = buildChildEnv({ granted: grant.env, extra: options.env, host: { [HOST_VARIABLES.depth]: String(req.depth) } });
-      return spawnChild(file, args, {
+      const signal = AbortSignal.any([req.signal, ending.signal, ...(options.signal ? [options.signal] : [])]);
+      const child = spawnChild(file, args, {
         cwd,
         env,
-        signal: options.signal ?? req.signal,
+        signal,
         limits: req.limits,
         onLine: options.onLine,
         ...(options.graceMs !== undefined ? { graceMs: options.graceMs } : {}),
       });
+      const settled = child.then(() => undefined, () => undefined);
+      live.add(settled);
+      void settled.then(() => live.delete(settled));
+      return child;
     },
     async tempDir() {
       const dir = await mkdtemp(path.join(os.tmpdir(), `peer-bridge-${runnerId}-`));
@@ -52,6 +61,8 @@ export function createRunScope(runnerId: string, grant: Grant, executables: Read
   return {
     scope,
     dispose: async () => {
+      ending.abort();
+      await Promise.all([...live]);
       await Promise.all(temps.map((dir) => rm(dir, { recursive: true, force: true })));
     },
   };

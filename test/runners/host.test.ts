@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadRunner, PermissionDenied, RunnerLoadError } from '../../src/runners/index.js';
 import type { RunnerEvent } from '../../src/runners/types.js';
 import { platformPackages, refineClaudeExecutable } from '../../src/runners/claude/executable.js';
-import { request, root, setEnv, tempDir } from './helpers.js';
+import { alive, collector, request, root, setEnv, tempDir } from './helpers.js';
 
 const fixture = path.join(root, 'test', 'fixtures', 'runners', 'echo-runner.ts');
 const fullGrant = { run: ['node'], env: ['ECHO_RUNNER_*'], read: ['${workspace}'], write: [] };
@@ -140,5 +140,49 @@ describe('runner host', () => {
     expect(claude.id).toBe('claude');
     cleanups.push(setEnv({ PEER_BRIDGE_CODEX_BIN: path.join(workspace, 'missing-codex') }));
     await expect(loadRunner('codex', { workspace })).rejects.toMatchObject({ code: 'ERR_RUNNER_LOAD', message: expect.stringContaining('PEER_BRIDGE_CODEX_BIN') });
+  });
+
+  describe.skipIf(process.platform !== 'linux')('a runner that misbehaves around abort', () => {
+    const stubborn = path.join(root, 'test', 'fixtures', 'runners', 'stubborn-runner.ts');
+    const grant = { run: ['node'], env: [], read: ['${workspace}'], write: [] };
+
+    async function start(prompt: string, abortSettleMs?: number) {
+      cleanups.push(setEnv({ PEER_BRIDGE_NODE_BIN: process.execPath }));
+      const workspace = await tempDir('ws');
+      const runner = await loadRunner(stubborn, { workspace, configPath: await config({ [stubborn]: { grant } }), ...(abortSettleMs ? { abortSettleMs } : {}) });
+      const controller = new AbortController();
+      const seen = collector();
+      const running = runner.run(request('advise', workspace, seen.onEvent, { prompt, signal: controller.signal }));
+      running.catch(() => undefined);
+      const event = (await seen.when((e) => e.type === 'progress')) as { text: string };
+      return { runner, running, controller, pid: Number(event.text.slice(4)) };
+    }
+
+    it('cannot keep its child out of the run\'s abort with a signal of its own', async () => {
+      const { running, controller, pid } = await start('own-signal');
+      controller.abort();
+      expect(await running).toMatchObject({ aborted: true, signal: 'SIGKILL' });
+      expect(alive(pid)).toBe(false);
+    });
+
+    it('does not leave its child running when run() fails without waiting for it', async () => {
+      const { running, pid } = await start('orphan');
+      await expect(running).rejects.toThrow('runner bug');
+      expect(alive(pid)).toBe(false);
+    });
+
+    it('cannot hang the caller once the run is aborted: run() rejects after a bounded time', async () => {
+      const { running, controller, pid } = await start('hang', 300);
+      controller.abort();
+      await expect(running).rejects.toMatchObject({ code: 'ERR_RUNNER_UNRESPONSIVE' });
+      expect(alive(pid)).toBe(false);
+    });
+
+    it('cannot hang the caller in supportedEfforts either', async () => {
+      cleanups.push(setEnv({ PEER_BRIDGE_NODE_BIN: process.execPath }));
+      const workspace = await tempDir('ws');
+      const runner = await loadRunner(stubborn, { workspace, configPath: await config({ [stubborn]: { grant } }), abortSettleMs: 300, probeTimeoutMs: 300 });
+      await expect(runner.supportedEfforts()).rejects.toMatchObject({ code: 'ERR_RUNNER_UNRESPONSIVE' });
+    });
   });
 });
