@@ -11,6 +11,11 @@ export const MCP_MAX_BUDGET_SECONDS: Readonly<Record<Verb, number>> = { implemen
 /** The child is told its budget; it is killed only at this multiple of it. */
 export const HARD_CUTOFF_FACTOR = 1.2;
 
+// The longest a Node timer waits (2^31 - 1 ms); a longer delay fires after 1 ms instead.
+const MAX_TIMER_MS = 2 ** 31 - 1;
+/** The longest budget any surface accepts: its hard cutoff must fit in one timer (about 20 days). */
+export const MAX_BUDGET_SECONDS = Math.floor(MAX_TIMER_MS / 1000 / HARD_CUTOFF_FACTOR);
+
 export interface Budget {
   /** What the child is told. */
   seconds: number;
@@ -29,8 +34,9 @@ export function resolveBudget(verb: Verb, requested: number | undefined, maxSeco
       field: 'timeout_seconds',
     });
   }
-  if (maxSeconds !== undefined && seconds > maxSeconds) {
-    throw new BridgeError('invalid_arguments', `timeout_seconds for ${verb} is at most ${maxSeconds}, got ${seconds}`, {
+  const ceiling = Math.min(maxSeconds ?? MAX_BUDGET_SECONDS, MAX_BUDGET_SECONDS);
+  if (seconds > ceiling) {
+    throw new BridgeError('invalid_arguments', `timeout_seconds for ${verb} is at most ${ceiling}, got ${seconds}`, {
       field: 'timeout_seconds',
     });
   }

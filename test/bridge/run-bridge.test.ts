@@ -64,6 +64,14 @@ describe('runBridge', () => {
     expect(double.requests).toHaveLength(0);
   });
 
+  it('rejects a budget longer than a timer can wait instead of timing out at once', async () => {
+    const { ws, double } = await setup([{ kind: 'answer', answer: answer() }]);
+    // 2 000 000 s x 1.2 is past 2^31 - 1 ms, where Node fires a timer after 1 ms.
+    const call = runBridge({ verb: 'advise', task: 'x', workspace: ws, timeout_seconds: 2_000_000 });
+    await expect(call).rejects.toMatchObject({ code: 'invalid_arguments', field: 'timeout_seconds' });
+    expect(double.requests).toHaveLength(0);
+  });
+
   it('rejects a run_id the workspace has already used', async () => {
     const { ws } = await setup([]);
     await new Ledger(ws).result({ run_id: 'taken', tool: 'advise', status: 'refused', code: 'recursion-depth', reason: 'x' });
