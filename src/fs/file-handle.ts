@@ -1,5 +1,6 @@
 // Opening a target the one safe way (no final symlink, no blocking on FIFOs) and reading bytes and
 // version from that same handle.
+import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { promises as native, type NativeStat } from '../native/index.js';
@@ -8,6 +9,7 @@ import { digestOf, versionOf, type Version } from './version.js';
 
 const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 const CONSISTENT_READ_TRIES = 3;
+const STREAM_CHUNK = 1 << 20;
 
 /** Opens a regular file for reading; undefined when it does not exist. */
 export async function openRegular(abs: string, shown: string): Promise<{ handle: FileHandle; stat: NativeStat } | undefined> {
@@ -55,6 +57,52 @@ export async function readWhole(abs: string, shown: string): Promise<{ bytes: Bu
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * The version of a whole file, hashed chunk by chunk from one handle so memory stays flat however
+ * large it is; undefined when it does not exist.
+ */
+export async function versionWhole(abs: string, shown: string): Promise<Version | undefined> {
+  const opened = await openRegular(abs, shown);
+  if (!opened) return undefined;
+  const { handle } = opened;
+  let before = opened.stat;
+  try {
+    for (let attempt = 1; ; attempt++) {
+      const digest = await streamAll(handle);
+      const after = await native.statFd(handle.fd);
+      if (sameStat(before, after) || attempt >= CONSISTENT_READ_TRIES) return versionOf(before, digest);
+      before = after;
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Hands a file's bytes to `sink` in order, a chunk at a time; returns their sha256, or undefined when it does not exist. */
+export async function streamWhole(abs: string, shown: string, sink: (chunk: Buffer) => Promise<void>): Promise<string | undefined> {
+  const opened = await openRegular(abs, shown);
+  if (!opened) return undefined;
+  try {
+    return await streamAll(opened.handle, sink);
+  } finally {
+    await opened.handle.close();
+  }
+}
+
+async function streamAll(handle: FileHandle, sink?: (chunk: Buffer) => Promise<void>): Promise<string> {
+  const hash = createHash('sha256');
+  const buffer = Buffer.allocUnsafe(STREAM_CHUNK);
+  for (let position = 0; ; ) {
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
+    if (bytesRead === 0) break;
+    const chunk = buffer.subarray(0, bytesRead);
+    hash.update(chunk);
+    await sink?.(chunk);
+    position += bytesRead;
+  }
+  return hash.digest('hex');
 }
 
 async function readAll(handle: FileHandle, sizeHint: number): Promise<Buffer> {

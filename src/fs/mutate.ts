@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promises as native, type NativeStat } from '../native/index.js';
 import type { ToolContext } from './context.js';
 import { FsError, errnoOf } from './errors.js';
-import { readWhole } from './file-handle.js';
+import { readWhole, versionWhole } from './file-handle.js';
 import { identityKey, pathKey, type LockKey } from './locks.js';
 import { publish } from './publish.js';
 import { compareVersions, type Version } from './version.js';
@@ -67,6 +67,15 @@ export async function readCurrent(target: ResolvedPath, observed: Version): Prom
   return current;
 }
 
+/** Like readCurrent, without holding the bytes: the version is hashed as a stream. */
+export async function checkCurrent(target: ResolvedPath, observed: Version): Promise<Version> {
+  const current = await versionWhole(target.abs, target.shown);
+  if (!current) throw staleError(target.shown, 'was deleted since it was read');
+  const match = compareVersions(observed, current);
+  if (!match.same) throw staleError(target.shown, match.reason);
+  return current;
+}
+
 async function ownerToKeep(abs: string): Promise<{ uid: number; gid: number } | undefined> {
   if (typeof process.getuid !== 'function' || process.getuid() !== 0) return undefined;
   const stat = await lstat(abs).catch(() => undefined);
@@ -112,7 +121,7 @@ export async function rewriteObserved(
       owner: await ownerToKeep(target.abs),
       ops: ctx.ops,
       hooks: ctx.hooks,
-      verify: async () => void (await readCurrent(target, observed)),
+      verify: async () => void (await checkCurrent(target, observed)),
     });
     ctx.store.present(target.abs, version);
     return { ok: true, path: target.shown, ...change.extra, ...hardLinkReport(target.shown, current.version.nlink) };

@@ -25,15 +25,22 @@ export interface StageOptions {
 
 /** Writes bytes to a new staged file next to the target and makes them durable. */
 export async function stage(bytes: Uint8Array, options: StageOptions): Promise<Staged> {
+  return stageWith(async (handle, stagePathName) => {
+    const half = Math.floor(bytes.length / 2);
+    await writeAll(handle, bytes.subarray(0, half), 0);
+    await options.hooks?.onStep?.('staged-partial', { target: options.target, stage: stagePathName });
+    await writeAll(handle, bytes.subarray(half), half);
+  }, options);
+}
+
+/** Like `stage`, with the content written by `write` (e.g. streamed from another file). */
+export async function stageWith(write: (handle: FileHandle, stagePathName: string) => Promise<void>, options: StageOptions): Promise<Staged> {
   const stagePathName = stagePath(path.dirname(options.target));
   const handle = await open(stagePathName, 'wx', options.mode === undefined ? 0o666 : 0o600);
   const staged = { stage: stagePathName, handle };
   try {
     if (options.owner) await handle.chown(options.owner.uid, options.owner.gid).catch(() => undefined);
-    const half = Math.floor(bytes.length / 2);
-    await writeAll(handle, bytes.subarray(0, half), 0);
-    await options.hooks?.onStep?.('staged-partial', { target: options.target, stage: stagePathName });
-    await writeAll(handle, bytes.subarray(half), half);
+    await write(handle, stagePathName);
     // Last: a chown, and a write by a process without CAP_FSETID, clear setuid/setgid bits.
     if (options.mode !== undefined) await handle.chmod(options.mode & 0o7777);
     await handle.sync();
@@ -45,7 +52,7 @@ export async function stage(bytes: Uint8Array, options: StageOptions): Promise<S
   }
 }
 
-async function writeAll(handle: FileHandle, bytes: Uint8Array, position: number): Promise<void> {
+export async function writeAll(handle: FileHandle, bytes: Uint8Array, position: number): Promise<void> {
   let written = 0;
   while (written < bytes.length) {
     const { bytesWritten } = await handle.write(bytes, written, bytes.length - written, position + written);

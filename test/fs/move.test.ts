@@ -90,6 +90,32 @@ describe('move_file across filesystems', () => {
   });
 });
 
+describe('move_file memory', () => {
+  // Buffers live outside the JS heap and are counted in arrayBuffers; what the move holds while
+  // it publishes shows there. A move must not need a copy of the file in memory (a file over
+  // 4 GiB could not be moved at all: a Buffer cannot hold it).
+  for (const route of ['rename', 'copy across filesystems'] as const) {
+    it(`does not hold the file's bytes while it publishes (${route})`, async () => {
+      const t = bench();
+      const size = 48 * 1024 * 1024;
+      writeFileSync(t.file('big.bin'), Buffer.alloc(size, 7));
+      let held: number | undefined;
+      const sample = (): void => void (held = process.memoryUsage().arrayBuffers - baseline);
+      const ops: Partial<FsOps> =
+        route === 'rename'
+          ? { renameNoReplace: async (from, to) => (sample(), realOps.renameNoReplace(from, to)) }
+          : { ...exdevFor('big.bin'), linkNoOverwrite: async (from, to) => (sample(), realOps.linkNoOverwrite(from, to)) };
+      const wb = t.open({ ops });
+      ok(await wb.call('read_file', { path: 'big.bin', limit: 1 }));
+      const baseline = process.memoryUsage().arrayBuffers;
+      ok(await wb.call('move_file', { path: 'big.bin', new_path: 'moved.bin' }));
+      expect(held).toBeDefined();
+      expect(held).toBeLessThan(size / 2);
+      expect(statSync(t.file('moved.bin')).size).toBe(size);
+    });
+  }
+});
+
 describe('a replacement the filesystem refuses to rename', () => {
   it('is FS_CROSS_DEVICE, never a copy; the file and directory stay as they were', async () => {
     const t = bench();

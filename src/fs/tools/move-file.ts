@@ -1,15 +1,16 @@
 // move_file: moves an observed file to a path that must not exist. Same filesystem: one no-replace
 // rename. Across filesystems (EXDEV): stage a copy in the destination directory, verify the source
 // is still the observed version, publish the copy with a no-overwrite link, then remove the source.
-import { lstat, mkdir, unlink } from 'node:fs/promises';
+import { lstat, mkdir, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { promises as native } from '../../native/index.js';
 import type { MoveFileArgs } from '../../generated/fs-tools.js';
 import type { ToolContext } from '../context.js';
 import { FsError, errnoOf } from '../errors.js';
 import { pathKey } from '../locks.js';
-import { lockFile, readCurrent, requireObserved, staleError, statQuiet, type ToolSuccess } from '../mutate.js';
-import { discard, stage, syncDirectory } from '../publish.js';
+import { streamWhole } from '../file-handle.js';
+import { checkCurrent, lockFile, requireObserved, staleError, statQuiet, type ToolSuccess } from '../mutate.js';
+import { discard, stageWith, syncDirectory, writeAll } from '../publish.js';
 import { versionOf, type Version } from '../version.js';
 import { resolveInWorkspace, type ResolvedPath } from '../workspace-paths.js';
 
@@ -32,15 +33,16 @@ export async function moveFileTool(ctx: ToolContext, args: MoveFileArgs): Promis
     if (await statQuiet(destination.abs)) throw existsError(destination);
     await mkdir(destinationDir, { recursive: true });
     await ctx.sweep(destinationDir);
-    const current = await readCurrent(source, observed);
+    // Hashed as a stream: a rename needs no copy of the bytes in memory, however large the file.
+    const current = await checkCurrent(source, observed);
     let version: Version;
     try {
       await ctx.ops.renameNoReplace(source.abs, destination.abs);
-      version = await observeMoved(destination, current.version.digest);
+      version = await observeMoved(destination, current.digest);
     } catch (error) {
       if (errnoOf(error) === 'EEXIST') throw existsError(destination, error);
       if (errnoOf(error) !== 'EXDEV') throw error;
-      version = await moveAcrossDevices(ctx, source, destination, observed, current.bytes, current.version);
+      version = await moveAcrossDevices(ctx, source, destination, observed, current);
     }
     await syncDirectory(ctx.ops, destinationDir);
     if (path.dirname(source.abs) !== destinationDir) await syncDirectory(ctx.ops, path.dirname(source.abs));
@@ -68,12 +70,21 @@ async function moveAcrossDevices(
   source: ResolvedPath,
   destination: ResolvedPath,
   observed: Version,
-  bytes: Buffer,
   current: Version,
 ): Promise<Version> {
-  const staged = await stage(bytes, { target: destination.abs, mode: current.mode, hooks: ctx.hooks });
+  // The copy streams from the source; its digest proves the staged bytes are the observed ones.
+  const copy = async (handle: FileHandle): Promise<void> => {
+    let position = 0;
+    const digest = await streamWhole(source.abs, source.shown, async (chunk) => {
+      await writeAll(handle, chunk, position);
+      position += chunk.length;
+    });
+    if (digest === undefined) throw staleError(source.shown, 'was deleted since it was read');
+    if (digest !== observed.digest) throw staleError(source.shown, 'its content changed since it was read');
+  };
+  const staged = await stageWith(copy, { target: destination.abs, mode: current.mode, hooks: ctx.hooks });
   try {
-    await readCurrent(source, observed);
+    await checkCurrent(source, observed);
     try {
       await ctx.ops.linkNoOverwrite(staged.stage, destination.abs);
     } catch (error) {
