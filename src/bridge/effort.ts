@@ -52,6 +52,9 @@ export function decideEffort(
   callerSupported: readonly string[] | undefined,
   runnerSupported: readonly Effort[] | null,
 ): EffortDecision {
+  if (callerSupported !== undefined && !Array.isArray(callerSupported)) {
+    throw new BridgeError('invalid_arguments', `supported_efforts must be a list of levels, got ${JSON.stringify(callerSupported)}`, { field: 'supported_efforts' });
+  }
   const supported = callerSupported?.map((level) => normaliseEffort(level, 'supported_efforts'));
   if (requested === undefined) return { applied: undefined, substituted: null };
   const wanted = normaliseEffort(requested);

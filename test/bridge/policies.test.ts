@@ -80,6 +80,12 @@ describe('effort', () => {
     expect(() => decideEffort('extreme', undefined, null)).toThrow(expect.objectContaining({ field: 'effort' }));
   });
 
+  it('rejects supported_efforts that is not a list (runBridge called from plain JavaScript), naming the field', () => {
+    for (const bad of ['low,high', { low: true }, null]) {
+      expect(() => decideEffort('high', bad as never, null)).toThrow(expect.objectContaining({ code: 'invalid_arguments', field: 'supported_efforts' }));
+    }
+  });
+
   it("folds the runner's own substitution into the harness's", () => {
     const ours = { requested: 'none', applied: 'minimal' as const, reason: '"none" means minimal' };
     const merged = mergeSubstitution(ours, { requested: 'minimal', applied: 'low', reason: 'retried one level up' });
