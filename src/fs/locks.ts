@@ -11,7 +11,18 @@ import { FsError } from './errors.js';
 export type LockKey = string;
 
 export const pathKey = (abs: string): LockKey => `path:${abs}`;
-export const identityKey = (identity: FileIdentity): LockKey => `id:${identity.volume}:${identity.fileId}`;
+/** Lock files that identity keys share: every replacing write gives a file a new identity. */
+export const IDENTITY_LOCK_BUCKETS = 64;
+
+/**
+ * The identity lock of a file. Identities share IDENTITY_LOCK_BUCKETS lock files (by hash): a
+ * lock file per identity would leave one new file in the lock directory per edit, forever. Two
+ * files in one bucket only wait for each other briefly; one file always maps to one bucket.
+ */
+export const identityKey = (identity: FileIdentity): LockKey => {
+  const hash = createHash('sha256').update(`${identity.volume}:${identity.fileId}`).digest();
+  return `id:${hash.readUInt32BE(0) % IDENTITY_LOCK_BUCKETS}`;
+};
 
 /**
  * Lock files live outside the user's tree, in one directory per user under the system temp dir

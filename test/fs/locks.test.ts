@@ -3,7 +3,7 @@
 import { chmodSync, chownSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LockSet } from '../../src/fs/locks.js';
+import { IDENTITY_LOCK_BUCKETS, LockSet } from '../../src/fs/locks.js';
 import { openWorkbench } from '../../src/fs/index.js';
 import { bench, code, ok, tempDir } from './helpers.js';
 
@@ -33,6 +33,17 @@ describe('locks', () => {
     const lockFiles = readdirSync(t.lockDir);
     expect(lockFiles.length).toBeGreaterThanOrEqual(2);
     for (const name of lockFiles) expect(name).toMatch(/^[0-9a-f]{40}\.lock$/);
+  });
+
+  it('the lock directory stays bounded however many edits replace a file (each edit is a new identity)', async () => {
+    const t = bench();
+    t.write('f.txt', 'v0\n');
+    ok(await t.wb.call('read_file', { path: 'f.txt' }));
+    const edits = IDENTITY_LOCK_BUCKETS + 16;
+    for (let i = 0; i < edits; i++) ok(await t.wb.call('edit_file', { path: 'f.txt', old_string: `v${i}`, new_string: `v${i + 1}` }));
+    expect(t.text('f.txt')).toBe(`v${edits}\n`);
+    // One path lock, and at most one lock file per identity bucket.
+    expect(readdirSync(t.lockDir).length).toBeLessThanOrEqual(1 + IDENTITY_LOCK_BUCKETS);
   });
 
   it('a mutation waiting for the lock sees the replacement made by the holder as stale', async () => {
