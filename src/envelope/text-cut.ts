@@ -47,11 +47,20 @@ export function prefixWithinBytes(text: string, maxBytes: number): string {
   return end === 0 ? codePointPrefix(window, maxBytes) : clean.slice(0, end);
 }
 
+const isLowSurrogate = (unit: number) => unit >= 0xdc00 && unit <= 0xdfff;
+const isRegionalIndicator = (point: number | undefined) => point !== undefined && point >= 0x1f1e6 && point <= 0x1f1ff;
+
 /** The longest suffix of `text` that is at most `maxBytes` of UTF-8, cut between graphemes. */
 export function suffixWithinBytes(text: string, maxBytes: number): string {
   const clean = wellFormed(text);
   if (utf8Length(clean) <= maxBytes) return clean;
-  const window = clean.slice(clean.length - maxBytes - 1);
+  // Every UTF-16 unit is at least one UTF-8 byte, so the answer lies within the last maxBytes
+  // units (never a negative start: that would count from the end). Flags (regional indicators)
+  // pair up from the start of their run, so the window starts at a code point outside such a run.
+  let from = Math.max(0, clean.length - maxBytes - 1);
+  if (from > 0 && isLowSurrogate(clean.charCodeAt(from))) from -= 1;
+  while (from >= 2 && isRegionalIndicator(clean.codePointAt(from - 2))) from -= 2;
+  const window = clean.slice(from);
   const segments = [...segmenter.segment(window)];
   let bytes = 0;
   let start = window.length;

@@ -76,6 +76,23 @@ describe('incident writer', () => {
     expect(await list(path.join(ws, '.peer-bridge', 'incidents'))).toHaveLength(3);
   });
 
+  it('keeps as much of a multi-byte stderr tail as fits in 4 KiB, from a whole character on', async () => {
+    // Text shorter than 4097 UTF-16 units but longer than 4 KiB of UTF-8 used to be searched only
+    // in its last few units (a negative slice start), keeping a fraction of what fits, sometimes
+    // from half a surrogate pair or half a flag.
+    const ws = await tempWorkspace();
+    const cases = [
+      { stderr: `START${'中'.repeat(3000)}END`, tail: `${'中'.repeat(1364)}END` },
+      { stderr: `x${'😀'.repeat(2000)}y`, tail: `${'😀'.repeat(1023)}y` },
+      { stderr: `x${'🇫🇷'.repeat(600)}y`, tail: `${'🇫🇷'.repeat(511)}y` },
+      { stderr: `x${'🇫🇷'.repeat(600)}`, tail: '🇫🇷'.repeat(512) },
+    ];
+    for (const { stderr, tail } of cases) {
+      const record = await readIncident(ws, await writeIncident(input(ws, { stderr_tail: stderr })));
+      expect(record.stderr_tail).toBe(tail);
+    }
+  });
+
   it('keeps only the last 4 KiB of stderr, cut between characters', async () => {
     const ws = await tempWorkspace();
     const stderr = `START${'é'.repeat(5000)}END`;
