@@ -43,6 +43,9 @@ export async function startServer(options: { workspace: string; env?: Record<str
   });
   const client = new Client({ name: options.clientName ?? 'claude-code', version: '1.0.0' });
   await client.connect(transport);
+  // Listing the tools makes the SDK client check every structuredContent against the tool's
+  // outputSchema from then on, as a strict client does; without it callTool checks nothing.
+  await client.listTools();
   return {
     client,
     transport,
