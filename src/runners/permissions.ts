@@ -11,7 +11,8 @@ const KINDS = ['run', 'env', 'read', 'write'] as const;
 
 /** Replaces `${workspace}` and makes every read/write path absolute. */
 export function expandPaths(list: readonly string[], workspace: string): string[] {
-  return list.map((p) => path.resolve(workspace, p.replaceAll('${workspace}', workspace)));
+  // A function replacement: a workspace path may itself contain `$&`, `$'` or `` $` ``.
+  return list.map((p) => path.resolve(workspace, p.replaceAll('${workspace}', () => workspace)));
 }
 
 /** True when `inner` is `outer` or inside it. */

@@ -42,6 +42,21 @@ describe('runner host', () => {
     expect(env.NODE_OPTIONS).toBeUndefined();
   });
 
+  it('runs in a workspace whose path holds replacement patterns ($&, $\\`, $\')', async () => {
+    // `${workspace}` was expanded with String.replaceAll, which reads `$&` & co. in the
+    // replacement: the granted path became another path and every spawn was refused.
+    cleanups.push(setEnv({ PEER_BRIDGE_NODE_BIN: process.execPath }));
+    const file = await config({ [fixture]: { grant: fullGrant } });
+    for (const name of ['cost$&more', "it$'s", 'back$`tick']) {
+      const workspace = path.join(await tempDir('ws'), name);
+      await mkdir(workspace);
+      const runner = await loadRunner(fixture, { workspace, configPath: file });
+      const events: RunnerEvent[] = [];
+      await runner.run(request('advise', workspace, (e) => events.push(e), { prompt: 'echo', depth: 2 }));
+      expect(events.find((e) => e.type === 'final')).toMatchObject({ answer: { env: { PEER_BRIDGE_DEPTH: '2' } } });
+    }
+  });
+
   it('refuses to load a third-party runner with no grant, naming what it asked for', async () => {
     const workspace = await tempDir('ws');
     const error = await loadRunner(fixture, { workspace }).catch((e: unknown) => e);
