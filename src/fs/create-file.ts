@@ -33,6 +33,8 @@ export async function createNew(
     if (seen?.kind === 'present') return 'observed-meanwhile';
     const current = await statQuiet(target.abs);
     if (current?.kind === 'directory') throw new FsError('FS_IS_DIRECTORY', `${target.shown}: is a directory`);
+    // Final symlinks that lead somewhere were resolved already; this one leads nowhere.
+    if (current?.kind === 'symlink') throw new FsError('FS_EXISTS', `${target.shown}: is a symlink that leads nowhere; a create neither follows nor replaces it`);
     if (current) {
       if (seen === undefined) throw new FsError('FS_NOT_OBSERVED', `${target.shown}: exists and was not read in this session; read_file it first`);
       throw new FsError('FS_EXISTS', `${target.shown}: was created by someone else since it was observed absent; not overwritten`);

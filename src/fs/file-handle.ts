@@ -2,7 +2,7 @@
 // version from that same handle.
 import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
+import { open, stat as statFollowing, type FileHandle } from 'node:fs/promises';
 import { promises as native, type NativeStat } from '../native/index.js';
 import { FsError, errnoOf } from './errors.js';
 import { digestOf, versionOf, type Version } from './version.js';
@@ -20,6 +20,8 @@ export async function openRegular(abs: string, shown: string): Promise<{ handle:
     const errno = errnoOf(error);
     if (errno === 'ENOENT' || errno === 'ENOTDIR') return undefined;
     if (errno === 'ELOOP') {
+      // Paths arrive with final symlinks resolved: a link here leads nowhere, or appeared just now.
+      if (await leadsNowhere(abs)) throw new FsError('FS_NOT_FOUND', `${shown}: is a symlink that leads nowhere (missing target, or a loop); not followed`);
       throw new FsError('FS_STALE_VERSION', `${shown}: became a symlink while in use; read it again`, { cause: error });
     }
     if (errno === 'EISDIR') throw new FsError('FS_IS_DIRECTORY', `${shown}: is a directory`);
@@ -33,6 +35,16 @@ export async function openRegular(abs: string, shown: string): Promise<{ handle:
   } catch (error) {
     await handle.close();
     throw error;
+  }
+}
+
+async function leadsNowhere(abs: string): Promise<boolean> {
+  try {
+    await statFollowing(abs);
+    return false;
+  } catch (error) {
+    const errno = errnoOf(error);
+    return errno === 'ENOENT' || errno === 'ENOTDIR' || errno === 'ELOOP';
   }
 }
 

@@ -64,7 +64,8 @@ export function resolveInWorkspace(ws: Workspace, input: string): ResolvedPath {
       break;
     } catch (error) {
       const errno = errnoOf(error);
-      if (errno !== 'ENOENT' && errno !== 'ENOTDIR') throw error;
+      // ELOOP: a symlink loop resolves to nothing, like a dangling link; it is never followed.
+      if (errno !== 'ENOENT' && errno !== 'ENOTDIR' && errno !== 'ELOOP') throw error;
       tail.unshift(parts[n - 1] as string);
     }
   }

@@ -1,5 +1,5 @@
 // Confinement: nothing outside the workspace is read or written, however the path is spelled.
-import { mkdirSync, symlinkSync, writeFileSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readlinkSync, symlinkSync, writeFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bench, code, ok, tempDir } from './helpers.js';
@@ -33,6 +33,20 @@ describe('workspace confinement', () => {
     ok(await t.wb.call('read_file', { path: t.file('sub/f.txt') }));
     ok(await t.wb.call('edit_file', { path: 'link/f.txt', old_string: 'x', new_string: 'y' }));
     expect(t.text('sub/f.txt')).toBe('y\n');
+  });
+
+  it('a dangling or looping symlink inside: a clear error that does not ask to read it again', async () => {
+    const t = bench();
+    symlinkSync('nowhere.txt', t.file('dangling.txt'));
+    symlinkSync('loop.txt', t.file('loop.txt'));
+    for (const p of ['dangling.txt', 'loop.txt']) {
+      const read = await t.wb.call('read_file', { path: p });
+      expect(read, p).toMatchObject({ ok: false, code: 'FS_NOT_FOUND', message: expect.stringMatching(/symlink/) });
+      const write = await t.wb.call('write_file', { path: p, content: 'x' });
+      expect(write, p).toMatchObject({ ok: false, code: 'FS_EXISTS', message: expect.stringMatching(/symlink/) });
+    }
+    expect(readdirSync(t.ws).sort()).toEqual(['dangling.txt', 'loop.txt']);
+    expect(readlinkSync(t.file('dangling.txt'))).toBe('nowhere.txt');
   });
 
   it('works with non-ASCII names in every position', async () => {
