@@ -44,6 +44,12 @@ function checkInput(options: RunBridgeOptions): { verb: Verb; task: string } {
   if (options.model !== undefined && (typeof options.model !== 'string' || options.model === '')) {
     throw new BridgeError('invalid_arguments', 'model must be a non-empty string', { field: 'model' });
   }
+  // Both reach the child as command-line arguments, which cannot hold a NUL character.
+  for (const field of ['task', 'model'] as const) {
+    if (options[field]?.includes('\u0000')) {
+      throw new BridgeError('invalid_arguments', `${field} must not contain a NUL character (\\u0000)`, { field });
+    }
+  }
   return { verb: options.verb, task: options.task };
 }
 

@@ -45,6 +45,9 @@ describe('runBridge', () => {
       [{ supported_efforts: ['low', 'warp'] }, 'supported_efforts'],
       [{ run_id: '../escape' }, 'run_id'],
       [{ depth: 1.5 }, 'depth'],
+      // A NUL cannot be part of a command-line argument: bad input, not a failed spawn.
+      [{ task: 'a\u0000b' }, 'task'],
+      [{ model: 'gpt\u0000' }, 'model'],
     ];
     for (const [override, field] of bad) {
       const call = runBridge({ verb: 'advise', task: 'x', workspace: ws, ...override } as never);
