@@ -1,6 +1,6 @@
 // The Claude runner against the real Claude Code CLI and the scripted Messages API double.
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { strictCoreSchema, validateCore } from '../../src/envelope/index.js';
@@ -125,5 +125,19 @@ describe('claude runner', () => {
     const { workspace, runner, events } = await setup([{ kind: 'text', text: 'I think so.' }, { kind: 'text', text: 'Still prose.' }]);
     await runner.run(request('advise', workspace, events.onEvent));
     expect(finals(events.events)).toEqual([{ type: 'final', answer: null, text: 'Still prose.' }]);
+  });
+
+  it.skipIf(process.platform === 'win32')('reports no model when the child died before saying which one runs', async () => {
+    // The requested name is not "the model that actually ran": nothing ran.
+    const dir = await tempDir('bin');
+    const bin = path.join(dir, 'claude');
+    await writeFile(bin, '#!/bin/sh\necho "cannot start" >&2\nexit 3\n', { mode: 0o755 });
+    cleanups.push(setEnv({ PEER_BRIDGE_CLAUDE_BIN: bin }));
+    const workspace = await tempDir('ws');
+    const runner = await loadRunner('claude', { workspace });
+    const events = collector();
+    const result = await runner.run(request('advise', workspace, events.onEvent, { model: 'claude-double-1' }));
+    expect(result).toMatchObject({ exitCode: 3, model: null, sessionId: null });
+    expect(fatal(events.events)).toMatchObject([{ cause: 'child-exit' }]);
   });
 });

@@ -1,6 +1,6 @@
 // The Codex runner against the real `codex` CLI and the scripted Responses API double.
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { strictCoreSchema, validateCore } from '../../src/envelope/index.js';
@@ -156,5 +156,19 @@ describe('codex runner', () => {
     expect(env).toContain('OPENAI_API_KEY=');
     expect(env).not.toContain(secret);
     expect(env).not.toMatch(/^(NODE_OPTIONS|LD_PRELOAD)=/m);
+  });
+
+  it.skipIf(process.platform === 'win32')('reports no model when the child died before saying which one runs', async () => {
+    // The requested name is not "the model that actually ran": nothing ran.
+    const dir = await tempDir('bin');
+    const bin = path.join(dir, 'codex');
+    await writeFile(bin, '#!/bin/sh\necho "cannot start" >&2\nexit 3\n', { mode: 0o755 });
+    cleanups.push(setEnv({ PEER_BRIDGE_CODEX_BIN: bin }));
+    const workspace = await tempDir('ws');
+    const runner = await loadRunner('codex', { workspace });
+    const events = collector();
+    const result = await runner.run(request('advise', workspace, events.onEvent, { model: 'gpt-5.5' }));
+    expect(result).toMatchObject({ exitCode: 3, model: null, sessionId: null });
+    expect(fatal(events.events)).toMatchObject([{ cause: 'child-exit' }]);
   });
 });

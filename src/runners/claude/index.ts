@@ -64,7 +64,7 @@ function createClaude() {
     return {
       exitCode: spawned.exitCode, signal: spawned.signal, stderrTail: spawned.stderrTail,
       outputLimitHit: spawned.outputLimitHit, aborted: spawned.aborted,
-      lastAgentMessage: mapper.lastAgentMessage, model: mapper.model ?? req.model ?? null, sessionId: mapper.sessionId,
+      lastAgentMessage: mapper.lastAgentMessage, model: mapper.model, sessionId: mapper.sessionId,
       ...(effort ? { effortApplied: effort } : {}), effortSubstitution: substitution,
     };
   }

@@ -68,7 +68,8 @@ function createCodex(ctx: RunnerContext) {
     const result: RunResult = {
       exitCode: spawned.exitCode, signal: spawned.signal, stderrTail: spawned.stderrTail,
       outputLimitHit: spawned.outputLimitHit, aborted: spawned.aborted,
-      lastAgentMessage: mapper.lastAgentMessage, model, sessionId: mapper.threadId,
+      // Codex does not name its model in --json; once its thread started, it runs the one asked for.
+      lastAgentMessage: mapper.lastAgentMessage, model: mapper.threadId ? model : null, sessionId: mapper.threadId,
       ...(effort ? { effortApplied: effort } : {}),
     };
     if (mapper.tokens) {
