@@ -92,6 +92,8 @@ describe('peer-bridge run with the real Codex CLI', () => {
       const json = await cliAsync(['run', 'review', 'check', 'the', 'parser', '--json', '--effort', 'low', '--workspace', workspace], env);
       expect(json.code).toBe(0);
       expect(JSON.parse(json.stdout)).toMatchObject({ status: 'complete', verdict: 'All good.', direction: 'cli->codex', effort: 'low' });
+      // Not a terminal: no live progress line on stderr.
+      expect(json.stderr).not.toContain('starting the peer');
       const text = await cliAsync(['run', 'advise', 'check again', '--workspace', workspace], env);
       expect(text.code).toBe(0);
       expect(text.stdout).toMatch(/^COMPLETE {2}advise cli->codex {2}run /);
