@@ -34,6 +34,7 @@ export async function createNew(
     const current = await statQuiet(target.abs);
     if (current?.kind === 'directory') throw new FsError('FS_IS_DIRECTORY', `${target.shown}: is a directory`);
     // Final symlinks that lead somewhere were resolved already; this one leads nowhere.
+    if (current?.kind === 'other') throw new FsError('FS_INVALID_ARGUMENT', `${target.shown}: not a regular file`);
     if (current?.kind === 'symlink') throw new FsError('FS_EXISTS', `${target.shown}: is a symlink that leads nowhere; a create neither follows nor replaces it`);
     if (current) {
       if (seen === undefined) throw new FsError('FS_NOT_OBSERVED', `${target.shown}: exists and was not read in this session; read_file it first`);

@@ -49,6 +49,10 @@ export function resolveInWorkspace(ws: Workspace, input: string): ResolvedPath {
   if (typeof input !== 'string' || input.length === 0 || input.includes('\0')) {
     throw new FsError('FS_INVALID_ARGUMENT', 'path must be a non-empty string without NUL');
   }
+  // path.resolve would drop the slash and turn "notes/" into a file called "notes".
+  if (input.endsWith('/') || input.endsWith(path.sep)) {
+    throw new FsError('FS_INVALID_ARGUMENT', `${input}: ends with "/", so it names a directory; the file tools take file paths`);
+  }
   const lexical = path.resolve(ws.root, input);
   let base: string;
   if (inside(lexical, ws.root)) base = ws.root;

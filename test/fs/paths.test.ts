@@ -1,5 +1,6 @@
 // Confinement: nothing outside the workspace is read or written, however the path is spelled.
 import { mkdirSync, readdirSync, readlinkSync, symlinkSync, writeFileSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bench, code, ok, tempDir } from './helpers.js';
@@ -47,6 +48,25 @@ describe('workspace confinement', () => {
     }
     expect(readdirSync(t.ws).sort()).toEqual(['dangling.txt', 'loop.txt']);
     expect(readlinkSync(t.file('dangling.txt'))).toBe('nowhere.txt');
+  });
+
+  it('paths that cannot name a file to write get clear errors and create nothing', async () => {
+    const t = bench();
+    t.write('a.txt', 'a\n');
+    t.write('plain', 'p\n');
+    execFileSync('mkfifo', [t.file('fifo')]);
+    // A trailing slash names a directory: never a file called "notes".
+    for (const p of ['notes/', 'a.txt/']) {
+      expect(await t.wb.call('write_file', { path: p, content: 'x' }), p).toMatchObject({ ok: false, code: 'FS_INVALID_ARGUMENT', message: expect.stringMatching(/directory/) });
+    }
+    expect(code(await t.wb.call('read_file', { path: 'a.txt/' }))).toBe('FS_INVALID_ARGUMENT');
+    expect(await t.wb.call('write_file', { path: 'fifo', content: 'x' })).toMatchObject({ ok: false, code: 'FS_INVALID_ARGUMENT', message: expect.stringMatching(/regular file/) });
+    ok(await t.wb.call('read_file', { path: 'a.txt' }));
+    // A destination under a file: says so, about the destination, without this machine's paths.
+    const move = await t.wb.call('move_file', { path: 'a.txt', new_path: 'plain/b.txt' });
+    expect(move).toMatchObject({ ok: false, code: 'FS_INVALID_ARGUMENT', message: expect.stringMatching(/^plain\/b\.txt: cannot create its directory/) });
+    expect(move.ok ? '' : move.message).not.toContain(t.ws);
+    expect(readdirSync(t.ws).sort()).toEqual(['a.txt', 'fifo', 'plain']);
   });
 
   it('works with non-ASCII names in every position', async () => {

@@ -31,7 +31,9 @@ export async function moveFileTool(ctx: ToolContext, args: MoveFileArgs): Promis
     if (!stat) throw staleError(source.shown, 'was deleted since it was read');
     if (stat.kind === 'directory') throw new FsError('FS_IS_DIRECTORY', `${source.shown}: is a directory; move_file moves files`);
     if (await statQuiet(destination.abs)) throw existsError(destination);
-    await mkdir(destinationDir, { recursive: true });
+    await mkdir(destinationDir, { recursive: true }).catch((error: unknown) => {
+      throw new FsError('FS_INVALID_ARGUMENT', `${destination.shown}: cannot create its directory (${errnoOf(error) ?? String(error)})`, { cause: error });
+    });
     await ctx.sweep(destinationDir);
     // Hashed as a stream: a rename needs no copy of the bytes in memory, however large the file.
     const current = await checkCurrent(source, observed);
