@@ -23,4 +23,17 @@ describe('child environment', () => {
     expect(env).toEqual({ Path: 'C:\\bin', SYSTEMROOT: 'C:\\Windows' });
     expect(isDropped('Node_Options', 'win32')).toBe(true);
   });
+
+  it('drops the other ways a value runs code, even under a grant of everything', () => {
+    // Bash imports exported functions, git reads config pairs (core.fsmonitor, core.pager…) from
+    // GIT_CONFIG_COUNT/KEY/VALUE as it does from GIT_CONFIG_PARAMETERS, glibc's iconv loads
+    // modules from GCONV_PATH, and Ruby, Perl and Lua load code from these.
+    const injected = {
+      'BASH_FUNC_ls%%': '() { touch /tmp/owned; }', GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'core.fsmonitor',
+      GIT_CONFIG_VALUE_0: 'touch /tmp/owned', GCONV_PATH: '/tmp/evil', RUBYLIB: '/tmp/evil', PERLLIB: '/tmp/evil',
+      LUA_INIT: 'os.execute("id")', LUA_INIT_5_4: 'os.execute("id")',
+    };
+    const env = buildChildEnv({ source: { ...injected, PATH: '/usr/bin', KEEP_ME: 'yes' }, granted: ['*'], host: {}, platform: 'linux' });
+    expect(env).toEqual({ PATH: '/usr/bin', KEEP_ME: 'yes' });
+  });
 });
