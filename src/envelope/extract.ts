@@ -42,7 +42,16 @@ function parseObject(text: string): Record<string, unknown> | undefined {
   }
 }
 
-/** Every outermost JSON object in `text` (identical ones counted once), or null when over budget. */
+// The same JSON value whatever the order of its keys: a repeated answer is one candidate.
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, (v as Record<string, unknown>)[k]]))
+      : v,
+  );
+}
+
+/** Every outermost JSON object in `text` (equal ones counted once), or null when over budget. */
 export function findJsonObjects(text: string): Record<string, unknown>[] | null {
   const found = new Map<string, Record<string, unknown>>();
   const budget = { left: text.length * scanBudgetFactor + 1024 };
@@ -52,7 +61,7 @@ export function findJsonObjects(text: string): Record<string, unknown>[] | null 
     if (budget.left < 0) return null;
     const object = end === -1 ? undefined : parseObject(text.slice(i, end));
     if (object) {
-      found.set(JSON.stringify(object), object);
+      found.set(canonical(object), object);
       i = text.indexOf('{', end);
     } else {
       i = text.indexOf('{', i + 1);

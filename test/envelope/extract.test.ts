@@ -29,6 +29,12 @@ describe('extractCoreAnswer', () => {
     expect(extractCoreAnswer(`${answer}\n\nAgain: ${answer}`)).toMatchObject({ ok: true });
   });
 
+  it('counts the same object repeated with its keys in another order as one candidate', () => {
+    const core = goodCore();
+    const reordered = JSON.stringify(Object.fromEntries(Object.entries(core).reverse()));
+    expect(extractCoreAnswer(`Draft: ${answer}\n\nFinal:\n\`\`\`json\n${reordered}\n\`\`\``)).toEqual({ ok: true, core, extracted: true });
+  });
+
   it('rejects two different objects as ambiguous', () => {
     const other = JSON.stringify(goodCore({ status: 'partial' }));
     const result = extractCoreAnswer(`First try: ${answer}\nCorrected: ${other}`);
