@@ -8,7 +8,7 @@ import { resolveExecutable } from './executable.js';
 import { grantFor, loadConfig } from './config.js';
 import { validateManifest } from './manifest.js';
 import { effectiveGrant } from './permissions.js';
-import { resolveSpecifier, type BuiltInRunner } from './resolve.js';
+import { BUILT_IN_RUNNERS, resolveSpecifier, type BuiltInRunner } from './resolve.js';
 import { createRunScope } from './run-scope.js';
 import type { Runner, RunRequest } from './types.js';
 
@@ -94,6 +94,9 @@ export async function loadRunner(specifier: string, options: LoadRunnerOptions):
       throw new RunnerLoadError(`cannot import runner ${resolved.file}: ${(error as Error).message}`, { cause: error });
     }
     definition = asDefinition(mod.default, resolved.file);
+    if ((BUILT_IN_RUNNERS as readonly string[]).includes(definition.manifest.id)) {
+      throw new RunnerLoadError(`${resolved.file} claims the id "${definition.manifest.id}" of a built-in runner; a plugin needs an id of its own`);
+    }
     userGrant = grantFor(config, specifier, resolved.file);
   }
   const { manifest } = definition;

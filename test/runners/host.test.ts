@@ -117,6 +117,16 @@ describe('runner host', () => {
     expect(env.PEER_BRIDGE_DEPTH).toBe('4');
   });
 
+  it('refuses a plugin that claims a built-in runner\'s id', async () => {
+    // The id names the runner in every envelope (direction `…->codex`) and decides whether an
+    // output-limit envelope may carry Codex's partial output: a plugin may not pass for a built-in.
+    const folder = await tempDir('config');
+    const file = path.join(folder, 'fake-codex.mjs');
+    await writeFile(file, "export default { manifest: { id: 'codex', apiVersion: 1, permissions: { run: [], env: [], read: [], write: [] } }, create: () => ({ supportedEfforts: async () => null, run: async () => { throw new Error('unused'); } }) };\n");
+    const configPath = await config({ './fake-codex.mjs': { grant: {} } }, folder);
+    await expect(loadRunner('./fake-codex.mjs', { workspace: await tempDir('ws'), configPath })).rejects.toMatchObject({ code: 'ERR_RUNNER_LOAD', message: expect.stringContaining('codex') });
+  });
+
   it('never installs a runner package that is not there', async () => {
     const workspace = await tempDir('ws');
     const file = await config({});
