@@ -1,5 +1,6 @@
 // Changing an observed file: lock it, check it is still the observed version, transform, publish,
 // and record the new observation from the staged handle.
+import { constants } from 'node:buffer';
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { promises as native, type NativeStat } from '../native/index.js';
@@ -10,6 +11,9 @@ import { identityKey, pathKey, type LockKey } from './locks.js';
 import { publish } from './publish.js';
 import { compareVersions, type Version } from './version.js';
 import type { ResolvedPath } from './workspace-paths.js';
+
+/** The largest file a rewrite accepts: its text must fit in one JavaScript string. */
+export const MAX_TEXT_BYTES = constants.MAX_STRING_LENGTH;
 
 export interface Change {
   bytes: Uint8Array;
@@ -107,6 +111,11 @@ export async function rewriteObserved(
   await ctx.sweep(path.dirname(target.abs));
   const { release, stat } = await lockFile(ctx, target);
   try {
+    // Every rewrite decodes the whole file into one string; past this size that cannot work, so
+    // say so before reading gigabytes into memory for a RangeError.
+    if (stat?.kind === 'file' && stat.size > MAX_TEXT_BYTES) {
+      throw new FsError('FS_INVALID_ARGUMENT', `${target.shown}: is ${stat.size} bytes, more than a text edit can hold (${MAX_TEXT_BYTES}); change it with a command`);
+    }
     // Under the lock, so calls of one session queue behind each other and see each other's writes.
     const observed = await requireObserved(ctx, target);
     if (!stat) throw staleError(target.shown, 'was deleted since it was read');

@@ -1,5 +1,6 @@
 // The observation rules and the exact semantics of each tool.
-import { mkdirSync, readdirSync, readlinkSync, statSync, chmodSync, symlinkSync } from 'node:fs';
+import { mkdirSync, readdirSync, readlinkSync, statSync, chmodSync, symlinkSync, truncateSync } from 'node:fs';
+import { MAX_TEXT_BYTES } from '../../src/fs/mutate.js';
 import { describe, expect, it } from 'vitest';
 import { bench, code, ok } from './helpers.js';
 
@@ -149,6 +150,20 @@ describe('tool semantics', () => {
       // The observation recorded after publishing is of the kept mode: the next edit is not stale.
       ok(await t.wb.call('edit_file', { path: name, old_string: 'b', new_string: 'c' }));
     }
+  });
+
+  it('a file too large to hold as text is refused before it is read into memory, and left as it was', async () => {
+    const t = bench();
+    const file = t.write('huge.log', '');
+    truncateSync(file, MAX_TEXT_BYTES + 1); // sparse: no disk, and no bytes to read unless someone reads them
+    for (const [tool, args] of [
+      ['edit_file', { old_string: 'a', new_string: 'b' }],
+      ['delete_range', { start_line: 1, end_line: 1 }],
+    ] as const) {
+      const result = await t.wb.call(tool, { path: 'huge.log', ...args });
+      expect(result, tool).toMatchObject({ ok: false, code: 'FS_INVALID_ARGUMENT', message: expect.stringMatching(/too large|more than a text edit/) });
+    }
+    expect(statSync(file).size).toBe(MAX_TEXT_BYTES + 1);
   });
 
   it('directories, unknown tools and bad arguments are clear errors', async () => {
