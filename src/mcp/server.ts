@@ -89,9 +89,12 @@ export function createMcpServer(options: McpServerOptions): BridgeMcpServer {
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
     const { runBridge, Ledger, toolInputValidator, bridgeStatus } = await loadCallModules();
     const ledger = new Ledger(options.workspace);
+    // A call that never starts is answered even when its ledger line cannot be written.
+    const recordRejection = (record: Parameters<typeof ledger.result>[0]) =>
+      ledger.result(record).catch((error: unknown) => log(`could not record the rejected ${name} call in the ledger: ${String(error)}`));
     const retired = retiredOutcome(name, args);
     if (retired) {
-      await ledger.result({ run_id: null, tool: name, status: 'rejected', code: retired.code, reason: 'retired tool name' });
+      await recordRejection({ run_id: null, tool: name, status: 'rejected', code: retired.code, reason: 'retired tool name' });
       return codeResult(retired.code, retired.message);
     }
     if (name === STATUS_TOOL) {
@@ -112,7 +115,7 @@ export function createMcpServer(options: McpServerOptions): BridgeMcpServer {
       }
     } catch (error) {
       if (!(error instanceof BridgeError)) throw error;
-      await ledger.result({ run_id: runId, tool: name, status: 'rejected', code: error.code, reason: error.message.slice(0, 500) });
+      await recordRejection({ run_id: runId, tool: name, status: 'rejected', code: error.code, reason: error.message.slice(0, 500) });
       return codeResult(error.code, error.message, error.field ? { field: error.field } : {});
     }
 
@@ -155,7 +158,7 @@ export function createMcpServer(options: McpServerOptions): BridgeMcpServer {
       return envelopeResult(envelope);
     } catch (error) {
       if (!(error instanceof BridgeError)) throw error;
-      await ledger.result({ run_id: runId, tool: name, status: 'rejected', code: error.code, reason: error.message.slice(0, 500) });
+      await recordRejection({ run_id: runId, tool: name, status: 'rejected', code: error.code, reason: error.message.slice(0, 500) });
       return codeResult(error.code, error.message, error.field ? { field: error.field } : {});
     }
   });

@@ -1,5 +1,5 @@
 // The MCP surface without a child: tools/list, argument checks, retired names, status, refusals.
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -58,6 +58,18 @@ describe('peer-bridge serve over stdio', () => {
       expect(result.isError).toBe(true);
       expect(body(result)).toMatchObject({ code: 'invalid_arguments', field });
     }
+  });
+
+  it('still answers bad arguments and retired names when the ledger cannot be written', async () => {
+    const workspace = tempDir();
+    served = await startServer({ workspace });
+    rmSync(path.join(workspace, '.peer-bridge'), { recursive: true });
+    writeFileSync(path.join(workspace, '.peer-bridge'), 'not a folder');
+    const bad = (await served.client.callTool({ name: 'bridge_advise', arguments: { task: 'x', effort: 'warp' } })) as CallToolResult;
+    expect(body(bad)).toMatchObject({ code: 'invalid_arguments', field: 'effort' });
+    const retired = (await served.client.callTool({ name: 'complete_step', arguments: {} })) as CallToolResult;
+    expect(body(retired).code).toBe('tool_retired');
+    expect(served.stderr()).toMatch(/could not record/);
   });
 
   it('answers retired names with ordinary results, and unknown tools with a protocol error', async () => {
