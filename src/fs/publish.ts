@@ -21,6 +21,8 @@ export interface StageOptions {
   owner?: { uid: number; gid: number };
   hooks?: PublishHooks;
   target: string;
+  /** The target as messages show it (workspace-relative). */
+  shown?: string;
 }
 
 /** Writes bytes to a new staged file next to the target and makes them durable. */
@@ -36,7 +38,11 @@ export async function stage(bytes: Uint8Array, options: StageOptions): Promise<S
 /** Like `stage`, with the content written by `write` (e.g. streamed from another file). */
 export async function stageWith(write: (handle: FileHandle, stagePathName: string) => Promise<void>, options: StageOptions): Promise<Staged> {
   const stagePathName = stagePath(path.dirname(options.target));
-  const handle = await open(stagePathName, 'wx', options.mode === undefined ? 0o666 : 0o600);
+  const handle = await open(stagePathName, 'wx', options.mode === undefined ? 0o666 : 0o600).catch((error: unknown) => {
+    // A directory we may not write in (permissions, read-only mount, quota): the target is untouched.
+    const reason = errnoOf(error) ?? String(error);
+    throw new FsError('FS_IO_ERROR', `${options.shown ?? path.basename(options.target)}: cannot write a new file in its directory (${reason}); nothing was changed`, { cause: error });
+  });
   const staged = { stage: stagePathName, handle };
   try {
     if (options.owner) await handle.chown(options.owner.uid, options.owner.gid).catch(() => undefined);

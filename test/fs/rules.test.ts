@@ -1,6 +1,7 @@
 // The observation rules and the exact semantics of each tool.
 import { mkdirSync, readdirSync, readlinkSync, statSync, chmodSync, symlinkSync, truncateSync } from 'node:fs';
 import { MAX_TEXT_BYTES } from '../../src/fs/mutate.js';
+import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { bench, code, ok } from './helpers.js';
 
@@ -164,6 +165,33 @@ describe('tool semantics', () => {
       expect(result, tool).toMatchObject({ ok: false, code: 'FS_INVALID_ARGUMENT', message: expect.stringMatching(/too large|more than a text edit/) });
     }
     expect(statSync(file).size).toBe(MAX_TEXT_BYTES + 1);
+  });
+
+  // Root writes through permission bits, so a read-only mount stands in for an unwritable directory.
+  const canMount = process.platform === 'linux' && process.getuid?.() === 0;
+  it.runIf(canMount)('a directory it cannot write in: a clear error naming the file, and nothing lost', async (context) => {
+    const t = bench();
+    mkdirSync(t.file('ro'));
+    const mounted = await execa('mount', ['-t', 'tmpfs', 'tmpfs', t.file('ro')], { reject: false });
+    if (mounted.exitCode !== 0) context.skip(`cannot mount here: ${mounted.stderr}`);
+    try {
+      t.write('ro/f.txt', 'keep\n');
+      await execa('mount', ['-o', 'remount,ro', t.file('ro')]);
+      ok(await t.wb.call('read_file', { path: 'ro/f.txt' }));
+      expect(code(await t.wb.call('read_file', { path: 'ro/new.txt' }))).toBe('FS_NOT_FOUND');
+      for (const [tool, args] of [
+        ['edit_file', { path: 'ro/f.txt', old_string: 'keep', new_string: 'x' }],
+        ['write_file', { path: 'ro/new.txt', content: 'x' }],
+      ] as const) {
+        const result = await t.wb.call(tool, args);
+        expect(result, tool).toMatchObject({ ok: false, code: 'FS_IO_ERROR', message: expect.stringMatching(new RegExp(`^${args.path}: cannot write .*EROFS.*nothing was changed`)) });
+        expect(result.ok ? '' : result.message).not.toContain(t.ws);
+      }
+      expect(t.text('ro/f.txt')).toBe('keep\n');
+      expect(readdirSync(t.file('ro'))).toEqual(['f.txt']);
+    } finally {
+      await execa('umount', [t.file('ro')]);
+    }
   });
 
   it('directories, unknown tools and bad arguments are clear errors', async () => {

@@ -84,7 +84,7 @@ async function moveAcrossDevices(
     if (digest === undefined) throw staleError(source.shown, 'was deleted since it was read');
     if (digest !== observed.digest) throw staleError(source.shown, 'its content changed since it was read');
   };
-  const staged = await stageWith(copy, { target: destination.abs, mode: current.mode, hooks: ctx.hooks });
+  const staged = await stageWith(copy, { target: destination.abs, shown: destination.shown, mode: current.mode, hooks: ctx.hooks });
   try {
     await checkCurrent(source, observed);
     try {
