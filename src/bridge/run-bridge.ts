@@ -30,6 +30,12 @@ function positiveInteger(raw: string | undefined): number | undefined {
   return Number.isSafeInteger(value) && value > 0 ? value : undefined;
 }
 
+// A heartbeat period a timer can hold: Node runs longer intervals every 1 ms.
+function heartbeatMs(env: NodeJS.ProcessEnv): number {
+  const value = positiveInteger(env.PEER_BRIDGE_HEARTBEAT_MS);
+  return value !== undefined && value <= 2 ** 31 - 1 ? value : DEFAULT_HEARTBEAT_MS;
+}
+
 function outputCap(env: NodeJS.ProcessEnv): number {
   return positiveInteger(env.PEER_BRIDGE_MAX_OUTPUT_BYTES) ?? DEFAULT_MAX_OUTPUT_BYTES;
 }
@@ -162,7 +168,7 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
       runId,
       budgetSeconds: budget.seconds,
       cutoffMs: budget.cutoffMs,
-      heartbeatMs: context.heartbeatMs ?? positiveInteger(env.PEER_BRIDGE_HEARTBEAT_MS) ?? DEFAULT_HEARTBEAT_MS,
+      heartbeatMs: context.heartbeatMs ?? heartbeatMs(env),
       signal: options.signal,
       record: (event) => meta.transcript.write(event),
       onProgress: options.onProgress,

@@ -134,6 +134,14 @@ describe('bridge tools with Codex as the peer', () => {
     expect(seen.map((p) => p.progress)).toEqual([...seen.map((p) => p.progress)].sort((a, b) => a - b));
   });
 
+  it('ignores a heartbeat period too long for a timer instead of checking every millisecond', async () => {
+    // Node runs an interval longer than 2^31 - 1 ms every 1 ms (and warns), which would spin.
+    const { served } = await setup([{ kind: 'answer', answer: answer() }], { env: { PEER_BRIDGE_HEARTBEAT_MS: '100000000000' } });
+    const result = await call(served, 'bridge_advise', { task: 'x' }, { onprogress: () => undefined });
+    expect(envelopeOf(result).status).toBe('complete');
+    expect(served.stderr()).not.toContain('TimeoutOverflowWarning');
+  });
+
   it('cancellation kills the child tree, settles the ledger and writes a cancelled incident', async () => {
     const { served, workspace, double } = await setup([{ kind: 'hang' }]);
     const controller = new AbortController();
