@@ -32,7 +32,12 @@ function packageEntry(name: string, fromDir: string): string | null {
     const pkgDir = path.join(dir, 'node_modules', name);
     const manifest = path.join(pkgDir, 'package.json');
     if (existsSync(manifest)) {
-      const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as { exports?: Exports; main?: string };
+      let pkg: { exports?: Exports; main?: string };
+      try {
+        pkg = JSON.parse(readFileSync(manifest, 'utf8')) as typeof pkg;
+      } catch (error) {
+        throw new RunnerLoadError(`cannot read ${manifest}: ${(error as Error).message}`, { cause: error });
+      }
       const entry = esmEntry(pkg.exports) ?? pkg.main ?? 'index.js';
       return path.resolve(pkgDir, entry);
     }

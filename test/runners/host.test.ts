@@ -127,6 +127,17 @@ describe('runner host', () => {
     await expect(loadRunner('./fake-codex.mjs', { workspace: await tempDir('ws'), configPath })).rejects.toMatchObject({ code: 'ERR_RUNNER_LOAD', message: expect.stringContaining('codex') });
   });
 
+  it('names the package.json of an installed runner package that is not valid JSON', async () => {
+    const folder = await tempDir('config');
+    const pkg = path.join(folder, 'node_modules', 'broken-runner-pkg');
+    await mkdir(pkg, { recursive: true });
+    await writeFile(path.join(pkg, 'package.json'), '{ "name": "broken-runner-pkg", ');
+    const configPath = await config({ 'broken-runner-pkg': { grant: {} } }, folder);
+    const error = await loadRunner('broken-runner-pkg', { workspace: await tempDir('ws'), configPath }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RunnerLoadError);
+    expect((error as Error).message).toContain(path.join(pkg, 'package.json'));
+  });
+
   it('never installs a runner package that is not there', async () => {
     const workspace = await tempDir('ws');
     const file = await config({});
