@@ -45,6 +45,8 @@ function isPrice(value: unknown): value is ModelPrice {
   return typeof v === 'object' && v !== null && num(v.input) && num(v.output) && (v.cached_input === undefined || num(v.cached_input));
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /** Reads and checks the config file; no path → an empty config. */
 export function loadConfig(configPath: string | undefined): LoadedConfig {
   if (!configPath) return { dir: null, file: {} };
@@ -55,8 +57,12 @@ export function loadConfig(configPath: string | undefined): LoadedConfig {
     throw new RunnerConfigError(`cannot read runner config ${configPath}: ${(error as Error).message}`, { cause: error });
   }
   const file = data as RunnerConfigFile;
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new RunnerConfigError(`${configPath}: must be a JSON object`);
+  if (!isObject(data)) throw new RunnerConfigError(`${configPath}: must be a JSON object`);
+  for (const field of ['runners', 'price_table'] as const) {
+    if (file[field] !== undefined && !isObject(file[field])) throw new RunnerConfigError(`${configPath}: ${field} must be an object`);
+  }
   for (const [key, entry] of Object.entries(file.runners ?? {})) {
+    if (!isObject(entry)) throw new RunnerConfigError(`${configPath}: runners["${key}"] must be an object like { "grant": { … } }`);
     if (entry.grant !== undefined && !validatePermissions(entry.grant)) {
       const why = (validatePermissions.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
       throw new RunnerConfigError(`${configPath}: runners["${key}"].grant is invalid: ${why}`);

@@ -80,6 +80,15 @@ describe('runner config file', () => {
     await writeFile(file, JSON.stringify({ price_table: { m: { input: 'cheap' } } }));
     expect(() => loadConfig(file)).toThrow(/price_table\["m"\]/);
   });
+
+  it('rejects a runners or price_table entry of the wrong shape as a config error, not a TypeError', async () => {
+    const dir = await tempDir('config');
+    const file = path.join(dir, 'peer-bridge.config.json');
+    for (const data of [{ runners: { x: null } }, { runners: ['./x.js'] }, { runners: 'x' }, { price_table: [1] }, { price_table: { m: null } }]) {
+      await writeFile(file, JSON.stringify(data));
+      expect(() => loadConfig(file), JSON.stringify(data)).toThrow(RunnerConfigError);
+    }
+  });
   it('names the override variable for an executable', () => {
     expect(overrideVariable('codex')).toBe('PEER_BRIDGE_CODEX_BIN');
     expect(overrideVariable('my-cli')).toBe('PEER_BRIDGE_MY_CLI_BIN');
