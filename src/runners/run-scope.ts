@@ -1,6 +1,6 @@
 // Binds the host's spawn to one run: the request's workspace, depth, caps and signal, and the
 // runner's effective grant. Every check that can fail here fails with PermissionDenied.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { RunScope, RunSpawnOptions } from './define-runner.js';
@@ -14,6 +14,21 @@ export interface ScopeHandle {
   scope: RunScope;
   /** Kills the run's children that are still running, then removes its temporary directories. */
   dispose(): Promise<void>;
+}
+
+// The real path; for a missing path, that of its nearest existing ancestor plus the rest.
+async function real(p: string): Promise<string> {
+  try {
+    return await realpath(p);
+  } catch {
+    const parent = path.dirname(p);
+    return parent === p ? p : path.join(await real(parent), path.basename(p));
+  }
+}
+
+async function someAsync<T>(items: readonly T[], test: (item: T) => Promise<boolean>): Promise<boolean> {
+  for (const item of items) if (await test(item)) return true;
+  return false;
 }
 
 export function createRunScope(runnerId: string, grant: Grant, executables: Readonly<Record<string, string>>, req: RunRequest): ScopeHandle {
@@ -31,7 +46,10 @@ export function createRunScope(runnerId: string, grant: Grant, executables: Read
         throw new PermissionDenied(runnerId, 'run', command, 'not in the runner manifest');
       }
       const cwd = path.resolve(workspace, options.cwd ?? '.');
-      if (!isInside(cwd, workspace) || !readable.some((p) => isInside(cwd, p))) {
+      // By name and by real path: a symlink in the workspace may point anywhere.
+      const realCwd = await real(cwd);
+      const inside = async (outer: string) => isInside(cwd, outer) && isInside(realCwd, await real(outer));
+      if (!(await inside(workspace)) || !(await someAsync(readable, inside))) {
         throw new PermissionDenied(runnerId, 'read', cwd, 'a child must start inside the workspace and a granted path');
       }
       for (const name of Object.keys(options.env ?? {})) {

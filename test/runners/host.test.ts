@@ -91,6 +91,22 @@ describe('runner host', () => {
     await expect(runEcho(file, 'env:AWS_SECRET_ACCESS_KEY')).rejects.toMatchObject({ code: 'ERR_PERMISSION_DENIED', permission: 'env' });
   });
 
+  it('refuses a cwd that is inside the workspace by name but a symlink to a folder outside it', async () => {
+    // A write-capable child can leave such a link behind for the next run.
+    cleanups.push(setEnv({ PEER_BRIDGE_NODE_BIN: process.execPath }));
+    const file = await config({ [fixture]: { grant: fullGrant } });
+    const workspace = await tempDir('ws');
+    const outside = await tempDir('outside');
+    await symlink(outside, path.join(workspace, 'out'));
+    const runner = await loadRunner(fixture, { workspace, configPath: file });
+    await expect(runner.run(request('advise', workspace, () => {}, { prompt: 'cwd:out' }))).rejects.toMatchObject({ code: 'ERR_PERMISSION_DENIED', permission: 'read' });
+    await mkdir(path.join(workspace, 'inside'));
+    await symlink(path.join(workspace, 'inside'), path.join(workspace, 'link-in'));
+    const events: RunnerEvent[] = [];
+    await runner.run(request('advise', workspace, (e) => events.push(e), { prompt: 'cwd:link-in' }));
+    expect(events.some((e) => e.type === 'final')).toBe(true);
+  });
+
   it('resolves an installed npm package from the config file\'s folder', async () => {
     cleanups.push(setEnv({ PEER_BRIDGE_NODE_BIN: process.execPath }));
     const folder = await tempDir('config');
