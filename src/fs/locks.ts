@@ -6,7 +6,7 @@ import { lstatSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { lock as nativeLock, type FileIdentity, type LockHandle } from '../native/index.js';
-import { FsError } from './errors.js';
+import { FsError, errnoOf } from './errors.js';
 
 export type LockKey = string;
 
@@ -111,11 +111,7 @@ export class LockSet {
 
   /** Takes all keys (deduplicated, sorted); the returned function releases them in reverse. */
   async acquire(keys: LockKey[]): Promise<() => void> {
-    if (!this.made) {
-      mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-      if (this.dir === builtInLockDir()) assertPrivate(this.dir);
-      this.made = true;
-    }
+    if (!this.made) this.makeDir();
     const releases: Array<() => void> = [];
     const releaseAll = (): void => {
       for (const release of releases.reverse()) release();
@@ -124,7 +120,7 @@ export class LockSet {
     try {
       for (const key of [...new Set(keys)].sort()) {
         releases.push(await processQueue.take(key));
-        const handle: LockHandle = await nativeLock(this.fileFor(key), { exclusive: true, wait: true });
+        const handle = await this.lockOne(key);
         releases.push(() => handle.release());
       }
     } catch (error) {
@@ -132,5 +128,22 @@ export class LockSet {
       throw error;
     }
     return releaseAll;
+  }
+
+  private makeDir(): void {
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    if (this.dir === builtInLockDir()) assertPrivate(this.dir);
+    this.made = true;
+  }
+
+  private async lockOne(key: LockKey): Promise<LockHandle> {
+    try {
+      return await nativeLock(this.fileFor(key), { exclusive: true, wait: true });
+    } catch (error) {
+      if (errnoOf(error) !== 'ENOENT') throw error;
+      // The directory went away under a long-lived session (a temp cleaner, a user): make it again.
+      this.makeDir();
+      return nativeLock(this.fileFor(key), { exclusive: true, wait: true });
+    }
   }
 }

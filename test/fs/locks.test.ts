@@ -46,6 +46,17 @@ describe('locks', () => {
     expect(readdirSync(t.lockDir).length).toBeLessThanOrEqual(1 + IDENTITY_LOCK_BUCKETS);
   });
 
+  it('a lock directory removed under a long-lived session (a temp cleaner) is made again', async () => {
+    const t = bench();
+    t.write('f.txt', 'a\n');
+    ok(await t.wb.call('read_file', { path: 'f.txt' }));
+    ok(await t.wb.call('edit_file', { path: 'f.txt', old_string: 'a', new_string: 'b' }));
+    rmSync(t.lockDir, { recursive: true });
+    ok(await t.wb.call('edit_file', { path: 'f.txt', old_string: 'b', new_string: 'c' }));
+    expect(t.text('f.txt')).toBe('c\n');
+    expect(readdirSync(t.lockDir).length).toBeGreaterThan(0);
+  });
+
   it('a mutation waiting for the lock sees the replacement made by the holder as stale', async () => {
     const t = bench();
     t.write('f.txt', 'base\n');
