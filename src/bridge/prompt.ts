@@ -38,18 +38,21 @@ export function buildPrompt(verb: Verb, task: string, budgetSeconds: number): st
 // Both CLIs take the prompt as one command-line argument. Linux caps one argument at 128 KiB
 // (MAX_ARG_STRLEN, with its NUL) and Windows a whole command line at 32 767 UTF-16 units; past
 // that the spawn fails with E2BIG. The limit is the same on every POSIX system, so a task that
-// works on a Mac works on Linux too.
+// works on a Mac works on Linux too. On Windows, quoting may escape each `"` and `\`, so those
+// count twice, and the other arguments (Claude's inline schema) need about 2 500 units.
 const MAX_PROMPT_BYTES = 128 * 1024 - 1;
 const MAX_PROMPT_UNITS_WIN32 = 30_000;
 
+function sizeOf(text: string, platform: NodeJS.Platform): number {
+  return platform === 'win32' ? text.length + (text.match(/["\\]/g)?.length ?? 0) : Buffer.byteLength(text, 'utf8');
+}
+
 /** Rejects (field `task`) a prompt too long to pass to the child as an argument. */
 export function checkPromptSize(prompt: string, task: string, platform: NodeJS.Platform = process.platform): void {
-  const [size, limit, unit] =
-    platform === 'win32'
-      ? [prompt.length, MAX_PROMPT_UNITS_WIN32, 'UTF-16 units']
-      : [Buffer.byteLength(prompt, 'utf8'), MAX_PROMPT_BYTES, 'bytes of UTF-8'];
+  const [limit, unit] = platform === 'win32' ? [MAX_PROMPT_UNITS_WIN32, 'UTF-16 units'] : [MAX_PROMPT_BYTES, 'bytes of UTF-8'];
+  const size = sizeOf(prompt, platform);
   if (size <= limit) return;
-  const room = limit - (size - (platform === 'win32' ? task.length : Buffer.byteLength(task, 'utf8')));
+  const room = limit - (size - sizeOf(task, platform));
   throw new BridgeError(
     'invalid_arguments',
     `task is too long to hand to the peer: its prompt is one command-line argument of at most ${limit} ${unit}, ` +

@@ -6,6 +6,7 @@ import { resolveBudget } from '../../src/bridge/budget.js';
 import { decideDepth, depthLimit, inheritedDepth } from '../../src/bridge/depth.js';
 import { callerName, direction } from '../../src/bridge/direction.js';
 import { decideEffort, mergeSubstitution, normaliseEffort } from '../../src/bridge/effort.js';
+import { buildPrompt, checkPromptSize } from '../../src/bridge/prompt.js';
 import { ReminderTracker } from '../../src/bridge/reminders.js';
 import { retiredOutcome } from '../../src/bridge/retired.js';
 import { rejectHostOnlyFields, writeRefusal } from '../../src/bridge/workspace.js';
@@ -92,6 +93,24 @@ describe('effort', () => {
     expect(merged).toMatchObject({ requested: 'none', applied: 'low' });
     expect(merged?.reason).toMatch(/means minimal.*retried/);
     expect(mergeSubstitution(null, null)).toBeNull();
+  });
+});
+
+describe('prompt size', () => {
+  it('measures bytes of UTF-8 on POSIX and escaped UTF-16 units on Windows', () => {
+    const fits = (task: string, platform: NodeJS.Platform) => {
+      try {
+        checkPromptSize(buildPrompt('advise', task, 120), task, platform);
+        return true;
+      } catch (error) {
+        expect(error).toMatchObject({ code: 'invalid_arguments', field: 'task' });
+        return false;
+      }
+    };
+    expect(fits('a'.repeat(100_000), 'linux')).toBe(true);
+    expect(fits('é'.repeat(70_000), 'linux')).toBe(false);
+    expect(fits('a'.repeat(20_000), 'win32')).toBe(true);
+    expect(fits('"'.repeat(20_000), 'win32')).toBe(false);
   });
 });
 
