@@ -75,6 +75,19 @@ describe('tool semantics', () => {
     expect(t.text('f.txt')).toBe('q y q\n');
   });
 
+  it('edit_file: an old_string found at two overlapping places is ambiguous, not silently the first', async () => {
+    const t = bench();
+    t.write('f.txt', 'end\nend\nend\n');
+    ok(await t.wb.call('read_file', { path: 'f.txt' }));
+    // "end\nend\n" is at lines 1-2 and at lines 2-3: which one is meant cannot be told.
+    const result = await t.wb.call('edit_file', { path: 'f.txt', old_string: 'end\nend\n', new_string: 'END\n' });
+    expect(result).toMatchObject({ ok: false, code: 'FS_AMBIGUOUS_MATCH', message: expect.stringMatching(/lines 1, 2/) });
+    expect(t.text('f.txt')).toBe('end\nend\nend\n');
+    // replace_all keeps its meaning: each non-overlapping occurrence, left to right.
+    expect(ok(await t.wb.call('edit_file', { path: 'f.txt', old_string: 'end\nend\n', new_string: 'END\n', replace_all: true })).replacements).toBe(1);
+    expect(t.text('f.txt')).toBe('END\nend\n');
+  });
+
   it('multi_edit is all or nothing', async () => {
     const t = bench();
     t.write('f.txt', 'a b c\n');

@@ -32,11 +32,15 @@ export function applyEdits(text: string, edits: TextEdit[], eol: Eol, shown: str
     if (oldText === newText) throw new FsError('FS_INVALID_ARGUMENT', `${label}: old_string and new_string are the same`);
     const found = occurrences(text, oldText);
     if (found.length === 0) throw new FsError('FS_NO_MATCH', `${label}: old_string not found`);
-    if (found.length > 1 && !edit.replace_all) {
-      const lines = found.slice(0, 10).map((at) => lineOf(text, at));
+    // Unique means no second match at all, overlapping ones included: in "end\nend\nend" the
+    // text "end\nend" is at two places, though the search past the first finds no other.
+    const overlap = found.length === 1 && !edit.replace_all ? text.indexOf(oldText, (found[0] as number) + 1) : -1;
+    if ((found.length > 1 || overlap !== -1) && !edit.replace_all) {
+      const places = overlap === -1 ? found : [found[0] as number, overlap];
+      const lines = places.slice(0, 10).map((at) => lineOf(text, at));
       throw new FsError(
         'FS_AMBIGUOUS_MATCH',
-        `${label}: old_string occurs ${found.length} times (lines ${lines.join(', ')}${found.length > 10 ? ', …' : ''}); add context or set replace_all`,
+        `${label}: old_string occurs ${places.length} times${overlap === -1 ? '' : ', overlapping'} (lines ${lines.join(', ')}${places.length > 10 ? ', …' : ''}); add context or set replace_all`,
       );
     }
     text = text.split(oldText).join(newText);
