@@ -36,6 +36,23 @@ async function git(workspace: string, args: string[], binary: string) {
   });
 }
 
+// The run's child may have written the repository's config (or a .gitattributes naming a filter
+// defined there): status and diff would then run its commands as the user, outside any sandbox.
+// Command-line -c wins over every config file, so switch each such hook off (submodules, with
+// configs of their own, are not looked into).
+async function noRepoCommands(workspace: string, binary: string): Promise<string[]> {
+  const filters = await git(workspace, ['config', '--name-only', '--get-regexp', '^filter\\.'], binary);
+  const names = new Set(
+    (filters.exitCode === 0 ? filters.stdout.split('\n') : [])
+      .map((key) => /^filter\.(.+)\.[^.]+$/.exec(key.trim())?.[1])
+      .filter((name): name is string => name !== undefined && !name.includes('=')),
+  );
+  return [
+    '-c', 'core.fsmonitor=false',
+    ...[...names].flatMap((name) => ['clean=', 'smudge=', 'process=', 'required=false'].flatMap((setting) => ['-c', `filter.${name}.${setting}`])),
+  ];
+}
+
 /** The git delta of `workspace`, or why there is none. Never throws. */
 export async function gitWorkspaceDelta(
   workspace: string,
@@ -49,10 +66,11 @@ export async function gitWorkspaceDelta(
     if (inside.exitCode !== 0 || inside.stdout.trim() !== 'true') {
       return { available: false, reason: 'the workspace is not a git repository' };
     }
+    const safe = [...(await noRepoCommands(workspace, gitBinary)), '-c', 'core.quotePath=false'];
     const [head, status, diff] = await Promise.all([
       git(workspace, ['rev-parse', '--verify', '--quiet', 'HEAD'], gitBinary),
-      git(workspace, ['-c', 'core.quotePath=false', 'status', '--porcelain=v1', '--untracked-files=all', ...ownState], gitBinary),
-      git(workspace, ['-c', 'core.quotePath=false', 'diff', '--stat', 'HEAD', ...ownState], gitBinary),
+      git(workspace, [...safe, 'status', '--porcelain=v1', '--untracked-files=all', '--ignore-submodules=all', ...ownState], gitBinary),
+      git(workspace, [...safe, 'diff', '--stat', '--no-ext-diff', '--no-textconv', '--ignore-submodules=all', 'HEAD', ...ownState], gitBinary),
     ]);
     const lines = status.exitCode === 0 && status.stdout !== '' ? status.stdout.split('\n') : [];
     const diffStat = diff.exitCode === 0 ? diff.stdout : '';

@@ -1,4 +1,6 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
@@ -122,6 +124,30 @@ describe('incident writer', () => {
     await writeFile(path.join(ws, 'a.txt'), 'one\ntwo\n');
     const result = await gitWorkspaceDelta(ws);
     expect(result.available && result.delta.status).toEqual([' M a.txt']);
+    expect(result.available && result.delta.diff_stat).toContain('a.txt | 1 +');
+  });
+
+  it.skipIf(process.platform === 'win32')('runs no command from the repository\'s config while taking the delta', async () => {
+    // The child may have written .git/config (or left a filter in .gitattributes): core.fsmonitor,
+    // a clean filter, a textconv or an external diff would run as the user, outside any sandbox.
+    const ws = await tempWorkspace();
+    await gitRepo(ws);
+    const git = (...args: string[]) => execa('git', args, { cwd: ws });
+    await writeFile(path.join(ws, 'a.txt'), 'one\n');
+    await git('add', 'a.txt');
+    await git('-c', 'user.name=t', '-c', 'user.email=t@example.invalid', 'commit', '-q', '-m', 'a');
+    // Outside the workspace, in a folder without spaces: git hands these to a shell.
+    const bin = await mkdtemp(path.join(os.tmpdir(), 'pb-hook-'));
+    const marker = path.join(bin, 'ran.log');
+    const hook = path.join(bin, 'hook.sh');
+    await writeFile(hook, `#!/bin/sh\necho "$0 $*" >> '${marker}'\ncat\n`, { mode: 0o755 });
+    for (const key of ['core.fsmonitor', 'filter.f.clean', 'filter.f.process', 'filter.my.dotted.clean', 'diff.x.textconv', 'diff.external']) await git('config', key, hook);
+    await writeFile(path.join(ws, '.gitattributes'), '*.txt diff=x filter=f\n*.md filter=my.dotted\n');
+    await writeFile(path.join(ws, 'a.txt'), 'one\ntwo\n');
+    await writeFile(path.join(ws, 'b.md'), 'b\n');
+    const result = await gitWorkspaceDelta(ws);
+    expect(existsSync(marker)).toBe(false);
+    expect(result.available && result.delta.status).toContain(' M a.txt');
     expect(result.available && result.delta.diff_stat).toContain('a.txt | 1 +');
   });
 
