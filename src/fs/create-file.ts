@@ -6,7 +6,7 @@ import type { ToolContext } from './context.js';
 import { FsError, errnoOf } from './errors.js';
 import { pathKey } from './locks.js';
 import { statQuiet, type ToolSuccess } from './mutate.js';
-import { publish } from './publish.js';
+import { publish, syncCreatedDirs } from './publish.js';
 import type { ResolvedPath } from './workspace-paths.js';
 
 /**
@@ -20,8 +20,9 @@ export async function createNew(
   extra: Record<string, unknown>,
 ): Promise<ToolSuccess | 'observed-meanwhile'> {
   const dir = path.dirname(target.abs);
+  let firstMade: string | undefined;
   try {
-    await mkdir(dir, { recursive: true });
+    firstMade = await mkdir(dir, { recursive: true });
   } catch (error) {
     throw new FsError('FS_INVALID_ARGUMENT', `${target.shown}: cannot create its directory (${errnoOf(error) ?? String(error)})`, { cause: error });
   }
@@ -41,6 +42,7 @@ export async function createNew(
       throw new FsError('FS_EXISTS', `${target.shown}: was created by someone else since it was observed absent; not overwritten`);
     }
     const version = await publish(bytes, { kind: 'create', target: target.abs, shown: target.shown, ops: ctx.ops, hooks: ctx.hooks });
+    await syncCreatedDirs(ctx.ops, firstMade, dir);
     ctx.store.present(target.abs, version);
     return { ok: true, path: target.shown, ...extra };
   } finally {

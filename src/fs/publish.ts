@@ -114,6 +114,22 @@ export async function syncDirectory(ops: FsOps, dir: string): Promise<void> {
   }
 }
 
+/**
+ * Makes new directories durable: `mkdir -p` returned `firstMade`, the top one it created; each
+ * created directory's entry lives in its parent, so those parents are synced, up to `dir`'s
+ * (`dir` itself is synced by the publication). Without this a power cut can take the new file
+ * away with its new directory after the call said it was written.
+ */
+export async function syncCreatedDirs(ops: FsOps, firstMade: string | undefined, dir: string): Promise<void> {
+  if (firstMade === undefined) return;
+  const parents: string[] = [];
+  for (let at = dir; at !== path.dirname(firstMade) && at !== path.dirname(at); ) {
+    at = path.dirname(at);
+    parents.push(at);
+  }
+  for (const parent of parents) await syncDirectory(ops, parent);
+}
+
 async function moveIntoPlace(stagePathName: string, options: PublishOptions): Promise<void> {
   try {
     if (options.kind === 'replace') await options.ops.rename(stagePathName, options.target);

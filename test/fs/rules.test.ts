@@ -2,6 +2,7 @@
 import { mkdirSync, readdirSync, readlinkSync, statSync, chmodSync, symlinkSync, truncateSync } from 'node:fs';
 import { MAX_TEXT_BYTES } from '../../src/fs/mutate.js';
 import { execa } from 'execa';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bench, code, ok } from './helpers.js';
 
@@ -205,6 +206,20 @@ describe('tool semantics', () => {
     } finally {
       await execa('umount', [t.file('ro')]);
     }
+  });
+
+  it('a create or move into new directories makes each new directory entry durable, not only the file\'s', async () => {
+    const t = bench();
+    const synced: string[] = [];
+    const wb = t.open({ ops: { fsyncDirectory: async (dir) => void synced.push(path.relative(t.ws, dir) || '.') } });
+    ok(await wb.call('write_file', { path: 'a/b/c.txt', content: 'x\n' }));
+    expect(new Set(synced)).toEqual(new Set(['a/b', 'a', '.']));
+    synced.length = 0;
+    ok(await wb.call('move_file', { path: 'a/b/c.txt', new_path: 'a/d/e/f.txt' }));
+    expect(new Set(synced)).toEqual(new Set(['a/d/e', 'a/d', 'a', 'a/b']));
+    synced.length = 0;
+    ok(await wb.call('write_file', { path: 'a/b/g.txt', content: 'y\n' }));
+    expect(synced).toEqual(['a/b']);
   });
 
   it('directories, unknown tools and bad arguments are clear errors', async () => {

@@ -10,7 +10,7 @@ import { FsError, errnoOf } from '../errors.js';
 import { pathKey } from '../locks.js';
 import { streamWhole } from '../file-handle.js';
 import { checkCurrent, lockFile, requireObserved, staleError, statQuiet, type ToolSuccess } from '../mutate.js';
-import { discard, stageWith, syncDirectory, writeAll } from '../publish.js';
+import { discard, stageWith, syncCreatedDirs, syncDirectory, writeAll } from '../publish.js';
 import { versionOf, type Version } from '../version.js';
 import { resolveInWorkspace, type ResolvedPath } from '../workspace-paths.js';
 
@@ -31,7 +31,7 @@ export async function moveFileTool(ctx: ToolContext, args: MoveFileArgs): Promis
     if (!stat) throw staleError(source.shown, 'was deleted since it was read');
     if (stat.kind === 'directory') throw new FsError('FS_IS_DIRECTORY', `${source.shown}: is a directory; move_file moves files`);
     if (await statQuiet(destination.abs)) throw existsError(destination);
-    await mkdir(destinationDir, { recursive: true }).catch((error: unknown) => {
+    const firstMade = await mkdir(destinationDir, { recursive: true }).catch((error: unknown) => {
       throw new FsError('FS_INVALID_ARGUMENT', `${destination.shown}: cannot create its directory (${errnoOf(error) ?? String(error)})`, { cause: error });
     });
     await ctx.sweep(destinationDir);
@@ -47,6 +47,7 @@ export async function moveFileTool(ctx: ToolContext, args: MoveFileArgs): Promis
       version = await moveAcrossDevices(ctx, source, destination, observed, current);
     }
     await syncDirectory(ctx.ops, destinationDir);
+    await syncCreatedDirs(ctx.ops, firstMade, destinationDir);
     if (path.dirname(source.abs) !== destinationDir) await syncDirectory(ctx.ops, path.dirname(source.abs));
     ctx.store.absent(source.abs);
     ctx.store.present(destination.abs, version);
