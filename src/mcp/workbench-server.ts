@@ -65,10 +65,12 @@ export function workbenchResult(result: ToolResult): CallToolResult {
 
 /**
  * Builds the workbench MCP server for one session; connect it to a transport to serve. `drain`
- * resolves when the calls in flight have finished (a stop never cuts a publication short).
+ * refuses new calls and resolves when the calls in flight have finished and been answered (a stop
+ * never cuts a publication short).
  */
 export function createWorkbenchServer(options: WorkbenchServerOptions): { server: Server; drain: () => Promise<void> } {
   const inFlight = new Set<Promise<ToolResult>>();
+  let draining = false;
   const wb = openWorkbench({ workspace: options.workspace, ...(options.lockDir ? { lockDir: options.lockDir } : {}) });
   const server = new Server(
     { name: 'peer-bridge-workbench', version: options.version },
@@ -85,6 +87,8 @@ export function createWorkbenchServer(options: WorkbenchServerOptions): { server
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const { name } = request.params;
     if (!tools.has(name)) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}; tools: ${wb.tools.join(', ')}`);
+    // Once a stop has begun, a new call could be cut short by the exit: refuse it, untouched.
+    if (draining) throw new McpError(ErrorCode.InvalidRequest, `the workbench server is stopping; ${name} was not run`);
     const call = wb.call(name, request.params.arguments ?? {});
     inFlight.add(call);
     try {
@@ -93,7 +97,15 @@ export function createWorkbenchServer(options: WorkbenchServerOptions): { server
       inFlight.delete(call);
     }
   });
-  return { server, drain: async () => void (await Promise.allSettled([...inFlight])) };
+  return {
+    server,
+    drain: async () => {
+      draining = true;
+      await Promise.allSettled([...inFlight]);
+      // The SDK sends a result a few microtasks after its handler returns: let those run.
+      await new Promise((resolve) => setImmediate(resolve));
+    },
+  };
 }
 
 /** Serves the workbench on stdin/stdout until the client closes stdin or a signal arrives. */
@@ -104,9 +116,10 @@ export async function serveWorkbench(options: WorkbenchServerOptions & { log: (m
     if (stopping) return;
     stopping = true;
     options.log(`stopping (${why})`);
+    // Exit once stdout has taken every answer (pipes are asynchronous on some systems).
     void drain()
       .then(() => server.close())
-      .finally(() => process.exit(0));
+      .finally(() => process.stdout.write('', () => process.exit(0)));
   };
   process.stdin.once('end', () => stop('stdin closed'));
   process.once('SIGTERM', () => stop('SIGTERM'));

@@ -1,6 +1,6 @@
 // `peer-bridge serve --surface workbench` over real stdio with the SDK client: the fs tools with the
 // schemas from the file, observation-checked edits, and one observation store per session.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -111,5 +111,33 @@ describe('peer-bridge serve --surface workbench', () => {
     const mixed = await run(['--surface', 'workbench', '--runner', 'codex']);
     expect(mixed.exitCode).toBe(2);
     expect(mixed.stderr).toContain('--runner');
+  });
+});
+
+describe('peer-bridge serve --surface workbench stopping', () => {
+  it('on SIGTERM answers the call in flight and refuses, with an answer, one that arrives while it drains', async () => {
+    const { LockSet, pathKey } = await import('../../src/fs/locks.js');
+    const { lock } = await import('../../src/native/index.js');
+    const { waitFor } = await import('./wait.js');
+    const workspace = realpathSync(tempDir('pb-wb-stop-'));
+    const served = await workbench(workspace);
+    // Holding the files' cross-process locks keeps the writes in flight for as long as needed.
+    const locks = new LockSet(lockDir);
+    const heldA = await lock(locks.fileFor(pathKey(path.join(workspace, 'a.txt'))));
+    const heldB = await lock(locks.fileFor(pathKey(path.join(workspace, 'b.txt'))));
+    const settle = (p: Promise<unknown>) => p.then((value) => ({ value: value as CallToolResult }), (error: Error) => ({ error: error.message }));
+    const first = settle(served.client.callTool({ name: 'write_file', arguments: { path: 'a.txt', content: 'A' } }));
+    // Requests start in arrival order: once a later one is answered, the write has started.
+    await call(served, 'read_file', { path: 'c.txt' });
+    process.kill(served.pid()!, 'SIGTERM');
+    await waitFor(() => served.stderr().includes('stopping (SIGTERM)'), 'the server to start stopping');
+    const second = settle(served.client.callTool({ name: 'write_file', arguments: { path: 'b.txt', content: 'B' } }));
+    heldA.release();
+    const [written, refused] = await Promise.all([first, second]);
+    heldB.release();
+    expect(written).toMatchObject({ value: { isError: false } });
+    expect(readFileSync(path.join(workspace, 'a.txt'), 'utf8')).toBe('A');
+    expect(refused).toMatchObject({ error: expect.stringMatching(/stopping/) });
+    expect(readdirSync(workspace)).toEqual(['a.txt']);
   });
 });
