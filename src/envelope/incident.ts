@@ -6,7 +6,7 @@ import type { PartialOutput } from '../generated/harness-envelope.js';
 import { writeNewFileAtomic } from './atomic-write.js';
 import { gitWorkspaceDelta, type GitWorkspaceDelta } from './git-delta.js';
 import type { Fault, IncidentContext } from './meta.js';
-import { assertRunId, assertWorkspace, incidentsDir, resolveInWorkspace, workspaceRelative } from './paths.js';
+import { assertRunId, assertWorkspace, incidentsDir, resolveInWorkspace, stateDirectory, workspaceRelative } from './paths.js';
 import { suffixWithinBytes } from './text-cut.js';
 
 export const stderrTailBytes = 4096;
@@ -111,7 +111,7 @@ export async function writeIncident(input: IncidentInput, options: { gitBinary?:
     previous_incident: previous,
     extra: input.extra ?? null,
   };
-  const dir = resolveInWorkspace(input.workspace, incidentsDir);
+  const dir = await stateDirectory(input.workspace, incidentsDir);
   const written = await writeNewFileAtomic(
     dir,
     `${stamp(now)}-${input.run_id}-${input.fault}`,

@@ -1,5 +1,6 @@
 // Where a run's files live inside the workspace, and how their paths appear in envelopes:
 // relative to the workspace, with forward slashes on every platform.
+import { lstat, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { EnvelopeError } from './errors.js';
 
@@ -33,4 +34,26 @@ export function workspaceRelative(workspace: string, absolute: string): string {
 /** A workspace-relative path (forward slashes) as an absolute path on this platform. */
 export function resolveInWorkspace(workspace: string, relative: string): string {
   return path.join(workspace, ...relative.split('/'));
+}
+
+/**
+ * Creates the state folder `relative` (e.g. `.peer-bridge/incidents`) in the workspace and returns
+ * its absolute path. A symbolic link on the way is refused: a run's child can swap a folder for a
+ * link to anywhere, and the harness would write there.
+ */
+export async function stateDirectory(workspace: string, relative: string): Promise<string> {
+  let dir = workspace;
+  for (const part of relative.split('/')) {
+    dir = path.join(dir, part);
+    await mkdir(dir).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+    });
+    if ((await lstat(dir)).isSymbolicLink()) {
+      throw new EnvelopeError(
+        'ENVELOPE_STATE_SYMLINK',
+        `${workspaceRelative(workspace, dir)} is a symbolic link; peer-bridge writes its state only into real folders of the workspace`,
+      );
+    }
+  }
+  return dir;
 }

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { writeNewFileAtomic } from './atomic-write.js';
 import { ByteRing } from './byte-ring.js';
 import { compactRecord, defaultOutputFields, type CompactOptions } from './compact.js';
-import { assertRunId, assertWorkspace, resolveInWorkspace, transcriptsDir, workspaceRelative } from './paths.js';
+import { assertRunId, assertWorkspace, stateDirectory, transcriptsDir, workspaceRelative } from './paths.js';
 
 export const defaultTranscriptLimit = 256 * 1024;
 
@@ -129,7 +129,7 @@ export class TranscriptWriter {
    */
   close(): Promise<string> {
     this.closing ??= (async () => {
-      const dir = resolveInWorkspace(this.workspace, transcriptsDir);
+      const dir = await stateDirectory(this.workspace, transcriptsDir);
       const written = await writeNewFileAtomic(dir, this.runId, '.jsonl', this.render());
       this.head = [];
       this.tail = undefined;

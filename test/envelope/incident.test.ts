@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
-import { gitWorkspaceDelta, writeIncident, type IncidentInput, type IncidentRecord } from '../../src/envelope/index.js';
+import { gitWorkspaceDelta, openTranscript, writeIncident, type IncidentInput, type IncidentRecord } from '../../src/envelope/index.js';
 import { list, tempWorkspace } from './helpers.js';
 
 function input(workspace: string, overrides: Partial<IncidentInput> = {}): IncidentInput {
@@ -149,6 +149,25 @@ describe('incident writer', () => {
     expect(existsSync(marker)).toBe(false);
     expect(result.available && result.delta.status).toContain(' M a.txt');
     expect(result.available && result.delta.diff_stat).toContain('a.txt | 1 +');
+  });
+
+  it.skipIf(process.platform === 'win32')('writes nothing through a .peer-bridge folder that a run replaced by a symlink', async () => {
+    // A write-capable child can swap .peer-bridge (or incidents/, transcripts/) for a link to any
+    // folder of the user; the harness writes after the child is gone, so a check then holds.
+    for (const linked of ['.peer-bridge', '.peer-bridge/incidents', '.peer-bridge/transcripts']) {
+      const ws = await tempWorkspace();
+      const outside = await mkdtemp(path.join(os.tmpdir(), 'pb-outside-'));
+      await mkdir(path.dirname(path.join(ws, linked)), { recursive: true });
+      await symlink(outside, path.join(ws, linked));
+      const [incident, transcript] = await Promise.allSettled([
+        writeIncident(input(ws)),
+        openTranscript({ workspace: ws, runId: 'run-7' }).close(),
+      ]);
+      const refused = { status: 'rejected', reason: expect.objectContaining({ code: 'ENVELOPE_STATE_SYMLINK' }) };
+      expect(incident).toMatchObject(linked.endsWith('transcripts') ? { status: 'fulfilled' } : refused);
+      expect(transcript).toMatchObject(linked.endsWith('incidents') ? { status: 'fulfilled' } : refused);
+      expect(await list(outside)).toEqual([]);
+    }
   });
 
   it('works without git on the machine', async () => {
