@@ -2,8 +2,11 @@
 // (fsynced) before its child is spawned and its settlement is appended after, so a crash leaves an
 // unpaired start that the next server settles as `unknown` exactly once: never replayed.
 import { randomBytes } from 'node:crypto';
-import { access, mkdir, open, readdir, readFile, unlink } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, lstat, open, readdir, readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { EnvelopeError } from '../envelope/errors.js';
+import { stateDirectory } from '../envelope/paths.js';
 import { fsyncDirectory, lock, type LockHandle } from '../native/index.js';
 
 export const STATE_DIR = '.peer-bridge';
@@ -145,10 +148,12 @@ export class RunIdTaken extends Error {
 
 /** The ledger of one workspace. Cheap to construct; files are created on first append. */
 export class Ledger {
+  readonly workspace: string;
   readonly dir: string;
   readonly file: string;
 
   constructor(workspace: string) {
+    this.workspace = workspace;
     this.dir = path.join(workspace, STATE_DIR);
     this.file = path.join(this.dir, LEDGER_FILE);
   }
@@ -160,7 +165,7 @@ export class Ledger {
       // Under the ledger lock, so a recovery never sees the lock file between its creation and
       // its locking (and unlinks it as a dead owner's).
       entry = this.#locked(async () => {
-        await mkdir(path.join(this.dir, 'owners'), { recursive: true });
+        await stateDirectory(this.workspace, `${STATE_DIR}/owners`);
         const id = `${process.pid}-${randomBytes(6).toString('hex')}`;
         const handle = await lock(this.#ownerLock(id), { wait: false });
         return { id, handle };
@@ -353,8 +358,11 @@ export class Ledger {
   async #locked<T>(fn: () => Promise<T>): Promise<T> {
     const previous = queues.get(this.dir) ?? Promise.resolve();
     const run = previous.catch(() => undefined).then(async () => {
-      await mkdir(this.dir, { recursive: true });
-      const handle = await lock(path.join(this.dir, 'ledger.lock'));
+      // The workspace is writable by a peer: its links must not lead the harness's writes elsewhere.
+      await stateDirectory(this.workspace, STATE_DIR);
+      const lockFile = path.join(this.dir, 'ledger.lock');
+      await refuseSymlink(lockFile);
+      const handle = await lock(lockFile);
       try {
         return await fn();
       } finally {
@@ -369,7 +377,11 @@ export class Ledger {
   // so the new record stays parseable.
   async #append(records: LedgerRecord[]): Promise<void> {
     if (records.length === 0) return;
-    const handle = await open(this.file, 'a+');
+    const flags = constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0);
+    const handle = await open(this.file, flags, 0o666).catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ELOOP' || error.code === 'EMLINK') await refuseSymlink(this.file);
+      throw error;
+    });
     try {
       const { size } = await handle.stat();
       let text = records.map((record) => JSON.stringify(record)).join('\n') + '\n';
@@ -384,6 +396,17 @@ export class Ledger {
     } finally {
       await handle.close();
     }
+  }
+}
+
+// Throws when `file` is a symbolic link (where O_NOFOLLOW cannot help, e.g. a lock file).
+async function refuseSymlink(file: string): Promise<void> {
+  const stat = await lstat(file).catch(() => null);
+  if (stat?.isSymbolicLink()) {
+    throw new EnvelopeError(
+      'ENVELOPE_STATE_SYMLINK',
+      `${path.join(STATE_DIR, path.basename(file))} is a symbolic link; peer-bridge writes its state only into real files of the workspace`,
+    );
   }
 }
 

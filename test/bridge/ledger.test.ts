@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -76,6 +76,26 @@ describe('ledger', () => {
     expect(existsSync(path.join(dir, '.peer-bridge', 'owners'))).toBe(false);
     expect(await ledger.recover()).toEqual(['copied']);
     expect(existsSync(path.join(dir, '.peer-bridge', 'owners', '123-abcdefabcdef.lock'))).toBe(false);
+  });
+
+  it('never writes through a symbolic link a peer put in place of the state folder or the ledger', async () => {
+    // An implement peer may write in the workspace; the harness, outside its sandbox, must not
+    // follow its links and append to (or create) files elsewhere.
+    const dir = tempDir();
+    const outside = path.join(dir, 'outside');
+    mkdirSync(outside);
+    writeFileSync(path.join(outside, 'victim'), 'keep\n');
+    const linkedFile = path.join(dir, 'ws-file');
+    mkdirSync(path.join(linkedFile, '.peer-bridge'), { recursive: true });
+    symlinkSync(path.join(outside, 'victim'), path.join(linkedFile, '.peer-bridge', 'ledger.jsonl'));
+    const record = { run_id: null, tool: 'bridge_advise', status: 'rejected', code: 'invalid_arguments', reason: 'x' };
+    await expect(new Ledger(linkedFile).result(record)).rejects.toThrow(/symbolic link/);
+    expect(readFileSync(path.join(outside, 'victim'), 'utf8')).toBe('keep\n');
+    const linkedDir = path.join(dir, 'ws-dir');
+    mkdirSync(linkedDir);
+    symlinkSync(outside, path.join(linkedDir, '.peer-bridge'));
+    await expect(new Ledger(linkedDir).result(record)).rejects.toThrow(/symbolic link/);
+    expect(readdirSync(outside)).toEqual(['victim']);
   });
 
   it('settles a dead owner’s started call as unknown exactly once, and leaves a live owner alone', async () => {
