@@ -54,8 +54,7 @@ export class LineTracker {
       if (at === -1) break;
       from = at + 1;
       if (this.unit === 2 && (base + at) % 2 !== 0) continue;
-      const before = at >= this.unit ? chunk.subarray(at - this.unit, at) : this.prevUnit;
-      if (before.equals(this.cr)) this.crlf++;
+      if (this.crBefore(chunk, at)) this.crlf++;
       else this.lf++;
       this.endLine(base + at + this.unit);
       from = at + this.unit;
@@ -63,6 +62,18 @@ export class LineTracker {
     this.collect(chunk, base);
     this.bodyEnd = base + chunk.length;
     this.prevUnit = Buffer.from(chunk.subarray(Math.max(0, chunk.length - this.unit)));
+  }
+
+  // Whether the code unit before the break at `at` is CR. Compared byte by byte, with the previous
+  // chunk's last unit for a break at the start: a Buffer per line made counting the main cost of
+  // scanning a large file.
+  private crBefore(chunk: Buffer, at: number): boolean {
+    for (let i = 0; i < this.unit; i++) {
+      const index = at - this.unit + i;
+      const byte = index >= 0 ? chunk[index] : this.prevUnit[this.prevUnit.length + index];
+      if (byte !== this.cr[i]) return false;
+    }
+    return true;
   }
 
   // The current line ends at `end` (after its break): include it in the window if it fits.

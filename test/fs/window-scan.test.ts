@@ -41,4 +41,23 @@ describe('read_file windows', () => {
     writeFileSync(t.file('big.txt'), bad);
     expect(ok(await t.wb.call('read_file', { path: 'big.txt', limit: 1 })).encoding).toBe('binary');
   });
+
+  it.each([
+    ['utf-8', 1, (text: string) => Buffer.from(text, 'utf8')],
+    ['utf-16le', 2, (text: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')])],
+  ] as const)('see a CRLF split by a 1 MiB read chunk boundary as CRLF (%s)', async (encoding, unit, encode) => {
+    const t = bench();
+    const chunk = 1 << 20;
+    // Pad so that the CR of one line is the last code unit of the first chunk and its LF the first of the next.
+    const prefix = encoding === 'utf-16le' ? 2 : 0;
+    const padUnits = (chunk - prefix) / unit - 1;
+    const crlf = 'x'.repeat(padUnits) + '\r\n' + 'tail\r\n';
+    const boundary = encode(crlf);
+    expect(boundary[chunk - unit]).toBe(0x0d);
+    writeFileSync(t.file('crlf.txt'), boundary);
+    expect(ok(await t.wb.call('read_file', { path: 'crlf.txt', offset: 2, limit: 1 }))).toMatchObject({ eol: 'crlf', encoding, total_lines: 2, content: 'tail\r\n' });
+    // The same boundary with a bare LF after a CR-less line is not CRLF.
+    writeFileSync(t.file('mixed.txt'), encode('x'.repeat(padUnits + 1) + '\n' + 'tail\r\n'));
+    expect(ok(await t.wb.call('read_file', { path: 'mixed.txt', limit: 1 })).eol).toBe('mixed');
+  });
 });
