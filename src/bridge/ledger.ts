@@ -177,6 +177,25 @@ export class Ledger {
   }
 
   /**
+   * At a clean exit, once every call of this process is settled: drops this process's owner lock
+   * files, so `owners/` does not keep one file per `peer-bridge run`. Without its file an owner
+   * counts as dead, which is true from here on, and none of its calls is open.
+   */
+  static async retireOwners(): Promise<void> {
+    const held = [...owners.entries()];
+    owners.clear();
+    for (const [dir, entry] of held) {
+      const ledger = new Ledger(path.dirname(dir));
+      const owner = await entry.catch(() => null);
+      if (!owner) continue;
+      await ledger.#locked(async () => {
+        await unlink(ledger.#ownerLock(owner.id)).catch(() => undefined);
+        owner.handle.release();
+      });
+    }
+  }
+
+  /**
    * Appends a start record; resolves once it is on disk. With `fresh`, the run_id is checked under
    * the ledger lock and a used one (see has()) rejects with `RunIdTaken`, so two concurrent calls
    * that name the same run_id never both start.

@@ -1,5 +1,6 @@
 // `peer-bridge run`: one bridge call from a terminal or a script.
 import path from 'node:path';
+import { Ledger } from '../bridge/ledger.js';
 import { runBridge } from '../bridge/run-bridge.js';
 import type { BridgeProgress } from '../bridge/types.js';
 import type { Verb } from '../runners/types.js';
@@ -81,5 +82,7 @@ export async function run(argv: string[]): Promise<number> {
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
+    // runBridge has settled its call (or never started one): this process leaves no owner behind.
+    await Ledger.retireOwners();
   }
 }

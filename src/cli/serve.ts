@@ -65,6 +65,7 @@ export async function serve(argv: string[]): Promise<number | 'serving'> {
     void server
       .close()
       .then(drain)
+      .then(() => Ledger.retireOwners())
       .finally(() => process.exit(0));
   };
   process.stdin.once('end', () => stop('stdin closed'));

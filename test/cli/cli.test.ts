@@ -1,6 +1,6 @@
 // The peer-bridge command as a user runs it: a real process, real files.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Ledger } from '../../src/bridge/ledger.js';
@@ -100,6 +100,8 @@ describe('peer-bridge run with the real Codex CLI', () => {
       expect(text.stdout).toContain('Still good.');
       expect(text.stdout).toContain('Remaining:\n  - add a test');
       expect(JSON.parse(cli(['runs', '--json', '--workspace', workspace]).stdout)).toHaveLength(2);
+      // Each run settled its call and took its owner lock file with it.
+      expect(readdirSync(path.join(workspace, '.peer-bridge', 'owners'))).toEqual([]);
     } finally {
       await double.close();
     }

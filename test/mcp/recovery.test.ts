@@ -1,6 +1,6 @@
 // Restart recovery: kill -9 the server mid-call, start it again, and the interrupted call gets
 // exactly one `unknown` settlement. Nothing is replayed and later calls work.
-import { mkdirSync, realpathSync } from 'node:fs';
+import { mkdirSync, readdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, expect, it } from 'vitest';
@@ -50,6 +50,8 @@ it('settles a call interrupted by kill -9 as unknown exactly once, without repla
   expect(later.structuredContent).toMatchObject({ status: 'complete', verdict: 'after restart' });
   expect(double.requests).toHaveLength(2);
   await second.close();
+  // The killed server's owner file went with the recovery, the cleanly stopped one's with its exit.
+  expect(readdirSync(path.join(workspace, '.peer-bridge', 'owners'))).toEqual([]);
 
   await serve();
   const finalSettles = (await ledger.read()).records.filter((r) => r.type === 'settle' && r.run_id === start.run_id);
