@@ -1,6 +1,9 @@
 // Tool-level failures carry one stable code; the workbench turns them into `{ ok: false, code, message }`.
 
-/** Every code a tool call can fail with. `FS_IO_ERROR` covers system errors no other code names (EACCES, EIO…). */
+/**
+ * Every code a tool call can fail with. `FS_IO_ERROR` covers system errors no other code names
+ * (EACCES, EIO…); `FS_LOCK_TIMEOUT` says another process held the file's lock too long (retry).
+ */
 export type FsErrorCode =
   | 'FS_NOT_OBSERVED'
   | 'FS_STALE_VERSION'
@@ -14,7 +17,8 @@ export type FsErrorCode =
   | 'FS_IS_DIRECTORY'
   | 'FS_INVALID_ARGUMENT'
   | 'FS_SYMBOL_NOT_FOUND'
-  | 'FS_IO_ERROR';
+  | 'FS_IO_ERROR'
+  | 'FS_LOCK_TIMEOUT';
 
 /** A failed tool call, as `wb.call` returns it. */
 export interface ToolFailure {

@@ -97,12 +97,17 @@ export class KeyedQueue {
 // Shared by every workbench in this process.
 const processQueue = new KeyedQueue();
 
+/** How long a mutation waits for another process's lock before it gives up (FS_LOCK_TIMEOUT). */
+export const DEFAULT_LOCK_TIMEOUT_MS = 60_000;
+
 export class LockSet {
   private readonly dir: string;
+  private readonly timeoutMs: number;
   private made = false;
 
-  constructor(dir: string) {
+  constructor(dir: string, timeoutMs = DEFAULT_LOCK_TIMEOUT_MS) {
     this.dir = dir;
+    this.timeoutMs = timeoutMs;
   }
 
   fileFor(key: LockKey): string {
@@ -136,14 +141,26 @@ export class LockSet {
     this.made = true;
   }
 
+  // A stopped or hung process can hold a lock indefinitely; a caller is better served by a clear
+  // error it can retry than by a call that never returns. Nothing has been changed at this point.
   private async lockOne(key: LockKey): Promise<LockHandle> {
+    const signal = AbortSignal.timeout(this.timeoutMs);
     try {
-      return await nativeLock(this.fileFor(key), { exclusive: true, wait: true });
+      try {
+        return await nativeLock(this.fileFor(key), { exclusive: true, wait: true, signal });
+      } catch (error) {
+        if (errnoOf(error) !== 'ENOENT') throw error;
+        // The directory went away under a long-lived session (a temp cleaner, a user): make it again.
+        this.makeDir();
+        return await nativeLock(this.fileFor(key), { exclusive: true, wait: true, signal });
+      }
     } catch (error) {
-      if (errnoOf(error) !== 'ENOENT') throw error;
-      // The directory went away under a long-lived session (a temp cleaner, a user): make it again.
-      this.makeDir();
-      return nativeLock(this.fileFor(key), { exclusive: true, wait: true });
+      if (!signal.aborted) throw error;
+      throw new FsError(
+        'FS_LOCK_TIMEOUT',
+        `another process has held this file's lock for ${this.timeoutMs / 1000} s; nothing was changed, retry later`,
+        { cause: error },
+      );
     }
   }
 }

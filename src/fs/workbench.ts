@@ -23,6 +23,8 @@ export interface WorkbenchOptions {
   workspace: string;
   /** Where cross-process lock files live (default: a per-user directory under the system temp dir, or PEER_BRIDGE_LOCK_DIR). */
   lockDir?: string;
+  /** How long a mutation waits for a lock held by another process (default 60 s), then FS_LOCK_TIMEOUT. */
+  lockTimeoutMs?: number;
   /** Age after which a staged file of another host counts as a crash leftover (default one hour). */
   staleStageMs?: number;
   /** Test seam: replaces publication primitives (e.g. to force EXDEV). */
@@ -65,7 +67,7 @@ export class Workbench {
     this.#ctx = {
       ws,
       store,
-      locks: new LockSet(options.lockDir ?? defaultLockDir()),
+      locks: new LockSet(options.lockDir ?? defaultLockDir(), options.lockTimeoutMs),
       ops: { ...realOps, ...options.ops },
       hooks: options.hooks,
       sweep: makeSweeper(options.staleStageMs ?? DEFAULT_STALE_STAGE_MS),

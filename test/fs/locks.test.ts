@@ -1,9 +1,10 @@
 // Locks: one global order (no deadlock), lock files outside the user's tree, and a replacement
 // made by a mutation holding the lock never slips past a waiting one.
-import { chmodSync, chownSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { chmodSync, chownSync, mkdirSync, readdirSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { IDENTITY_LOCK_BUCKETS, LockSet } from '../../src/fs/locks.js';
+import { IDENTITY_LOCK_BUCKETS, LockSet, pathKey } from '../../src/fs/locks.js';
+import { spawnTs, waitForExit, waitForLine } from '../helpers/run-ts.js';
 import { openWorkbench } from '../../src/fs/index.js';
 import { bench, code, ok, tempDir } from './helpers.js';
 
@@ -44,6 +45,26 @@ describe('locks', () => {
     expect(t.text('f.txt')).toBe(`v${edits}\n`);
     // One path lock, and at most one lock file per identity bucket.
     expect(readdirSync(t.lockDir).length).toBeLessThanOrEqual(1 + IDENTITY_LOCK_BUCKETS);
+  });
+
+  it('gives up with FS_LOCK_TIMEOUT when another process holds the lock too long, changing nothing', async () => {
+    const t = bench();
+    t.write('f.txt', 'a\n');
+    const wb = t.open({ lockTimeoutMs: 300 });
+    ok(await wb.call('read_file', { path: 'f.txt' }));
+    const lockFile = new LockSet(t.lockDir).fileFor(pathKey(path.join(realpathSync(t.ws), 'f.txt')));
+    const holder = spawnTs(path.join(import.meta.dirname, '..', 'native', 'fixtures', 'hold-lock.ts'), [lockFile]);
+    await waitForLine(holder, (line) => line === 'locked');
+    try {
+      const stuck = await wb.call('edit_file', { path: 'f.txt', old_string: 'a', new_string: 'b' });
+      expect(stuck).toMatchObject({ ok: false, code: 'FS_LOCK_TIMEOUT', message: expect.stringContaining('retry') });
+      expect(t.text('f.txt')).toBe('a\n');
+    } finally {
+      holder.stdin!.end();
+      await waitForExit(holder);
+    }
+    ok(await wb.call('edit_file', { path: 'f.txt', old_string: 'a', new_string: 'b' }));
+    expect(t.text('f.txt')).toBe('b\n');
   });
 
   it('a lock directory removed under a long-lived session (a temp cleaner) is made again', async () => {
