@@ -2,9 +2,13 @@
 // that run the same platform calls on Node's thread pool. The work itself is in native/src.
 #include <napi.h>
 
+#include <cerrno>
+#include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
+#include <unordered_set>
 
 #include "peer_bridge_native.h"
 
@@ -49,12 +53,20 @@ void Fill(const FileStat& st, double* n, int64_t* b) {
   b[5] = static_cast<int64_t>(st.file_id_high);
 }
 
-// Per-environment buffers the sync stat calls fill (one set per main thread or worker).
+// Per-environment state (one per main thread or worker): the buffers the sync stat calls fill,
+// and the locks this environment holds. Node deletes it when the environment ends, so a worker
+// that ends without releasing its locks releases them then instead of holding them for the life
+// of the process, where no handle could ever release them again.
 struct Addon {
   Napi::Reference<Napi::Float64Array> numbers_ref;
   Napi::Reference<Napi::BigInt64Array> bigints_ref;
   double* numbers = nullptr;
   int64_t* bigints = nullptr;
+  std::unordered_set<pbn::LockToken> locks;
+
+  ~Addon() {
+    for (pbn::LockToken token : locks) pbn::LockRelease(token);
+  }
 };
 
 // The async forms resolve with a fresh pair of arrays, decoded by the same JavaScript function.
@@ -95,7 +107,10 @@ bool TakePath(const Napi::CallbackInfo& info, size_t i, const char* name, std::s
   return true;
 }
 
-bool TakeInt(const Napi::CallbackInfo& info, size_t i, const char* name, int64_t* out) {
+// `max` bounds the value before any conversion: a double outside int64's range has no defined
+// conversion, and a descriptor past INT32_MAX would be truncated into another, open descriptor.
+bool TakeInt(const Napi::CallbackInfo& info, size_t i, const char* name, int64_t max,
+             int64_t* out) {
   Napi::Env env = info.Env();
   if (info.Length() <= i || !info[i].IsNumber()) {
     Napi::Error e = Napi::TypeError::New(env, std::string("The \"") + name +
@@ -105,9 +120,11 @@ bool TakeInt(const Napi::CallbackInfo& info, size_t i, const char* name, int64_t
     return false;
   }
   double value = info[i].As<Napi::Number>().DoubleValue();
-  if (value != static_cast<double>(static_cast<int64_t>(value)) || value < 0) {
+  if (!(value >= 0 && value <= static_cast<double>(max)) ||
+      value != static_cast<double>(static_cast<int64_t>(value))) {
     Napi::Error e = Napi::RangeError::New(env, std::string("The \"") + name +
-                                                   "\" argument must be a non-negative integer");
+                                                   "\" argument must be an integer from 0 to " +
+                                                   std::to_string(max));
     e.Set("code", "ERR_OUT_OF_RANGE");
     e.ThrowAsJavaScriptException();
     return false;
@@ -115,6 +132,9 @@ bool TakeInt(const Napi::CallbackInfo& info, size_t i, const char* name, int64_t
   *out = static_cast<int64_t>(value);
   return true;
 }
+
+constexpr int64_t kMaxFd = INT32_MAX;
+constexpr int64_t kMaxToken = (int64_t{1} << 53) - 1;  // tokens cross as exact JavaScript numbers
 
 bool TakeBool(const Napi::CallbackInfo& info, size_t i, bool fallback) {
   if (info.Length() <= i || !info[i].IsBoolean()) return fallback;
@@ -187,7 +207,7 @@ Napi::Value StatPathAsync(const Napi::CallbackInfo& info) {
 
 Napi::Value StatFd(const Napi::CallbackInfo& info) {
   int64_t fd;
-  if (!TakeInt(info, 0, "fd", &fd)) return info.Env().Undefined();
+  if (!TakeInt(info, 0, "fd", kMaxFd, &fd)) return info.Env().Undefined();
   FileStat st;
   Status s = pbn::StatFd(static_cast<int>(fd), &st);
   if (!s.ok()) throw MakeError(info.Env(), s, "statFd", "", "");
@@ -196,7 +216,7 @@ Napi::Value StatFd(const Napi::CallbackInfo& info) {
 
 Napi::Value StatFdAsync(const Napi::CallbackInfo& info) {
   int64_t fd;
-  if (!TakeInt(info, 0, "fd", &fd)) return info.Env().Undefined();
+  if (!TakeInt(info, 0, "fd", kMaxFd, &fd)) return info.Env().Undefined();
   auto st = std::make_shared<FileStat>();
   return Queue(info.Env(), "statFd", "", "",
                [=] { return pbn::StatFd(static_cast<int>(fd), st.get()); },
@@ -238,12 +258,23 @@ Napi::Value LockTry(const Napi::CallbackInfo& info) {
   pbn::LockToken token = 0;
   Status s = pbn::LockTry(path, TakeBool(info, 1, true), &token);
   if (!s.ok()) throw MakeError(info.Env(), s, "lock", path, "");
+  info.Env().GetInstanceData<Addon>()->locks.insert(token);
   return Napi::Number::New(info.Env(), static_cast<double>(token));
 }
 
+// Only a lock this environment took: tokens are process-wide numbers, and another worker's lock
+// is not this one's to end.
 Napi::Value LockRelease(const Napi::CallbackInfo& info) {
   int64_t token;
-  if (!TakeInt(info, 0, "token", &token)) return info.Env().Undefined();
+  if (!TakeInt(info, 0, "token", kMaxToken, &token)) return info.Env().Undefined();
+  if (info.Env().GetInstanceData<Addon>()->locks.erase(token) == 0) {
+    Status unknown;
+    unknown.code = "EBADF";
+    unknown.syscall = "release";
+    unknown.sys_errno = EBADF;
+    unknown.message = "no lock with this token is held by this thread";
+    throw MakeError(info.Env(), unknown, "release", "", "");
+  }
   Status s = pbn::LockRelease(token);
   if (!s.ok()) throw MakeError(info.Env(), s, "release", "", "");
   return info.Env().Undefined();
@@ -263,7 +294,10 @@ Napi::Object BackendToJs(Napi::Env env) {
 }
 
 Napi::Object Init(Napi::Env env, Napi::Object exports) {
-  pbn::Init();
+  // Every worker that loads the addon runs this; the probe and the backend strings are
+  // process-wide, and two workers loading at once must not write them concurrently.
+  static std::once_flag probed;
+  std::call_once(probed, pbn::Init);
   Addon* addon = new Addon();
   Napi::Float64Array numbers = Napi::Float64Array::New(env, kNumbers);
   Napi::BigInt64Array bigints = Napi::BigInt64Array::New(env, kBigInts);

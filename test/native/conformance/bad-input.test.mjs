@@ -25,6 +25,17 @@ test('a bad descriptor or token is a TypeError or RangeError', () => {
   assert.throws(() => raw.lockRelease('1'), { name: 'TypeError' });
 });
 
+test('a descriptor past INT32_MAX is ERR_OUT_OF_RANGE, never truncated into another descriptor', () => {
+  // 2 ** 32 + 1 used to be cast to int and describe descriptor 1 (stdout).
+  for (const bad of [2 ** 31, 2 ** 32 + 1, 2 ** 53 + 2, 2 ** 63, 2 ** 64, Infinity, NaN]) {
+    assert.throws(() => raw.statFd(bad), { name: 'RangeError', code: 'ERR_OUT_OF_RANGE' }, String(bad));
+    assert.throws(() => raw.statFdAsync(bad), { name: 'RangeError', code: 'ERR_OUT_OF_RANGE' }, String(bad));
+  }
+  for (const bad of [2 ** 53, 2 ** 63, 2 ** 64, Infinity]) {
+    assert.throws(() => raw.lockRelease(bad), { name: 'RangeError', code: 'ERR_OUT_OF_RANGE' }, String(bad));
+  }
+});
+
 test('the async forms throw synchronously on bad arguments, like node:fs', () => {
   assert.throws(() => raw.statPathAsync(7, true), { name: 'TypeError' });
   assert.throws(() => raw.renameNoReplaceAsync('a', null), { name: 'TypeError' });

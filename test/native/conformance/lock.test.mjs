@@ -5,6 +5,7 @@ import { once } from 'node:events';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { native, tempDir } from './helpers.mjs';
 
 const dir = tempDir();
@@ -66,4 +67,50 @@ test('two attempts in one process conflict too (locks belong to the open file)',
 
 test('releasing an unknown token fails EBADF', () => {
   assert.throws(() => native.lockRelease(987654321), { code: 'EBADF' });
+});
+
+// A worker that takes a lock with the raw addon and reports its token; it stays alive until told
+// to end ("exit") and never releases the lock itself.
+async function lockingWorker(lockPath) {
+  const addon = path.resolve(process.env.PEER_BRIDGE_NATIVE_PATH);
+  const worker = new Worker(
+    `const { parentPort, workerData } = require('node:worker_threads');
+     const raw = require(workerData.addon);
+     parentPort.postMessage(raw.lockTry(workerData.lockPath, true));
+     parentPort.once('message', () => parentPort.close());`,
+    { eval: true, workerData: { addon, lockPath } },
+  );
+  const [token] = await once(worker, 'message');
+  return { worker, token };
+}
+
+test('a lock a worker thread took ends with that worker, released or not', async () => {
+  const lockPath = path.join(dir, 'worker.lock');
+  const { worker } = await lockingWorker(lockPath);
+  try {
+    assert.throws(() => native.lockTry(lockPath, true), { code: 'EAGAIN' });
+  } finally {
+    worker.postMessage('exit');
+  }
+  const [code] = await once(worker, 'exit');
+  assert.equal(code, 0);
+  native.lockRelease(native.lockTry(lockPath, true));
+});
+
+test('a lock a terminated worker took is released too', async () => {
+  const lockPath = path.join(dir, 'terminated.lock');
+  const { worker } = await lockingWorker(lockPath);
+  await worker.terminate();
+  native.lockRelease(native.lockTry(lockPath, true));
+});
+
+test("another thread's token is EBADF here and leaves its lock held", async () => {
+  const lockPath = path.join(dir, 'foreign.lock');
+  const { worker, token } = await lockingWorker(lockPath);
+  try {
+    assert.throws(() => native.lockRelease(token), { code: 'EBADF' });
+    assert.throws(() => native.lockTry(lockPath, true), { code: 'EAGAIN' });
+  } finally {
+    await worker.terminate();
+  }
 });
