@@ -71,9 +71,8 @@ Status RenameNoReplace(const std::string& from, const std::string& to) {
     // Volumes without exclusive rename (some network filesystems) say ENOTSUP.
     if (err != ENOTSUP && err != EINVAL) return posix::FromErrno(err, "renamex_np");
   }
-  if (::link(from.c_str(), to.c_str()) != 0) return posix::FromErrno(errno, "link");
-  if (::unlink(from.c_str()) != 0) return posix::FromErrno(errno, "unlink");
-  return Status::Ok();
+  // link never replaces; then drop the old name.
+  return posix::LinkThenUnlink(from, to);
 }
 
 Status LinkNoOverwrite(const std::string& existing, const std::string& new_path) {

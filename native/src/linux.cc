@@ -152,11 +152,8 @@ Status RenameNoReplace(const std::string& from, const std::string& to) {
     // Filesystems without rename flags (NFS, 9p, some FUSE) say EINVAL; old kernels ENOSYS.
     if (err != EINVAL && err != ENOSYS) return posix::FromErrno(err, "renameat2");
   }
-  // link never replaces; then drop the old name. A crash between the two leaves both names of the
-  // same file: no content is lost or mixed.
-  if (::link(from.c_str(), to.c_str()) != 0) return posix::FromErrno(errno, "link");
-  if (::unlink(from.c_str()) != 0) return posix::FromErrno(errno, "unlink");
-  return Status::Ok();
+  // link never replaces; then drop the old name.
+  return posix::LinkThenUnlink(from, to);
 }
 
 Status LinkNoOverwrite(const std::string& existing, const std::string& new_path) {

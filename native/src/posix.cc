@@ -81,9 +81,27 @@ void FillCommon(const struct stat& st, FileStat* out) {
 }
 
 Status LinkNoOverwrite(const std::string& existing, const std::string& new_path) {
-  // link(2) never replaces an existing name: EEXIST is the whole point.
-  if (::link(existing.c_str(), new_path.c_str()) != 0) return FromErrno(errno, "link");
+  // link(2) never replaces an existing name: EEXIST is the whole point. linkat without
+  // AT_SYMLINK_FOLLOW links a symlink itself on every POSIX system (macOS's link() follows it).
+  if (::linkat(AT_FDCWD, existing.c_str(), AT_FDCWD, new_path.c_str(), 0) != 0) {
+    return FromErrno(errno, "link");
+  }
   return Status::Ok();
+}
+
+Status LinkThenUnlink(const std::string& from, const std::string& to) {
+  // A crash between the two steps leaves both names of the same file: no content is lost or mixed.
+  Status s = LinkNoOverwrite(from, to);
+  if (!s.ok()) return s;
+  if (::unlink(from.c_str()) == 0) return Status::Ok();
+  s = FromErrno(errno, "unlink");
+  // Take `to` back only while it is still the name we just made (same device and inode as `from`).
+  struct stat a, b;
+  if (::lstat(from.c_str(), &a) == 0 && ::lstat(to.c_str(), &b) == 0 && a.st_dev == b.st_dev &&
+      a.st_ino == b.st_ino) {
+    ::unlink(to.c_str());
+  }
+  return s;
 }
 
 Status FsyncDirectory(const std::string& path, int (*sync)(int fd), const char* syscall) {

@@ -17,6 +17,9 @@ Kind KindOfMode(mode_t mode);
 void FillCommon(const struct stat& st, FileStat* out);
 
 Status LinkNoOverwrite(const std::string& existing, const std::string& new_path);
+// The no-replace rename for filesystems without a native one: link, then unlink the old name.
+// When the old name cannot be removed the new one is taken back, so a failed rename changed nothing.
+Status LinkThenUnlink(const std::string& from, const std::string& to);
 // Opens the directory read-only and hands the descriptor to `sync` (fsync or F_FULLFSYNC).
 Status FsyncDirectory(const std::string& path, int (*sync)(int fd), const char* syscall);
 

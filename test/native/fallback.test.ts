@@ -1,4 +1,5 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { backend } from '../../src/native/index.js';
@@ -6,6 +7,7 @@ import { useTempDir } from '../helpers/temp-dir.js';
 
 const tempDir = useTempDir();
 const probe = path.join(import.meta.dirname, 'fixtures', 'fallback-probe.ts');
+const stuckProbe = path.join(import.meta.dirname, 'fixtures', 'stuck-source-probe.ts');
 
 function runProbe(force?: string) {
   const env = { ...process.env };
@@ -45,5 +47,31 @@ describe('strategies and their fallbacks', () => {
     expect(r.backend).toMatchObject({ stat: 'fstat', lock: 'flock' });
     expect(r.stat).toMatchObject({ matchesNode: true, hasBirthtime: false });
     expect(r.secondLock).toBe('EAGAIN');
+  });
+
+  it('the link+unlink fallback takes the new name back when the old one cannot be removed', (ctx) => {
+    // An append-only directory (chattr +a, root on ext4/xfs/btrfs) allows the link but refuses the
+    // unlink. The rename failed, so it must not have happened: before the fix `to` stayed behind
+    // as a second name, and a caller that retried or reported "nothing changed" was wrong.
+    const dir = tempDir();
+    const stuck = path.join(dir, 'stuck');
+    mkdirSync(stuck);
+    const from = path.join(stuck, 'a.txt');
+    const to = path.join(dir, 'b.txt');
+    writeFileSync(from, 'A');
+    const chattr = spawnSync('chattr', ['+a', stuck], { encoding: 'utf8' });
+    if (chattr.status !== 0) ctx.skip(`cannot make a directory append-only here: ${chattr.stderr || chattr.error}`);
+    try {
+      const env = { ...process.env, PEER_BRIDGE_NATIVE_FORCE: 'rename:link-unlink' };
+      const out = execFileSync(process.execPath, ['--import', 'tsx', stuckProbe, from, to], { env, encoding: 'utf8' });
+      expect(JSON.parse(out)).toEqual({
+        rename: 'link-unlink',
+        error: { code: 'EPERM', syscall: 'unlink' },
+        fromExists: true,
+        toExists: false,
+      });
+    } finally {
+      spawnSync('chattr', ['-a', stuck]);
+    }
   });
 });
