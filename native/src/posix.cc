@@ -130,7 +130,9 @@ int ForgetFd(LockToken token) {
 }
 
 Status OpenLockFile(const std::string& path, int* fd) {
-  *fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+  // O_NOFOLLOW: with O_CREAT, a symlink planted at the lock path would create or lock a file of
+  // someone else's choosing as this user; ELOOP instead.
+  *fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0666);
   if (*fd < 0) return FromErrno(errno, "open");
   return Status::Ok();
 }

@@ -26,7 +26,7 @@ Status FsyncDirectory(const std::string& path, int (*sync)(int fd), const char* 
 // A table from LockToken to file descriptor, guarded by a mutex.
 LockToken RememberFd(int fd);
 int ForgetFd(LockToken token);
-// Opens (creating when absent) a lock file, close-on-exec.
+// Opens (creating when absent) a lock file, close-on-exec; a symlink there is ELOOP, never followed.
 Status OpenLockFile(const std::string& path, int* fd);
 
 }  // namespace pbn::posix

@@ -445,8 +445,18 @@ Status LockTry(const std::string& path, bool exclusive, LockToken* out) {
   std::wstring wide;
   Status s = WidePath(path, &wide);
   if (!s.ok()) return s;
-  HANDLE h = Open(wide, GENERIC_READ | GENERIC_WRITE, OPEN_ALWAYS, FILE_ATTRIBUTE_NORMAL);
+  // The link itself is opened, never its target: a symlink or junction planted at the lock path
+  // would otherwise create or lock a file of someone else's choosing. It is refused (ELOOP).
+  HANDLE h = Open(wide, GENERIC_READ | GENERIC_WRITE, OPEN_ALWAYS,
+                  FILE_ATTRIBUTE_NORMAL | FILE_FLAG_OPEN_REPARSE_POINT);
   if (h == INVALID_HANDLE_VALUE) return LastError("CreateFileW");
+  FILE_ATTRIBUTE_TAG_INFO tag;
+  if (::GetFileInformationByHandleEx(h, FileAttributeTagInfo, &tag, sizeof tag) &&
+      (tag.FileAttributes & FILE_ATTRIBUTE_REPARSE_POINT) &&
+      (tag.ReparseTag == kReparseTagSymlink || tag.ReparseTag == kReparseTagMountPoint)) {
+    ::CloseHandle(h);
+    return FromWin32(ERROR_CANT_RESOLVE_FILENAME, "CreateFileW");
+  }
   // The whole range, like flock; locks belong to the handle, so another handle in this process
   // conflicts too, as with OFD locks.
   OVERLAPPED at;

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -113,4 +114,31 @@ test("another thread's token is EBADF here and leaves its lock held", async () =
   } finally {
     await worker.terminate();
   }
+});
+
+// Windows needs developer mode or a privilege to make symlinks.
+function canSymlink() {
+  const probe = path.join(dir, 'probe-link');
+  try {
+    fs.symlinkSync(path.join(dir, 'nowhere'), probe);
+    fs.unlinkSync(probe);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+test('a lock file that is a symbolic link is refused (ELOOP), and nothing is made at its target', { skip: !canSymlink() && 'creating symlinks is not permitted here' }, () => {
+  // The lock file is opened with O_CREAT: following a link someone planted there would create (or
+  // lock) a file of their choosing, as this user. Callers' lstat checks before lock() leave a race.
+  const target = path.join(dir, 'victim.txt');
+  const link = path.join(dir, 'planted.lock');
+  fs.symlinkSync(target, link);
+  assert.throws(() => native.lockTry(link, true), { code: 'ELOOP' });
+  assert.equal(fs.existsSync(target), false);
+  fs.writeFileSync(target, 'mine');
+  assert.throws(() => native.lockTry(link, false), { code: 'ELOOP' });
+  // The target itself stays lockable: no lock was left on it.
+  native.lockRelease(native.lockTry(target, true));
+  assert.equal(fs.readFileSync(target, 'utf8'), 'mine');
 });
