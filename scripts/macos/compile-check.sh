@@ -26,7 +26,7 @@ mkdir -p "$CACHE/out"
 for target in x86_64-macos aarch64-macos; do
   start=$(date +%s)
   "$ZIG" c++ -target "$target" -std=c++17 -O2 -shared -fPIC -Wl,-undefined,dynamic_lookup \
-    -DNAPI_VERSION=8 -DNAPI_CPP_EXCEPTIONS -mmacosx-version-min=10.15 \
+    -DNAPI_VERSION=8 -DNAPI_CPP_EXCEPTIONS -DNODE_API_SWALLOW_UNTHROWABLE_EXCEPTIONS -mmacosx-version-min=10.15 \
     -I"$CACHE/node-api-headers-$NODE_API_HEADERS_VERSION/include" -I"$ADDON_API" -I"$ROOT/native/include" \
     -Wall -Wextra -Wno-unused-parameter -Werror \
     "$ROOT/native/binding.cc" "$ROOT/native/src/common.cc" "$ROOT/native/src/posix.cc" \

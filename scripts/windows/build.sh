@@ -13,7 +13,7 @@ mkdir -p "$(dirname "$ADDON")"
 partial="$(mktemp "$CACHE/peer-bridge.node.XXXXXX")"
 "$CXX_WIN" -std=c++17 -O2 -shared -o "$partial" \
   -D_WIN32_WINNT=0x0A00 -DUNICODE -D_UNICODE -DWIN32_LEAN_AND_MEAN \
-  -DNAPI_VERSION=8 -DNAPI_CPP_EXCEPTIONS -DBUILDING_NODE_EXTENSION \
+  -DNAPI_VERSION=8 -DNAPI_CPP_EXCEPTIONS -DNODE_API_SWALLOW_UNTHROWABLE_EXCEPTIONS -DBUILDING_NODE_EXTENSION \
   -I"$HEADERS/include" -I"$(cd "$ROOT" && node -p "require('path').resolve(require('node-addon-api').include_dir)")" \
   -I"$ROOT/native/include" \
   -Wall -Wextra -Wno-unused-parameter -Wno-cast-function-type \
