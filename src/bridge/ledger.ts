@@ -354,7 +354,9 @@ export class Ledger {
   }
 
   // A live owner holds its lock file from before its first start record, so a missing file means
-  // a dead owner (a copied ledger, a removed owners/ folder): probing must not create one.
+  // a dead owner (a copied ledger, a removed owners/ folder): probing must not create one. Owners
+  // never make links, so a symbolic link there (ELOOP from the lock, which does not follow it) was
+  // put by someone else: no owner holds it.
   async #ownerIsAlive(owner: string): Promise<boolean> {
     const file = this.#ownerLock(owner);
     try {
@@ -368,7 +370,9 @@ export class Ledger {
       probe.release();
       return false;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EAGAIN') return true;
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EAGAIN') return true;
+      if (code === 'ELOOP') return false;
       throw error;
     }
   }
@@ -418,7 +422,8 @@ export class Ledger {
   }
 }
 
-// Throws when `file` is a symbolic link (where O_NOFOLLOW cannot help, e.g. a lock file).
+// Throws a clear error when `file` is a symbolic link. The native lock refuses a link by itself
+// (ELOOP, race-free); this check is there for the message.
 async function refuseSymlink(file: string): Promise<void> {
   const stat = await lstat(file).catch(() => null);
   if (stat?.isSymbolicLink()) {

@@ -78,6 +78,21 @@ describe('ledger', () => {
     expect(existsSync(path.join(dir, '.peer-bridge', 'owners', '123-abcdefabcdef.lock'))).toBe(false);
   });
 
+  it('counts an owner whose lock file a peer replaced by a symbolic link as dead, and removes only the link', async () => {
+    const dir = tempDir();
+    const ledger = new Ledger(dir);
+    mkdirSync(path.join(dir, '.peer-bridge', 'owners'), { recursive: true });
+    const target = path.join(dir, 'precious.txt');
+    writeFileSync(target, 'keep me\n');
+    symlinkSync(target, path.join(dir, '.peer-bridge', 'owners', '123-abcdefabcdef.lock'));
+    const record = { type: 'start', run_id: 'linked', verb: 'advise', runner: 'codex', direction: 'cli->codex', budget_seconds: 1, depth: 0, owner: '123-abcdefabcdef', pid: 123, at: '2026-01-01T00:00:00.000Z' };
+    appendFileSync(ledger.file, `${JSON.stringify(record)}\n`);
+    expect(await ledger.runs()).toMatchObject([{ run_id: 'linked', status: 'interrupted' }]);
+    expect(await ledger.recover()).toEqual(['linked']);
+    expect(existsSync(path.join(dir, '.peer-bridge', 'owners', '123-abcdefabcdef.lock'))).toBe(false);
+    expect(readFileSync(target, 'utf8')).toBe('keep me\n');
+  });
+
   it('never writes through a symbolic link a peer put in place of the state folder or the ledger', async () => {
     // An implement peer may write in the workspace; the harness, outside its sandbox, must not
     // follow its links and append to (or create) files elsewhere.
