@@ -6,8 +6,9 @@ import { constants } from 'node:fs';
 import { access, lstat, open, readdir, readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { EnvelopeError } from '../envelope/errors.js';
-import { stateDirectory } from '../envelope/paths.js';
-import { fsyncDirectory, lock, type LockHandle } from '../native/index.js';
+import { stateDirectory, transcriptsDir } from '../envelope/paths.js';
+import { partialTranscriptPath } from '../envelope/transcript.js';
+import { fsyncDirectory, lock, renameNoReplace, type LockHandle } from '../native/index.js';
 
 export const STATE_DIR = '.peer-bridge';
 export const LEDGER_FILE = 'ledger.jsonl';
@@ -248,6 +249,7 @@ export class Ledger {
         (await this.#ownerIsAlive(start.owner)) ? alive.add(start.owner) : dead.add(start.owner);
       }
       const settled = [...open.values()].filter((start) => dead.has(start.owner));
+      for (const start of settled) await this.#publishPartialTranscript(start.run_id);
       const at = now();
       await this.#append(
         settled.map((start): SettleRecord => ({
@@ -347,6 +349,27 @@ export class Ledger {
   async #ownOwner(): Promise<string | null> {
     const entry = owners.get(this.dir);
     return entry ? (await entry).id : null;
+  }
+
+  // The head of an interrupted run's transcript, spilled while it ran, becomes its transcript:
+  // marked as interrupted, published under the usual name, never replacing a file. Best effort.
+  async #publishPartialTranscript(runId: string): Promise<void> {
+    const dir = path.join(this.workspace, transcriptsDir);
+    const partial = path.join(this.workspace, partialTranscriptPath(runId));
+    try {
+      if ((await lstat(dir)).isSymbolicLink()) return;
+      const handle = await open(partial, constants.O_WRONLY | constants.O_APPEND | (constants.O_NOFOLLOW ?? 0));
+      try {
+        const note = 'the bridge process ended before this run settled; this is the start of its transcript';
+        await handle.appendFile(`${JSON.stringify({ type: 'transcript.interrupted', run_id: runId, note })}\n`, 'utf8');
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      renameNoReplace(partial, path.join(dir, `${runId}.jsonl`));
+    } catch {
+      // No partial file (the run never got that far), or a transcript is already there.
+    }
   }
 
   #ownerLock(owner: string): string {

@@ -1,13 +1,23 @@
 // The bounded transcript of one run: JSON lines kept in memory up to a fixed budget (head and
 // tail, with a marker of what was cut between them) and written atomically when the run settles,
-// so memory stays flat however much a child prints.
+// so memory stays flat however much a child prints. The head also goes to a `.partial.jsonl` file
+// as the run goes, so a bridge that dies mid-run still leaves the start of the story behind
+// (ledger recovery publishes it under the transcript's name).
 import { createHash } from 'node:crypto';
+import { constants } from 'node:fs';
+import { open, unlink, type FileHandle } from 'node:fs/promises';
+import path from 'node:path';
 import { writeNewFileAtomic } from './atomic-write.js';
 import { ByteRing } from './byte-ring.js';
 import { compactRecord, defaultOutputFields, type CompactOptions } from './compact.js';
 import { assertRunId, assertWorkspace, stateDirectory, transcriptsDir, workspaceRelative } from './paths.js';
 
 export const defaultTranscriptLimit = 256 * 1024;
+
+/** Where the head of a run's transcript is kept while the run is going (workspace-relative). */
+export function partialTranscriptPath(runId: string): string {
+  return `${transcriptsDir}/${runId}.partial.jsonl`;
+}
 
 export interface TranscriptOptions {
   /** Absolute path of the workspace; the transcript goes to `.peer-bridge/transcripts/` in it. */
@@ -45,6 +55,11 @@ export class TranscriptWriter {
   private headOpen = true;
   private tail: ByteRing | undefined;
   private closing: Promise<string> | undefined;
+  // Best effort: lines of the head on their way to the partial file, in order.
+  private spillQueue: string[] = [];
+  private spillChain: Promise<FileHandle | null> = Promise.resolve(null);
+  private spillScheduled = false;
+  private spillDead = false;
   readonly stats: TranscriptStats = { records: 0, bytes: 0, cutRecords: 0, cutBytes: 0 };
 
   constructor(options: TranscriptOptions) {
@@ -97,13 +112,60 @@ export class TranscriptWriter {
     if (this.headOpen && this.headBytes + bytes <= this.headLimit) {
       this.head.push(line);
       this.headBytes += bytes;
+      this.spill(line);
       return;
     }
+    if (this.headOpen) this.spill(JSON.stringify({ type: 'transcript.partial_end', note: 'later records were held in memory until the run settled' }));
     this.headOpen = false;
     this.tail ??= new ByteRing(this.tailLimit);
     this.tail.push(line, bytes);
     this.stats.cutRecords = this.tail.droppedLines;
     this.stats.cutBytes = this.tail.droppedBytes;
+  }
+
+  // Queues a head line for the partial file; one write per turn of the event loop, never a
+  // synchronous write on the path of a child's events.
+  private spill(line: string): void {
+    if (this.spillDead) return;
+    this.spillQueue.push(line);
+    if (this.spillScheduled) return;
+    this.spillScheduled = true;
+    this.spillChain = this.spillChain.then(async (handle) => {
+      this.spillScheduled = false;
+      if (this.spillDead) return handle;
+      try {
+        handle ??= await this.openSpill();
+        const text = `${this.spillQueue.join('\n')}\n`;
+        this.spillQueue = [];
+        await handle.appendFile(text, 'utf8');
+        return handle;
+      } catch {
+        // A transcript that cannot be spilled is still written whole at close.
+        this.spillDead = true;
+        await handle?.close().catch(() => undefined);
+        return null;
+      }
+    });
+  }
+
+  private async openSpill(): Promise<FileHandle> {
+    const dir = await stateDirectory(this.workspace, transcriptsDir);
+    const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
+    return open(path.join(dir, `${this.runId}.partial.jsonl`), flags, 0o644);
+  }
+
+  /** Resolves when every head line queued so far is in the partial file (or spilling gave up). */
+  async spilled(): Promise<void> {
+    await this.spillChain;
+  }
+
+  // The whole transcript replaces the partial file: stop spilling, close and remove it.
+  private async endSpill(file: string): Promise<void> {
+    const hadFile = !this.spillDead;
+    this.spillDead = true;
+    const handle = await this.spillChain;
+    await handle?.close().catch(() => undefined);
+    if (hadFile) await unlink(file).catch(() => undefined);
   }
 
   /** The transcript's bytes as they would be written now (head, cut marker, tail). */
@@ -130,6 +192,7 @@ export class TranscriptWriter {
   close(): Promise<string> {
     this.closing ??= (async () => {
       const dir = await stateDirectory(this.workspace, transcriptsDir);
+      await this.endSpill(path.join(dir, `${this.runId}.partial.jsonl`));
       const written = await writeNewFileAtomic(dir, this.runId, '.jsonl', this.render());
       this.head = [];
       this.tail = undefined;
@@ -139,7 +202,7 @@ export class TranscriptWriter {
   }
 }
 
-/** Opens the transcript of one run (nothing touches the disk until `close()`). */
+/** Opens the transcript of one run (its head is spilled to a partial file until `close()`). */
 export function openTranscript(options: TranscriptOptions): TranscriptWriter {
   return new TranscriptWriter(options);
 }

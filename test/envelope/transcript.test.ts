@@ -20,12 +20,14 @@ describe('transcript writer', () => {
     expect(records[2]!.text).toBe('héllo 漢字 😀');
   });
 
-  it('touches the disk only at close, and leaves no temporary file', async () => {
+  it('spills its head to a partial file while the run goes, and leaves only the transcript at close', async () => {
     const ws = await tempWorkspace();
     const t = openTranscript({ workspace: ws, runId: 'r' });
     t.write({ type: 'x' });
     const dir = path.join(ws, '.peer-bridge', 'transcripts');
-    expect(await list(dir)).toEqual([]);
+    await t.spilled();
+    expect(await list(dir)).toEqual(['r.partial.jsonl']);
+    expect(lines(await readFile(path.join(dir, 'r.partial.jsonl'), 'utf8')).map((r) => r.type)).toEqual(['transcript.start', 'x']);
     await t.close();
     expect(await list(dir)).toEqual(['r.jsonl']);
   });
@@ -106,6 +108,19 @@ describe('transcript writer', () => {
     const markerAt = records.indexOf(marker);
     expect(records.slice(markerAt + 1).every((r) => (r.i as number) > (records[markerAt - 1]!.i as number))).toBe(true);
     expect(t.stats.records).toBe(5000);
+  });
+
+  it('keeps the partial file within the head budget and marks where the spilling stopped', async () => {
+    const ws = await tempWorkspace();
+    const t = openTranscript({ workspace: ws, runId: 'big', limitBytes: 8 * 1024 });
+    for (let i = 0; i < 500; i++) t.write({ type: 'message', text: `line ${i} ${'x'.repeat(40)}` });
+    await t.spilled();
+    const partial = await readFile(path.join(ws, '.peer-bridge', 'transcripts', 'big.partial.jsonl'), 'utf8');
+    expect(Buffer.byteLength(partial)).toBeLessThan(8 * 1024);
+    const records = lines(partial);
+    expect(records.at(-1)!.type).toBe('transcript.partial_end');
+    expect(records.filter((r) => r.type === 'transcript.partial_end')).toHaveLength(1);
+    await t.close();
   });
 
   it('writes no marker when nothing was cut', async () => {

@@ -1,6 +1,6 @@
 // Restart recovery: kill -9 the server mid-call, start it again, and the interrupted call gets
 // exactly one `unknown` settlement. Nothing is replayed and later calls work.
-import { mkdirSync, readdirSync, realpathSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, expect, it } from 'vitest';
@@ -44,6 +44,13 @@ it('settles a call interrupted by kill -9 as unknown exactly once, without repla
   const second = await serve();
   const settles = (await ledger.read()).records.filter((r) => r.type === 'settle');
   expect(settles).toMatchObject([{ run_id: start.run_id, status: 'unknown' }]);
+  // What the killed server had spilled of the run's transcript is published under its name.
+  const transcripts = path.join(workspace, '.peer-bridge', 'transcripts');
+  expect(readdirSync(transcripts)).toEqual([`${start.run_id}.jsonl`]);
+  const spilled = readFileSync(path.join(transcripts, `${start.run_id}.jsonl`), 'utf8').trim().split('\n').map((line) => JSON.parse(line).type);
+  expect(spilled[0]).toBe('transcript.start');
+  expect(spilled).toContain('bridge.call');
+  expect(spilled.at(-1)).toBe('transcript.interrupted');
   expect(double.requests).toHaveLength(1);
 
   const later = (await second.client.callTool({ name: 'bridge_advise', arguments: { task: 'next job' } }, CallToolResultSchema, { timeout: 120_000 })) as CallToolResult;
