@@ -149,7 +149,9 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
   // Checked again under the ledger lock: a concurrent call may have taken the same run_id since.
   await ledger
     .start({ run_id: runId, verb, runner: runner.id, direction: meta.direction, budget_seconds: budget.seconds, depth: depth.depth }, { fresh: options.run_id !== undefined })
-    .catch((error: unknown) => {
+    .catch(async (error: unknown) => {
+      // The call does not start: nothing of it may stay behind, not even its partial transcript.
+      await meta.transcript.discard();
       throw error instanceof RunIdTaken ? runIdTaken() : error;
     });
   let envelope: PublicEnvelope;

@@ -168,6 +168,22 @@ export class TranscriptWriter {
     if (hadFile) await unlink(file).catch(() => undefined);
   }
 
+  /**
+   * Abandons a transcript that will never be written (its call was rejected after it opened):
+   * removes the partial file. Later writes and close() then do nothing.
+   */
+  async discard(): Promise<void> {
+    if (this.closing) return;
+    this.closing = (async () => {
+      const dir = await stateDirectory(this.workspace, transcriptsDir);
+      await this.endSpill(path.join(dir, `${this.runId}.partial.jsonl`));
+      this.head = [];
+      this.tail = undefined;
+      return this.plannedPath;
+    })();
+    await this.closing;
+  }
+
   /** The transcript's bytes as they would be written now (head, cut marker, tail). */
   render(): Buffer {
     const lines = [...this.head];

@@ -97,6 +97,8 @@ describe('runBridge', () => {
     expect(calls.filter((c) => c.status === 'fulfilled')).toHaveLength(1);
     expect(calls.find((c) => c.status === 'rejected')).toMatchObject({ reason: { code: 'invalid_arguments', field: 'run_id' } });
     expect((await new Ledger(ws).read()).records.filter((r) => r.type === 'start')).toHaveLength(1);
+    // The rejected call leaves nothing behind: one transcript, no partial file.
+    expect(readdirSync(path.join(ws, '.peer-bridge', 'transcripts'))).toEqual(['twice.jsonl']);
   });
 
   it('has the ledger start on disk before the child runs, and settles after', async () => {
