@@ -52,18 +52,22 @@ export function sameStat(a: NativeStat, b: NativeStat): boolean {
   return a.size === b.size && a.mtimeNs === b.mtimeNs && a.ctimeNs === b.ctimeNs && a.mode === b.mode;
 }
 
-/** Reads a whole file with its version from one handle; undefined when it does not exist. */
-export async function readWhole(abs: string, shown: string): Promise<{ bytes: Buffer; version: Version } | undefined> {
+// Reads from one handle until the stat before and after agree: a writer that ignores the lock
+// changed the file mid-read, so read again rather than pin a mix (at most CONSISTENT_READ_TRIES).
+async function readConsistently<T>(
+  abs: string,
+  shown: string,
+  read: (handle: FileHandle, stat: NativeStat) => Promise<T>,
+): Promise<{ value: T; stat: NativeStat } | undefined> {
   const opened = await openRegular(abs, shown);
   if (!opened) return undefined;
   const { handle } = opened;
   let before = opened.stat;
   try {
     for (let attempt = 1; ; attempt++) {
-      const bytes = await readAll(handle, before.size);
+      const value = await read(handle, before);
       const after = await native.statFd(handle.fd);
-      // A writer that ignores the lock changed it mid-read: read again rather than pin a mix.
-      if (sameStat(before, after) || attempt >= CONSISTENT_READ_TRIES) return { bytes, version: versionOf(before, digestOf(bytes)) };
+      if (sameStat(before, after) || attempt >= CONSISTENT_READ_TRIES) return { value, stat: before };
       before = after;
     }
   } finally {
@@ -71,25 +75,19 @@ export async function readWhole(abs: string, shown: string): Promise<{ bytes: Bu
   }
 }
 
+/** Reads a whole file with its version from one handle; undefined when it does not exist. */
+export async function readWhole(abs: string, shown: string): Promise<{ bytes: Buffer; version: Version } | undefined> {
+  const read = await readConsistently(abs, shown, (handle, stat) => readAll(handle, stat.size));
+  return read && { bytes: read.value, version: versionOf(read.stat, digestOf(read.value)) };
+}
+
 /**
  * The version of a whole file, hashed chunk by chunk from one handle so memory stays flat however
  * large it is; undefined when it does not exist.
  */
 export async function versionWhole(abs: string, shown: string): Promise<Version | undefined> {
-  const opened = await openRegular(abs, shown);
-  if (!opened) return undefined;
-  const { handle } = opened;
-  let before = opened.stat;
-  try {
-    for (let attempt = 1; ; attempt++) {
-      const digest = await streamAll(handle);
-      const after = await native.statFd(handle.fd);
-      if (sameStat(before, after) || attempt >= CONSISTENT_READ_TRIES) return versionOf(before, digest);
-      before = after;
-    }
-  } finally {
-    await handle.close();
-  }
+  const read = await readConsistently(abs, shown, (handle) => streamAll(handle));
+  return read && versionOf(read.stat, read.value);
 }
 
 /** Hands a file's bytes to `sink` in order, a chunk at a time; returns their sha256, or undefined when it does not exist. */
