@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { refineClaudeExecutable } from '../../src/runners/claude/executable.js';
+import { claudeDoubleEnv } from '../doubles/claude-env.js';
 import { codexConfigToml } from '../doubles/codex-config.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -23,17 +24,7 @@ export function codexEnv(origin: string, dir: string): Record<string, string> {
 export function claudeEnv(origin: string, dir: string): Record<string, string> {
   const config = path.join(dir, 'claude-config');
   mkdirSync(config, { recursive: true });
-  return {
-    CLAUDE_CONFIG_DIR: config,
-    ANTHROPIC_BASE_URL: origin,
-    ANTHROPIC_API_KEY: 'sk-ant-test-double',
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-    DISABLE_AUTOUPDATER: '1',
-    DISABLE_TELEMETRY: '1',
-    DISABLE_ERROR_REPORTING: '1',
-    CLAUDE_CODE_MAX_RETRIES: '0',
-    PEER_BRIDGE_CLAUDE_BIN: claudeBin,
-  };
+  return { ...claudeDoubleEnv(origin, config), PEER_BRIDGE_CLAUDE_BIN: claudeBin };
 }
 
 /** A core answer that validates. */

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RunRequest, RunnerEvent, Verb } from '../../src/runners/types.js';
+import { claudeDoubleEnv } from '../doubles/claude-env.js';
 import { codexConfigToml } from '../doubles/codex-config.js';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -39,14 +40,7 @@ export async function claudeEnv(origin: string, allowBash = false): Promise<Reco
   const home = await tempDir('claude-home');
   if (allowBash) await writeFile(path.join(home, 'settings.json'), JSON.stringify({ permissions: { allow: ['Bash'] } }));
   return {
-    CLAUDE_CONFIG_DIR: home,
-    ANTHROPIC_BASE_URL: origin,
-    ANTHROPIC_API_KEY: 'sk-ant-test-double',
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-    DISABLE_AUTOUPDATER: '1',
-    DISABLE_TELEMETRY: '1',
-    DISABLE_ERROR_REPORTING: '1',
-    CLAUDE_CODE_MAX_RETRIES: '0',
+    ...claudeDoubleEnv(origin, home),
     PEER_BRIDGE_CLAUDE_BIN: claudeBin,
     // Tool commands run in login shells: keep this machine's dotfiles (and their side effects) out.
     HOME: await tempDir('home'),
