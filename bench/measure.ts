@@ -6,22 +6,33 @@ export interface Sample {
   nsPerOp: number;
 }
 
-/** Runs `fn` in rounds until `minMs` has passed, after a warm-up, and reports the best round. */
-export function measure(name: string, fn: () => void, { rounds = 7, minMs = 200 } = {}): Sample {
-  for (let i = 0; i < 1000; i++) fn();
+// Best nanoseconds per op over `rounds` rounds, each running `batch` (which returns how many ops it
+// did) until at least `minMs` has passed.
+async function bestRound(rounds: number, minMs: number, batch: () => number | Promise<number>): Promise<number> {
   let best = Infinity;
   for (let r = 0; r < rounds; r++) {
     let ops = 0;
     const start = process.hrtime.bigint();
     let elapsed = 0n;
     while (elapsed < BigInt(minMs) * 1_000_000n) {
-      for (let i = 0; i < 100; i++) fn();
-      ops += 100;
+      ops += await batch();
       elapsed = process.hrtime.bigint() - start;
     }
     best = Math.min(best, Number(elapsed) / ops);
   }
-  return { name, nsPerOp: best, opsPerSecond: 1e9 / best };
+  return best;
+}
+
+const sample = (name: string, nsPerOp: number): Sample => ({ name, nsPerOp, opsPerSecond: 1e9 / nsPerOp });
+
+/** Runs `fn` in rounds until `minMs` has passed, after a warm-up, and reports the best round. */
+export async function measure(name: string, fn: () => void, { rounds = 7, minMs = 200 } = {}): Promise<Sample> {
+  for (let i = 0; i < 1000; i++) fn();
+  // Synchronous ops go in batches of 100, so the clock and the await cost little per op.
+  return sample(name, await bestRound(rounds, minMs, () => {
+    for (let i = 0; i < 100; i++) fn();
+    return 100;
+  }));
 }
 
 export function report(samples: Sample[], baseline: Sample): void {
@@ -41,17 +52,8 @@ export async function measureAsync(
   { rounds = 5, minMs = 300, warmup = 50 } = {},
 ): Promise<Sample> {
   for (let i = 0; i < warmup; i++) await fn();
-  let best = Infinity;
-  for (let r = 0; r < rounds; r++) {
-    let ops = 0;
-    const start = process.hrtime.bigint();
-    let elapsed = 0n;
-    while (elapsed < BigInt(minMs) * 1_000_000n) {
-      await fn();
-      ops++;
-      elapsed = process.hrtime.bigint() - start;
-    }
-    best = Math.min(best, Number(elapsed) / ops);
-  }
-  return { name, nsPerOp: best, opsPerSecond: 1e9 / best };
+  return sample(name, await bestRound(rounds, minMs, async () => {
+    await fn();
+    return 1;
+  }));
 }

@@ -13,12 +13,12 @@ const fd = openSync(file, 'r');
 
 try {
   console.log(`backend: stat=${backend.stat}`);
-  const baseline = measure('fs.fstatSync(fd, { bigint: true })', () => fstatSync(fd, { bigint: true }));
+  const baseline = await measure('fs.fstatSync(fd, { bigint: true })', () => fstatSync(fd, { bigint: true }));
   const samples = [
     baseline,
-    measure('native statFd(fd)', () => statFd(fd)),
-    measure('fs.statSync(path, { bigint: true })', () => statSync(file, { bigint: true })),
-    measure('native statPath(path)', () => statPath(file)),
+    await measure('native statFd(fd)', () => statFd(fd)),
+    await measure('fs.statSync(path, { bigint: true })', () => statSync(file, { bigint: true })),
+    await measure('native statPath(path)', () => statPath(file)),
   ];
   report(samples, baseline);
 } finally {
