@@ -1,16 +1,17 @@
 // runBridge: one bridge call, start to envelope. Bad input is rejected before anything starts;
 // refusals and child failures are envelopes, never rejections. The ledger start is on disk before
 // the child is spawned and the settlement follows the envelope.
-import { harnessEnvelope, openTranscript, type PublicEnvelope, type RunMeta } from '../envelope/index.js';
+import { harnessEnvelope, type PublicEnvelope, type RunMeta } from '../envelope/index.js';
 import { resolveExecutable } from '../runners/executable.js';
 import { loadRunner } from '../runners/load.js';
 import type { Runner, Verb } from '../runners/types.js';
+import { Ledger, RunIdTaken } from '../state/ledger.js';
+import { openTranscript } from '../state/transcript.js';
 import { resolveBudget } from './budget.js';
 import { decideDepth, depthLimit, inheritedDepth } from './depth.js';
 import { direction as directionOf } from './direction.js';
 import { decideEffort, mergeSubstitution } from './effort.js';
 import { BridgeError } from './errors.js';
-import { Ledger, RunIdTaken } from './ledger.js';
 import { envelopeForOutcome } from './outcome.js';
 import { buildPrompt, checkPromptSize } from './prompt.js';
 import { runChild } from './run-child.js';

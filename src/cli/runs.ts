@@ -1,5 +1,5 @@
 // `peer-bridge runs`: recent calls from the workspace's ledger.
-import { Ledger } from '../bridge/ledger.js';
+import { Ledger } from '../state/ledger.js';
 import { resolveWorkspace } from '../bridge/workspace.js';
 import { parse, UsageError } from './args.js';
 import { formatRuns } from './format.js';

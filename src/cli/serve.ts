@@ -49,7 +49,7 @@ export async function serve(argv: string[]): Promise<number | 'serving'> {
     await serveWorkbench({ workspace, version, log, maxMessageBytes: maxBytes });
     return 'serving';
   }
-  const { Ledger } = await import('../bridge/ledger.js');
+  const { Ledger } = await import('../state/ledger.js');
   const settled = await new Ledger(workspace).recover();
   if (settled.length > 0) log(`settled ${settled.length} interrupted call(s) as unknown: ${settled.join(', ')}`);
   const { server, drain } = createMcpServer({

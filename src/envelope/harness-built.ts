@@ -4,7 +4,7 @@
 // incident file, and validates.
 import type { EnvelopeStatus, PublicEnvelope } from '../generated/harness-envelope.js';
 import { EnvelopeError } from './errors.js';
-import { writeIncident } from './incident.js';
+import { writeIncident } from '../state/incident.js';
 import { safeMeta, type EnvelopeMeta, type Fault, type RunMeta } from './meta.js';
 import { partialOutput as cutPartialOutput } from './partial-output.js';
 import { describeError, joinProblems } from './problems.js';

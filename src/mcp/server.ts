@@ -23,14 +23,14 @@ import { listTools, STATUS_TOOL, VERB_TOOLS } from './tools.js';
 // after the first tools/list, so the server answers initialize and tools/list without it.
 let callModules: Promise<{
   runBridge: typeof import('../bridge/run-bridge.js').runBridge;
-  Ledger: typeof import('../bridge/ledger.js').Ledger;
+  Ledger: typeof import('../state/ledger.js').Ledger;
   toolInputValidator: typeof import('../envelope/index.js').toolInputValidator;
   bridgeStatus: typeof import('./status.js').bridgeStatus;
 }> | undefined;
 function loadCallModules() {
   callModules ??= Promise.all([
     import('../bridge/run-bridge.js'),
-    import('../bridge/ledger.js'),
+    import('../state/ledger.js'),
     import('../envelope/index.js'),
     import('./status.js'),
   ]).then(([run, ledger, envelope, status]) => ({

@@ -1,29 +1,48 @@
-// Where a run's files live inside the workspace, and how their paths appear in envelopes:
-// relative to the workspace, with forward slashes on every platform.
+// Where run state lives inside the workspace, and how its paths appear in envelopes: relative to
+// the workspace, with forward slashes on every platform. The one definition of `.peer-bridge` and
+// of the run-id pattern.
 import { lstat, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { EnvelopeError } from './errors.js';
+import { StateError } from './errors.js';
 
-export const stateDirName = '.peer-bridge';
-export const transcriptsDir = `${stateDirName}/transcripts`;
-export const incidentsDir = `${stateDirName}/incidents`;
+/** The state folder at the workspace root. */
+export const STATE_DIR = '.peer-bridge';
+export const LEDGER_FILE = 'ledger.jsonl';
+export const ledgerPath = `${STATE_DIR}/${LEDGER_FILE}`;
+export const transcriptsDir = `${STATE_DIR}/transcripts`;
+export const incidentsDir = `${STATE_DIR}/incidents`;
+export const ownersDir = `${STATE_DIR}/owners`;
 
 /** Same pattern as `run_id` in the schemas: safe as a file name on every platform. */
 export const runIdPattern = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
+/** What a valid run id looks like, for error messages. */
+export const runIdRule = 'use 1-128 letters, digits, ".", "_" or "-", starting with a letter or digit';
+
+export function isRunId(runId: unknown): runId is string {
+  return typeof runId === 'string' && runIdPattern.test(runId);
+}
+
 export function assertRunId(runId: string): void {
-  if (typeof runId !== 'string' || !runIdPattern.test(runId)) {
-    throw new EnvelopeError(
-      'ENVELOPE_INVALID_RUN_ID',
-      `run_id ${JSON.stringify(runId)} is not allowed: use 1-128 letters, digits, ".", "_" or "-", starting with a letter or digit`,
-    );
+  if (!isRunId(runId)) {
+    throw new StateError('STATE_INVALID_RUN_ID', `run_id ${JSON.stringify(runId)} is not allowed: ${runIdRule}`);
   }
 }
 
 export function assertWorkspace(workspace: string): void {
   if (typeof workspace !== 'string' || !path.isAbsolute(workspace)) {
-    throw new EnvelopeError('ENVELOPE_INVALID_WORKSPACE', `workspace must be an absolute path, got ${JSON.stringify(workspace)}`);
+    throw new StateError('STATE_INVALID_WORKSPACE', `workspace must be an absolute path, got ${JSON.stringify(workspace)}`);
   }
+}
+
+/** Workspace-relative path of a run's transcript. */
+export function transcriptPath(runId: string): string {
+  return `${transcriptsDir}/${runId}.jsonl`;
+}
+
+/** Where the head of a run's transcript is kept while the run is going (workspace-relative). */
+export function partialTranscriptPath(runId: string): string {
+  return `${transcriptsDir}/${runId}.partial.jsonl`;
 }
 
 /** `absolute` as a workspace-relative path with forward slashes. */
@@ -49,8 +68,8 @@ export async function stateDirectory(workspace: string, relative: string): Promi
       if (error.code !== 'EEXIST') throw error;
     });
     if ((await lstat(dir)).isSymbolicLink()) {
-      throw new EnvelopeError(
-        'ENVELOPE_STATE_SYMLINK',
+      throw new StateError(
+        'STATE_SYMLINK',
         `${workspaceRelative(workspace, dir)} is a symbolic link; peer-bridge writes its state only into real folders of the workspace`,
       );
     }

@@ -2,7 +2,7 @@ import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, symli
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { Ledger } from '../../src/bridge/ledger.js';
+import { Ledger } from '../../src/state/ledger.js';
 import { spawnTs, waitForExit, waitForLine } from '../helpers/run-ts.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 

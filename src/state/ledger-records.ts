@@ -1,0 +1,111 @@
+// The records of the call ledger and how a line of it is read. The ledger lives in the workspace,
+// where a peer or a person can write anything: a line is a record only when every field the
+// readers use has its type (an owner id is also a file name).
+
+/** A call about to spawn its child. `owner` identifies the live process that ran it. */
+export interface StartRecord {
+  type: 'start';
+  run_id: string;
+  verb: string;
+  runner: string;
+  direction: string;
+  budget_seconds: number;
+  depth: number;
+  owner: string;
+  pid: number;
+  at: string;
+}
+
+/** How a started call ended; `unknown` when its process died before saying. */
+export interface SettleRecord {
+  type: 'settle';
+  run_id: string;
+  status: string;
+  incident: string | null;
+  duration_seconds: number | null;
+  at: string;
+  reason?: string;
+}
+
+/** A call that never started (bad input, refusal): its explicit result. */
+export interface ResultRecord {
+  type: 'result';
+  run_id: string | null;
+  tool: string;
+  status: string;
+  code: string;
+  reason: string;
+  at: string;
+}
+
+export type LedgerRecord = StartRecord | SettleRecord | ResultRecord;
+
+export interface LedgerContents {
+  records: LedgerRecord[];
+  /** Lines that did not parse (a torn last line after a crash). */
+  skipped: number;
+}
+
+// Owner ids as owners.ts makes them: they become lock-file names, so nothing else may pass.
+export const OWNER_ID = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+const orNull =
+  <T>(check: (value: unknown) => value is T) =>
+  (value: unknown): value is T | null =>
+    value === null || check(value);
+
+function isRecord(value: Record<string, unknown>): value is LedgerRecord & Record<string, unknown> {
+  switch (value.type) {
+    case 'start':
+      return (
+        [value.run_id, value.verb, value.runner, value.direction, value.at].every(isString) &&
+        [value.budget_seconds, value.depth, value.pid].every(isNumber) &&
+        isString(value.owner) &&
+        OWNER_ID.test(value.owner)
+      );
+    case 'settle':
+      return (
+        [value.run_id, value.status, value.at].every(isString) &&
+        orNull(isString)(value.incident) &&
+        orNull(isNumber)(value.duration_seconds) &&
+        (value.reason === undefined || isString(value.reason))
+      );
+    case 'result':
+      return orNull(isString)(value.run_id) && [value.tool, value.status, value.code, value.reason, value.at].every(isString);
+    default:
+      return false;
+  }
+}
+
+/** One ledger line as a record, or null (torn, malformed or foreign). */
+export function parseLine(line: string): LedgerRecord | null {
+  try {
+    const value: unknown = JSON.parse(line);
+    if (value !== null && typeof value === 'object' && !Array.isArray(value) && isRecord(value as Record<string, unknown>)) {
+      return value as LedgerRecord;
+    }
+  } catch {
+    // torn line: skipped and counted
+  }
+  return null;
+}
+
+/** Reads ledger text, tolerating torn, malformed or foreign lines (skipped and counted). */
+export function parseLedger(text: string): LedgerContents {
+  const records: LedgerRecord[] = [];
+  let skipped = 0;
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    const record = parseLine(line);
+    if (record) records.push(record);
+    else skipped += 1;
+  }
+  return { records, skipped };
+}
+
+/** Whether `record` shows `runId` as used: it started, or it ended in an envelope (a refusal). */
+export function usesRunId(record: LedgerRecord, runId: string): boolean {
+  return record.run_id === runId && !(record.type === 'result' && record.status === 'rejected');
+}
