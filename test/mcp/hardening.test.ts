@@ -3,7 +3,7 @@
 import { mkdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Ledger } from '../../src/bridge/ledger.js';
+import { Ledger } from '../../src/state/ledger.js';
 import { startResponsesDouble } from '../doubles/openai-responses-server.js';
 import { answer, codexEnv } from '../bridge/peers.js';
 import { useTempDir } from '../helpers/temp-dir.js';
