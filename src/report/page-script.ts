@@ -75,8 +75,10 @@ export const PAGE_SCRIPT = String.raw`
         el('summary', { text: 'Transcript (' + ex.lines.length + ' records' + (ex.cut ? ', head and tail' : '') + (ex.interrupted ? ', interrupted run' : '') + ')' }),
         el('pre', { text: ex.lines.join('\n') }),
       ]));
-    } else if (index < data.detailed && run.run_id && run.status !== 'rejected') {
-      box.appendChild(el('p', { className: 'muted', text: 'Transcript: .peer-bridge/transcripts/' + run.run_id + '.jsonl (not embedded for older calls)' }));
+    } else if (ex === null) {
+      box.appendChild(el('p', { className: 'muted', text: 'No transcript was kept for this call.' }));
+    } else if (run.run_id && run.status !== 'rejected') {
+      box.appendChild(el('p', { className: 'muted', text: 'Transcript: .peer-bridge/transcripts/' + run.run_id + '.jsonl (embedded for the newest calls only)' }));
     }
     return el('tr', { className: 'detail', id: 'detail-' + index }, [el('td', { colspan: '10' }, [box])]);
   }
@@ -133,7 +135,7 @@ export const PAGE_SCRIPT = String.raw`
     });
     [[lo, 'start'], [hi, 'end']].forEach(function (pair) {
       var t = document.createElementNS(SVGNS, 'text');
-      t.setAttribute('x', pair[1] === 'start' ? '10' : String(W)); t.setAttribute('y', String(H - 4)); t.setAttribute('class', 'axis');
+      t.setAttribute('x', pair[1] === 'start' ? '10' : String(W)); t.setAttribute('y', String(H - 4)); t.setAttribute('class', 'axis'); t.setAttribute('font-size', '8');
       if (pair[1] === 'end') t.setAttribute('text-anchor', 'end');
       t.textContent = when(new Date(pair[0]).toISOString()); svg.appendChild(t);
     });

@@ -23,7 +23,7 @@ button, select, input { font: inherit; color: var(--fg); background: var(--card)
 figure { margin: 0; background: var(--card); border: 1px solid var(--line); border-radius: 8px; padding: .6rem; }
 figcaption { font-weight: 600; margin-bottom: .3rem; }
 svg.chart { width: 100%; height: auto; display: block; }
-svg text { fill: var(--fg); font-size: 11px; } svg .axis { fill: var(--muted); }
+svg text { fill: var(--fg); font-size: 11px; } #page-timeline svg text { font-size: 8px; } svg .axis { fill: var(--muted); }
 svg .axis-line { stroke: var(--line); } svg .bar { fill: var(--bar); }
 .c-ok { fill: var(--ok); } .c-failed { fill: var(--failed); } .c-unknown { fill: var(--unknown); }
 .legend span { margin-right: 1rem; } .legend i { display: inline-block; width: .8em; height: .8em; margin-right: .3em; border-radius: 2px; }

@@ -134,6 +134,7 @@ function pageRun(run: ReportRun): Record<string, unknown> {
     tokens_total: run.tokens_total,
     cause: run.cause,
     recovered: run.recovered,
-    ...(run.excerpt ? { excerpt: run.excerpt } : {}),
+    // null: looked for and not there; absent: not looked for (older calls keep the file small).
+    ...(run.excerpt !== undefined ? { excerpt: run.excerpt } : {}),
   };
 }
