@@ -34,5 +34,28 @@
         }]
       ]
     }
+  ],
+  "conditions": [
+    ["OS=='linux'", {
+      "targets": [
+        {
+          "target_name": "peer-bridge-reaper",
+          "type": "executable",
+          "sources": ["native/reaper/linux.cc"],
+          "defines": ["_GNU_SOURCE", "_FORTIFY_SOURCE=2"],
+          "cflags_cc": ["-std=c++17", "-O2", "-fstack-protector-strong", "-Wall", "-Wextra"],
+          "ldflags": ["-s", "-Wl,-z,relro,-z,now"]
+        },
+        {
+          "target_name": "copy-reaper-to-prebuilds",
+          "type": "none",
+          "dependencies": ["peer-bridge-reaper"],
+          "copies": [{
+            "destination": "<(module_root_dir)/prebuilds/linux-<(target_arch)",
+            "files": ["<(PRODUCT_DIR)/peer-bridge-reaper"]
+          }]
+        }
+      ]
+    }]
   ]
 }

@@ -1,0 +1,268 @@
+// peer-bridge-reaper: the supervisor of one runner child (Linux only). It makes itself a child
+// subreaper (PR_SET_CHILD_SUBREAPER), starts the child, and stays its parent; every process of
+// the child's tree that is orphaned (a double fork, a parent that exited) is re-parented to it
+// rather than to init, so the whole tree stays findable through /proc/<pid>/task/*/children
+// however it left the process group, the session or the spawn marker. Once the child has exited
+// (or on SIGTERM/SIGINT/SIGHUP, and when the host dies: PR_SET_PDEATHSIG) it sends SIGTERM to
+// everything left, SIGKILL after the grace period, and exits only when it has no child left.
+//
+// usage: peer-bridge-reaper <report-fd> <grace-ms> <host-pid> <file> [args...]
+// Reports, one line each on <report-fd>: `pid N`, `spawn-error ERRNO`, `exit CODE SIGNAL`
+// (`-` for the one that does not apply), `swept N` (leftovers signalled), `stuck PID,…`, `done`.
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/signalfd.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <set>
+#include <vector>
+
+namespace {
+
+int g_report = -1;
+bool g_children_files = true;
+// How long SIGKILLed processes may take to disappear before they are reported as stuck.
+constexpr long kKillWaitMs = 5000;
+
+void Report(const char* format, ...) {
+  char line[512];
+  va_list args;
+  va_start(args, format);
+  int n = vsnprintf(line, sizeof line, format, args);
+  va_end(args);
+  if (n <= 0) return;
+  size_t len = static_cast<size_t>(n) < sizeof line ? static_cast<size_t>(n) : sizeof line - 1;
+  // The host may be gone (SIGPIPE is ignored): the sweep goes on regardless.
+  while (write(g_report, line, len) < 0 && errno == EINTR) {
+  }
+}
+
+long NowMs() {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return t.tv_sec * 1000L + t.tv_nsec / 1000000L;
+}
+
+void ReadPids(const char* file, std::vector<pid_t>& out) {
+  FILE* f = fopen(file, "re");
+  if (!f) return;
+  int pid;
+  while (fscanf(f, "%d", &pid) == 1) out.push_back(pid);
+  fclose(f);
+}
+
+// Direct children of `pid`: one `children` file per thread (CONFIG_PROC_CHILDREN).
+void ChildrenOf(pid_t pid, std::vector<pid_t>& out) {
+  char dir[64];
+  snprintf(dir, sizeof dir, "/proc/%d/task", pid);
+  DIR* d = opendir(dir);
+  if (!d) return;
+  while (struct dirent* e = readdir(d)) {
+    if (e->d_name[0] == '.') continue;
+    char file[320];
+    snprintf(file, sizeof file, "/proc/%d/task/%s/children", pid, e->d_name);
+    ReadPids(file, out);
+  }
+  closedir(d);
+}
+
+// Kernels without children files: one pass over /proc for parent links (only then).
+void DescendantsByScan(std::vector<pid_t>& out) {
+  std::vector<std::pair<pid_t, pid_t>> links;
+  DIR* d = opendir("/proc");
+  if (!d) return;
+  while (struct dirent* e = readdir(d)) {
+    pid_t pid = static_cast<pid_t>(atoi(e->d_name));
+    if (pid <= 0) continue;
+    char file[64], stat[512];
+    snprintf(file, sizeof file, "/proc/%d/stat", pid);
+    int fd = open(file, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) continue;
+    ssize_t n = read(fd, stat, sizeof stat - 1);
+    close(fd);
+    if (n <= 0) continue;
+    stat[n] = '\0';
+    const char* close_paren = strrchr(stat, ')');
+    char state;
+    int ppid;
+    if (close_paren && sscanf(close_paren + 1, " %c %d", &state, &ppid) == 2) links.emplace_back(pid, ppid);
+  }
+  closedir(d);
+  std::vector<pid_t> frontier{getpid()};
+  while (!frontier.empty()) {
+    pid_t parent = frontier.back();
+    frontier.pop_back();
+    for (const auto& link : links) {
+      if (link.second == parent) {
+        out.push_back(link.first);
+        frontier.push_back(link.first);
+      }
+    }
+  }
+}
+
+// Every live descendant of this process (a snapshot; callers repeat until none are left).
+std::vector<pid_t> Descendants() {
+  std::vector<pid_t> out;
+  if (!g_children_files) {
+    DescendantsByScan(out);
+    return out;
+  }
+  ChildrenOf(getpid(), out);
+  for (size_t i = 0; i < out.size(); i++) ChildrenOf(out[i], out);
+  return out;
+}
+
+// Signals every descendant; a stopped one is continued so that SIGTERM reaches it.
+void SignalTree(int sig, std::set<pid_t>& seen) {
+  for (pid_t pid : Descendants()) {
+    kill(pid, sig);
+    if (sig != SIGKILL) kill(pid, SIGCONT);
+    seen.insert(pid);
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 5) {
+    fprintf(stderr, "usage: peer-bridge-reaper <report-fd> <grace-ms> <host-pid> <file> [args...]\n");
+    return 125;
+  }
+  g_report = atoi(argv[1]);
+  long grace_ms = atol(argv[2]);
+  pid_t host = static_cast<pid_t>(atoi(argv[3]));
+  signal(SIGPIPE, SIG_IGN);
+  fcntl(g_report, F_SETFD, FD_CLOEXEC);
+
+  char probe[64];
+  snprintf(probe, sizeof probe, "/proc/%d/task/%d/children", getpid(), getpid());
+  g_children_files = access(probe, R_OK) == 0;
+  if (prctl(PR_SET_CHILD_SUBREAPER, 1) != 0) {
+    Report("spawn-error %d\n", errno);
+    return 0;
+  }
+  sigset_t handled, previous;
+  sigemptyset(&handled);
+  for (int sig : {SIGCHLD, SIGTERM, SIGINT, SIGHUP}) sigaddset(&handled, sig);
+  sigprocmask(SIG_BLOCK, &handled, &previous);
+  int signals = signalfd(-1, &handled, SFD_CLOEXEC | SFD_NONBLOCK);
+  // The host's death is a termination request; it may already have happened before this line.
+  prctl(PR_SET_PDEATHSIG, SIGTERM);
+  bool terminating = getppid() != host;
+
+  int exec_error[2];
+  if (signals < 0 || pipe2(exec_error, O_CLOEXEC) != 0) {
+    Report("spawn-error %d\n", errno);
+    return 0;
+  }
+  pid_t child = fork();
+  if (child == 0) {
+    sigprocmask(SIG_SETMASK, &previous, nullptr);
+    signal(SIGPIPE, SIG_DFL);
+    execv(argv[4], argv + 4);
+    int error = errno;
+    ssize_t ignored = write(exec_error[1], &error, sizeof error);
+    (void)ignored;
+    _exit(127);
+  }
+  close(exec_error[1]);
+  if (child < 0) {
+    Report("spawn-error %d\n", errno);
+    return 0;
+  }
+  int error = 0;
+  ssize_t got;
+  while ((got = read(exec_error[0], &error, sizeof error)) < 0 && errno == EINTR) {
+  }
+  close(exec_error[0]);
+  if (got == static_cast<ssize_t>(sizeof error)) {
+    waitpid(child, nullptr, 0);
+    Report("spawn-error %d\n", error);
+    return 0;
+  }
+  // Our copies of the child's output pipes must not keep them open once its tree is gone.
+  int null_fd = open("/dev/null", O_RDWR | O_CLOEXEC);
+  if (null_fd >= 0) {
+    dup2(null_fd, STDOUT_FILENO);
+    dup2(null_fd, STDERR_FILENO);
+  }
+  Report("pid %d\n", child);
+
+  bool child_done = false;
+  bool sweeping = false;  // the child exited or termination was asked for
+  long term_deadline = -1;
+  long kill_deadline = -1;
+  std::set<pid_t> seen;  // everything signalled (the child included when terminating)
+  auto begin_sweep = [&]() {
+    if (!sweeping) {
+      sweeping = true;
+      term_deadline = NowMs() + grace_ms;
+    }
+    SignalTree(SIGTERM, seen);
+  };
+  if (terminating) begin_sweep();
+
+  for (;;) {
+    bool no_children = false;
+    for (;;) {
+      int status;
+      pid_t pid = waitpid(-1, &status, WNOHANG);
+      if (pid > 0) {
+        if (pid == child) {
+          child_done = true;
+          if (WIFSIGNALED(status)) Report("exit - %d\n", WTERMSIG(status));
+          else Report("exit %d -\n", WEXITSTATUS(status));
+          begin_sweep();
+        }
+        continue;
+      }
+      no_children = pid < 0 && errno == ECHILD;
+      break;
+    }
+    if (child_done && no_children) break;
+    long now = NowMs();
+    if (sweeping && kill_deadline < 0 && now >= term_deadline) kill_deadline = now + kKillWaitMs;
+    if (kill_deadline >= 0) {
+      SignalTree(SIGKILL, seen);
+      if (now >= kill_deadline) {
+        std::vector<pid_t> left = Descendants();
+        char list[400] = "";
+        size_t used = 0;
+        for (pid_t pid : left) {
+          int n = snprintf(list + used, sizeof list - used, used ? ",%d" : "%d", pid);
+          if (n < 0 || used + n >= sizeof list) break;
+          used += n;
+        }
+        Report("stuck %s\n", list);
+        break;
+      }
+    } else if (sweeping) {
+      // Newcomers (forked by a leftover since the last pass) get SIGTERM as well.
+      SignalTree(SIGTERM, seen);
+    }
+    int timeout = -1;
+    if (kill_deadline >= 0) timeout = 20;
+    else if (sweeping) timeout = static_cast<int>(term_deadline <= now ? 0 : term_deadline - now < 50 ? term_deadline - now : 50);
+    struct pollfd p = {signals, POLLIN, 0};
+    poll(&p, 1, timeout);
+    struct signalfd_siginfo info;
+    while (read(signals, &info, sizeof info) == static_cast<ssize_t>(sizeof info)) {
+      if (info.ssi_signo != SIGCHLD) begin_sweep();
+    }
+  }
+  seen.erase(child);
+  Report("swept %zu\n", seen.size());
+  Report("done\n");
+  return 0;
+}
