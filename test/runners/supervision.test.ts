@@ -97,6 +97,8 @@ describe.skipIf(!linux)('process supervision', () => {
       const result = await runner.run(request('implement', workspace, events.onEvent, { prompt: line }));
       expect(result.exitCode).toBe(0);
       await gone(await escapedPid(workspace));
+      // Noticed, not only killed: the transcript gets a warning.
+      expect(events.events).toContainEqual(expect.objectContaining({ type: 'error', fatal: false, cause: 'leftover-processes' }));
     });
   });
 
