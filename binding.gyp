@@ -43,8 +43,8 @@
           "type": "executable",
           "sources": ["native/reaper/linux.cc"],
           "defines": ["_GNU_SOURCE", "_FORTIFY_SOURCE=2"],
-          "cflags_cc": ["-std=c++17", "-O2", "-fstack-protector-strong", "-Wall", "-Wextra"],
-          "ldflags": ["-s", "-Wl,-z,relro,-z,now"]
+          "cflags_cc": ["-std=c++17", "-O2", "-fno-exceptions", "-fno-rtti", "-fstack-protector-strong", "-Wall", "-Wextra"],
+          "ldflags": ["-static", "-s"]
         },
         {
           "target_name": "copy-reaper-to-prebuilds",

@@ -24,10 +24,30 @@
 #include <time.h>
 #include <unistd.h>
 
-#include <set>
-#include <vector>
-
 namespace {
+
+// A growable list of pids (no C++ library: the binary links only libc, statically, so that
+// starting it costs as little as starting /bin/true).
+struct Pids {
+  pid_t* items = nullptr;
+  size_t size = 0;
+  size_t capacity = 0;
+  ~Pids() { free(items); }
+  void push(pid_t pid) {
+    if (size == capacity) {
+      size_t next = capacity ? capacity * 2 : 16;
+      pid_t* grown = static_cast<pid_t*>(realloc(items, next * sizeof(pid_t)));
+      if (!grown) return;
+      items = grown;
+      capacity = next;
+    }
+    items[size++] = pid;
+  }
+  bool contains(pid_t pid) const {
+    for (size_t i = 0; i < size; i++) if (items[i] == pid) return true;
+    return false;
+  }
+};
 
 int g_report = -1;
 bool g_children_files = true;
@@ -53,16 +73,16 @@ long NowMs() {
   return t.tv_sec * 1000L + t.tv_nsec / 1000000L;
 }
 
-void ReadPids(const char* file, std::vector<pid_t>& out) {
+void ReadPids(const char* file, Pids& out) {
   FILE* f = fopen(file, "re");
   if (!f) return;
   int pid;
-  while (fscanf(f, "%d", &pid) == 1) out.push_back(pid);
+  while (fscanf(f, "%d", &pid) == 1) out.push(pid);
   fclose(f);
 }
 
 // Direct children of `pid`: one `children` file per thread (CONFIG_PROC_CHILDREN).
-void ChildrenOf(pid_t pid, std::vector<pid_t>& out) {
+void ChildrenOf(pid_t pid, Pids& out) {
   char dir[64];
   snprintf(dir, sizeof dir, "/proc/%d/task", pid);
   DIR* d = opendir(dir);
@@ -76,9 +96,9 @@ void ChildrenOf(pid_t pid, std::vector<pid_t>& out) {
   closedir(d);
 }
 
-// Kernels without children files: one pass over /proc for parent links (only then).
-void DescendantsByScan(std::vector<pid_t>& out) {
-  std::vector<std::pair<pid_t, pid_t>> links;
+// Kernels without children files: passes over /proc for parent links (only then).
+void DescendantsByScan(Pids& out) {
+  Pids pids, parents;
   DIR* d = opendir("/proc");
   if (!d) return;
   while (struct dirent* e = readdir(d)) {
@@ -95,40 +115,37 @@ void DescendantsByScan(std::vector<pid_t>& out) {
     const char* close_paren = strrchr(stat, ')');
     char state;
     int ppid;
-    if (close_paren && sscanf(close_paren + 1, " %c %d", &state, &ppid) == 2) links.emplace_back(pid, ppid);
+    if (close_paren && sscanf(close_paren + 1, " %c %d", &state, &ppid) == 2) {
+      pids.push(pid);
+      parents.push(ppid);
+    }
   }
   closedir(d);
-  std::vector<pid_t> frontier{getpid()};
-  while (!frontier.empty()) {
-    pid_t parent = frontier.back();
-    frontier.pop_back();
-    for (const auto& link : links) {
-      if (link.second == parent) {
-        out.push_back(link.first);
-        frontier.push_back(link.first);
-      }
-    }
+  // Breadth first from this process: `out` is both the result and the frontier.
+  pid_t self = getpid();
+  for (size_t i = 0; i < pids.size; i++) if (parents.items[i] == self) out.push(pids.items[i]);
+  for (size_t next = 0; next < out.size; next++) {
+    for (size_t i = 0; i < pids.size; i++) if (parents.items[i] == out.items[next]) out.push(pids.items[i]);
   }
 }
 
 // Every live descendant of this process (a snapshot; callers repeat until none are left).
-std::vector<pid_t> Descendants() {
-  std::vector<pid_t> out;
-  if (!g_children_files) {
-    DescendantsByScan(out);
-    return out;
-  }
+void Descendants(Pids& out) {
+  if (!g_children_files) return DescendantsByScan(out);
   ChildrenOf(getpid(), out);
-  for (size_t i = 0; i < out.size(); i++) ChildrenOf(out[i], out);
-  return out;
+  for (size_t i = 0; i < out.size; i++) ChildrenOf(out.items[i], out);
 }
 
-// Signals every descendant; a stopped one is continued so that SIGTERM reaches it.
-void SignalTree(int sig, std::set<pid_t>& seen) {
-  for (pid_t pid : Descendants()) {
+// Signals every descendant; a stopped one is continued so that SIGTERM reaches it. `seen`
+// collects every pid signalled.
+void SignalTree(int sig, Pids& seen) {
+  Pids now;
+  Descendants(now);
+  for (size_t i = 0; i < now.size; i++) {
+    pid_t pid = now.items[i];
     kill(pid, sig);
     if (sig != SIGKILL) kill(pid, SIGCONT);
-    seen.insert(pid);
+    if (!seen.contains(pid)) seen.push(pid);
   }
 }
 
@@ -154,7 +171,10 @@ int main(int argc, char** argv) {
   }
   sigset_t handled, previous;
   sigemptyset(&handled);
-  for (int sig : {SIGCHLD, SIGTERM, SIGINT, SIGHUP}) sigaddset(&handled, sig);
+  sigaddset(&handled, SIGCHLD);
+  sigaddset(&handled, SIGTERM);
+  sigaddset(&handled, SIGINT);
+  sigaddset(&handled, SIGHUP);
   sigprocmask(SIG_BLOCK, &handled, &previous);
   int signals = signalfd(-1, &handled, SFD_CLOEXEC | SFD_NONBLOCK);
   // The host's death is a termination request; it may already have happened before this line.
@@ -203,7 +223,7 @@ int main(int argc, char** argv) {
   bool sweeping = false;  // the child exited or termination was asked for
   long term_deadline = -1;
   long kill_deadline = -1;
-  std::set<pid_t> seen;  // everything signalled (the child included when terminating)
+  Pids seen;  // everything signalled (the child included when terminating)
   auto begin_sweep = [&]() {
     if (!sweeping) {
       sweeping = true;
@@ -236,11 +256,12 @@ int main(int argc, char** argv) {
     if (kill_deadline >= 0) {
       SignalTree(SIGKILL, seen);
       if (now >= kill_deadline) {
-        std::vector<pid_t> left = Descendants();
+        Pids left;
+        Descendants(left);
         char list[400] = "";
         size_t used = 0;
-        for (pid_t pid : left) {
-          int n = snprintf(list + used, sizeof list - used, used ? ",%d" : "%d", pid);
+        for (size_t i = 0; i < left.size; i++) {
+          int n = snprintf(list + used, sizeof list - used, used ? ",%d" : "%d", left.items[i]);
           if (n < 0 || used + n >= sizeof list) break;
           used += n;
         }
@@ -261,8 +282,7 @@ int main(int argc, char** argv) {
       if (info.ssi_signo != SIGCHLD) begin_sweep();
     }
   }
-  seen.erase(child);
-  Report("swept %zu\n", seen.size());
+  Report("swept %zu\n", seen.size - (seen.contains(child) ? 1 : 0));
   Report("done\n");
   return 0;
 }
