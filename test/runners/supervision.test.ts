@@ -46,6 +46,21 @@ describe.skipIf(!linux)('process supervision', () => {
       expect(result.leftovers).toBe(1);
     });
 
+    it('kills an escaped process on abort, while the child still runs', async () => {
+      const ws = await tempDir('ws');
+      const controller = new AbortController();
+      let escaped!: () => void;
+      const ready = new Promise<void>((resolve) => (escaped = resolve));
+      const script = `${ESCAPE_ROUTES['double fork (re-parented, no marker)']!}; echo escaped; exec sleep 300`;
+      const running = spawnChild('/bin/sh', ['-c', script], { cwd: ws, env, signal: controller.signal, limits, onLine: (l) => l === 'escaped' && escaped(), graceMs: 500 });
+      await ready;
+      const pid = await escapedPid(ws);
+      expect(alive(pid)).toBe(true);
+      controller.abort();
+      expect(await running).toMatchObject({ aborted: true, signal: 'SIGTERM', leftovers: 0 });
+      await gone(pid);
+    });
+
     it('SIGKILLs a leftover that ignores SIGTERM once the grace period is over', async () => {
       const ws = await tempDir('ws');
       const script = `env -i ${process.execPath} -e "process.on('SIGTERM', () => {}); require('fs').writeFileSync('escape.pid', String(process.pid)); setInterval(() => {}, 1000)" >/dev/null 2>&1 &
