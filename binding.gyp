@@ -45,15 +45,6 @@
           "defines": ["_GNU_SOURCE", "_FORTIFY_SOURCE=2"],
           "cflags_cc": ["-std=c++17", "-O2", "-fno-exceptions", "-fno-rtti", "-fstack-protector-strong", "-Wall", "-Wextra"],
           "ldflags": ["-static", "-s"]
-        },
-        {
-          "target_name": "copy-reaper-to-prebuilds",
-          "type": "none",
-          "dependencies": ["peer-bridge-reaper"],
-          "copies": [{
-            "destination": "<(module_root_dir)/prebuilds/linux-<(target_arch)",
-            "files": ["<(PRODUCT_DIR)/peer-bridge-reaper"]
-          }]
         }
       ]
     }]
