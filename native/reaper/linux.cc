@@ -136,13 +136,14 @@ void Descendants(Pids& out) {
   for (size_t i = 0; i < out.size; i++) ChildrenOf(out.items[i], out);
 }
 
-// Signals every descendant; a stopped one is continued so that SIGTERM reaches it. `seen`
-// collects every pid signalled.
-void SignalTree(int sig, Pids& seen) {
+// Signals every descendant (with `only_new`, those not signalled before); a stopped one is
+// continued so that SIGTERM reaches it. `seen` collects every pid signalled.
+void SignalTree(int sig, Pids& seen, bool only_new = false) {
   Pids now;
   Descendants(now);
   for (size_t i = 0; i < now.size; i++) {
     pid_t pid = now.items[i];
+    if (only_new && seen.contains(pid)) continue;
     kill(pid, sig);
     if (sig != SIGKILL) kill(pid, SIGCONT);
     if (!seen.contains(pid)) seen.push(pid);
@@ -270,7 +271,7 @@ int main(int argc, char** argv) {
       }
     } else if (sweeping) {
       // Newcomers (forked by a leftover since the last pass) get SIGTERM as well.
-      SignalTree(SIGTERM, seen);
+      SignalTree(SIGTERM, seen, true);
     }
     int timeout = -1;
     if (kill_deadline >= 0) timeout = 20;
