@@ -44,7 +44,7 @@
           "sources": ["native/reaper/linux.cc"],
           "defines": ["_GNU_SOURCE", "_FORTIFY_SOURCE=2"],
           "cflags_cc": ["-std=c++17", "-O2", "-fno-exceptions", "-fno-rtti", "-fstack-protector-strong", "-Wall", "-Wextra"],
-          "ldflags": ["-static", "-s"]
+          "ldflags": ["-s", "-Wl,-z,relro,-z,now"]
         }
       ]
     }]
