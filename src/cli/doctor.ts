@@ -52,6 +52,22 @@ async function checkNative(): Promise<Check> {
   }
 }
 
+// How a call's leftover processes are found; on Linux without the reaper, a slower fallback that
+// misses processes which dropped the spawn marker.
+async function checkProcesses(): Promise<Check> {
+  const { processSupervision } = await import('../runners/reaper.js');
+  const { mode, reaper } = processSupervision();
+  if (mode === 'subreaper') return { name: 'processes', level: 'ok', detail: `every child runs under ${reaper} (a child subreaper)` };
+  if (mode === 'taskkill') return { name: 'processes', level: 'ok', detail: 'process trees are killed with taskkill /T /F' };
+  if (process.platform !== 'linux') return { name: 'processes', level: 'ok', detail: 'process trees are found by process group and parent links' };
+  return {
+    name: 'processes',
+    level: 'warn',
+    detail: 'no peer-bridge-reaper: leftovers are found by scanning /proc after each call, which misses processes that dropped the spawn marker',
+    fix: process.env.PEER_BRIDGE_REAPER === 'off' ? 'unset PEER_BRIDGE_REAPER' : 'reinstall the package (npm rebuild peer-bridge) so the reaper is built',
+  };
+}
+
 async function checkWorkspace(dir: string): Promise<Check[]> {
   const checks: Check[] = [];
   const { resolveWorkspace, writeRefusal } = await import('../bridge/workspace.js');
@@ -117,7 +133,7 @@ function checkDepth(): Check {
 
 /** Runs every check. */
 export async function diagnose(workspace: string): Promise<Check[]> {
-  const [native, runners, ws] = await Promise.all([checkNative(), probeRunners(), checkWorkspace(workspace)]);
+  const [native, runners, ws, processes] = await Promise.all([checkNative(), probeRunners(), checkWorkspace(workspace), checkProcesses()]);
   const runnerChecks = runners.map((r): Check =>
     r.available
       ? { name: r.id, level: 'ok', detail: `${r.version} (${r.executable}, from ${r.source})` }
@@ -126,7 +142,7 @@ export async function diagnose(workspace: string): Promise<Check[]> {
   if (!runners.some((r) => r.available)) {
     for (const check of runnerChecks) check.level = 'fail';
   }
-  return [checkNode(), native, ...runnerChecks, ...ws, checkDepth()];
+  return [checkNode(), native, processes, ...runnerChecks, ...ws, checkDepth()];
 }
 
 export async function doctor(argv: string[]): Promise<number> {

@@ -66,6 +66,7 @@ describe('peer-bridge command line', () => {
     expect(missing.code).toBe(1);
     const checks = JSON.parse(missing.stdout).checks as { name: string; level: string; fix?: string }[];
     expect(checks.find((c) => c.name === 'native')?.level).toBe('ok');
+    expect(checks.find((c) => c.name === 'processes')?.level).toBe('ok');
     expect(checks.find((c) => c.name === 'codex')).toMatchObject({ level: 'fail', fix: expect.stringContaining('PEER_BRIDGE_CODEX_BIN') });
     const badLimit = cli(['doctor', '--json', '--workspace', workspace], { PEER_BRIDGE_MAX_DEPTH: 'lots', PEER_BRIDGE_CODEX_BIN: path.join(repoRoot, 'node_modules', '.bin', 'codex') });
     expect(badLimit.code).toBe(1);
