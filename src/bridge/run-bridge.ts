@@ -227,7 +227,18 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
   // The caller gets its envelope even if the settlement cannot be written; the next server start
   // then settles the call as unknown.
   await ledger
-    .settle({ run_id: runId, status: envelope.status, incident: envelope.incident, duration_seconds: envelope.duration_seconds })
+    .settle({
+      run_id: runId,
+      status: envelope.status,
+      incident: envelope.incident,
+      duration_seconds: envelope.duration_seconds,
+      // What the run history (`peer-bridge runs --html`) totals without opening every transcript.
+      model: envelope.model,
+      effort: envelope.effort,
+      effort_substituted: envelope.effort_substituted,
+      cost: envelope.cost,
+      tokens: envelope.tokens,
+    })
     .catch((error: unknown) => process.emitWarning(`peer-bridge: could not settle run ${runId} in the ledger: ${String(error)}`));
   return envelope;
 }

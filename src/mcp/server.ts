@@ -78,6 +78,8 @@ export function createMcpServer(options: McpServerOptions): BridgeMcpServer {
   );
   const reminders = new ReminderTracker();
   const log = options.log ?? ((message: string) => process.stderr.write(`peer-bridge: ${message}\n`));
+  // Protocol trouble (a malformed or over-size message, a failed send) is logged, never silent.
+  server.onerror = (error) => log(error.message);
 
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     setTimeout(() => void loadCallModules().catch(() => undefined), 0).unref();
@@ -102,7 +104,7 @@ export function createMcpServer(options: McpServerOptions): BridgeMcpServer {
       if (!validate(args)) return codeResult('invalid_arguments', describeSchemaErrors(validate.errors).message);
       return dataResult(await bridgeStatus(options.workspace));
     }
-    const verb = VERB_TOOLS[name];
+    const verb = Object.hasOwn(VERB_TOOLS, name) ? VERB_TOOLS[name] : undefined;
     if (!verb) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
 
     const runId = typeof args.run_id === 'string' ? args.run_id : null;

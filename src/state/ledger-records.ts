@@ -27,6 +27,12 @@ export interface SettleRecord {
   duration_seconds: number | null;
   at: string;
   reason?: string;
+  /** What the call used and cost, as its envelope said (absent in older ledgers; see run-usage.ts). */
+  model?: string | null;
+  effort?: string | null;
+  effort_substituted?: { requested: string; applied: string; reason: string } | null;
+  cost?: number | null;
+  tokens?: Record<string, number>;
 }
 
 /** A call that never started (bad input, refusal): its explicit result. */
