@@ -98,6 +98,7 @@ export class Ledger {
     await withLedgerLock(this.workspace, () => this.#append([{ type: 'result', ...record, at: now() }]));
   }
 
+  /** The records of the current file (not its archives). O(n): for tests and doctor, not calls. */
   async read(): Promise<LedgerContents> {
     try {
       return parseLedger(await readFile(this.file, 'utf8'));
@@ -168,6 +169,25 @@ export class Ledger {
     const mine = await heldOwner(this.workspace);
     await markInterrupted(recent, async (owner) => owner === mine || (await ownerIsAlive(this.workspace, owner)));
     return recent.map((run) => run.summary);
+  }
+
+  /**
+   * Every record of the whole history (archives oldest first, then the current file), with the
+   * count of lines that did not parse. O(history) time and memory: for reports, not for calls.
+   */
+  async readAll(): Promise<LedgerContents> {
+    const records: LedgerRecord[] = [];
+    let skipped = 0;
+    for (const file of [...(await this.archives()).reverse(), this.file]) {
+      const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return '';
+        throw error;
+      });
+      const contents = parseLedger(text);
+      for (const record of contents.records) records.push(record);
+      skipped += contents.skipped;
+    }
+    return { records, skipped };
   }
 
   /** The last `count` records (oldest first), across rotated files. O(count) records read back. */
