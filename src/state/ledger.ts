@@ -24,7 +24,7 @@ import {
   type StartRecord,
 } from './ledger-records.js';
 import { heldOwner, ownerIsAlive, ownerLockPath, ownOwner, refuseSymlink, retireOwners, withLedgerLock } from './owners.js';
-import { LEDGER_FILE, ledgerPath, ownersDir, resolveInWorkspace, STATE_DIR } from './paths.js';
+import { ensureStateIgnored, LEDGER_FILE, ledgerPath, ownersDir, resolveInWorkspace, STATE_DIR } from './paths.js';
 import { markInterrupted, resultRun, startRun, type JoinedRun, type RunSummary } from './runs-view.js';
 import { publishInterruptedTranscript } from './transcript-recovery.js';
 
@@ -116,6 +116,8 @@ export class Ledger {
   async recover(): Promise<string[]> {
     const mine = await this.owner();
     return withLedgerLock(this.workspace, async () => {
+      // State folders made before they carried a .gitignore get one here, once per server start.
+      await ensureStateIgnored(this.workspace);
       // Only calls that can be open: the index (carried starts make the current file enough).
       await this.#index.catchUp();
       const open = new Map(this.#index.open);
