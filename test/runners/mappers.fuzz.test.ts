@@ -4,10 +4,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assembleEnvelope } from '../../src/envelope/index.js';
+import { openTranscript } from '../../src/state/transcript.js';
 import { ClaudeEventMapper } from '../../src/runners/claude/events.js';
 import { CodexEventMapper } from '../../src/runners/codex/events.js';
 import type { RunnerEvent } from '../../src/runners/types.js';
-import { openTranscript } from '../../src/state/transcript.js';
 import { tempDir, validCore } from './helpers.js';
 
 const isString = (v: unknown) => typeof v === 'string';
