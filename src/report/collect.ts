@@ -60,7 +60,7 @@ const LISTED_PER_CAUSE = 20;
 
 export async function collectReport(workspace: string, options: CollectOptions = {}): Promise<Report> {
   const ledger = new Ledger(workspace);
-  const { records, skipped } = await ledger.read();
+  const { records, skipped } = await ledger.readAll();
   const settles = new Map<string, SettleRecord>();
   for (const record of records) if (record.type === 'settle') settles.set(record.run_id, record);
   let joined = joinRuns(records);

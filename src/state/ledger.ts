@@ -24,7 +24,7 @@ import {
   type StartRecord,
 } from './ledger-records.js';
 import { heldOwner, ownerIsAlive, ownerLockPath, ownOwner, refuseSymlink, retireOwners, withLedgerLock } from './owners.js';
-import { LEDGER_FILE, ledgerPath, ownersDir, resolveInWorkspace, STATE_DIR } from './paths.js';
+import { ensureStateIgnored, LEDGER_FILE, ledgerPath, ownersDir, resolveInWorkspace, STATE_DIR } from './paths.js';
 import { markInterrupted, resultRun, startRun, type JoinedRun, type RunSummary } from './runs-view.js';
 import { publishInterruptedTranscript } from './transcript-recovery.js';
 
@@ -98,6 +98,7 @@ export class Ledger {
     await withLedgerLock(this.workspace, () => this.#append([{ type: 'result', ...record, at: now() }]));
   }
 
+  /** The records of the current file (not its archives). O(n): for tests and doctor, not calls. */
   async read(): Promise<LedgerContents> {
     try {
       return parseLedger(await readFile(this.file, 'utf8'));
@@ -115,6 +116,8 @@ export class Ledger {
   async recover(): Promise<string[]> {
     const mine = await this.owner();
     return withLedgerLock(this.workspace, async () => {
+      // State folders made before they carried a .gitignore get one here, once per server start.
+      await ensureStateIgnored(this.workspace);
       // Only calls that can be open: the index (carried starts make the current file enough).
       await this.#index.catchUp();
       const open = new Map(this.#index.open);
@@ -168,6 +171,25 @@ export class Ledger {
     const mine = await heldOwner(this.workspace);
     await markInterrupted(recent, async (owner) => owner === mine || (await ownerIsAlive(this.workspace, owner)));
     return recent.map((run) => run.summary);
+  }
+
+  /**
+   * Every record of the whole history (archives oldest first, then the current file), with the
+   * count of lines that did not parse. O(history) time and memory: for reports, not for calls.
+   */
+  async readAll(): Promise<LedgerContents> {
+    const records: LedgerRecord[] = [];
+    let skipped = 0;
+    for (const file of [...(await this.archives()).reverse(), this.file]) {
+      const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return '';
+        throw error;
+      });
+      const contents = parseLedger(text);
+      for (const record of contents.records) records.push(record);
+      skipped += contents.skipped;
+    }
+    return { records, skipped };
   }
 
   /** The last `count` records (oldest first), across rotated files. O(count) records read back. */

@@ -83,6 +83,11 @@ export async function stateDirectory(workspace: string, relative: string): Promi
   return dir;
 }
 
+/** Gives an existing state folder its `.gitignore` when it has none (a server start does this). */
+export async function ensureStateIgnored(workspace: string): Promise<void> {
+  await ignoreInGit(resolveInWorkspace(workspace, STATE_DIR));
+}
+
 // The state folder carries its own `.gitignore` (`*`), so run state never lands in a user's
 // commit, whatever the repository's own ignore rules say. Best effort: git is only a courtesy.
 async function ignoreInGit(dir: string): Promise<void> {

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { Ledger, LEDGER_ARCHIVES_KEPT } from '../../src/state/ledger.js';
 import { runIdOf } from '../../src/state/ledger-records.js';
+import { joinRuns } from '../../src/state/runs-view.js';
 import { spawnTs, waitForExit, waitForLine } from '../helpers/run-ts.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 
@@ -201,6 +202,10 @@ describe('ledger size', () => {
     const all: string[] = [];
     for await (const record of ledger.records()) if (record.type === 'start' && !record.carried_from) all.push(record.run_id);
     expect(all).toEqual(['long-running', ...ids]);
+    // The whole history at once (reports): each call once when joined.
+    const history = await ledger.readAll();
+    expect(history.skipped).toBe(0);
+    expect(joinRuns(history.records).map((run) => run.summary.run_id)).toEqual(['long-running', ...ids]);
     // Run ids of the file before the current one are still taken (uniqueness reaches back one
     // whole file); the open call is still open for recovery.
     const [newestArchive] = await ledger.archives();

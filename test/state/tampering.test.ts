@@ -113,4 +113,14 @@ describe('state folder', () => {
     await call(served, 'bridge_advise', { task: 'x', effort: 'no-such-level' });
     expect(readFileSync(path.join(workspace, '.peer-bridge', '.gitignore'), 'utf8')).toMatch(/^\*$/m);
   });
+
+  it('gets its .gitignore at server start when an older version made it without one', async () => {
+    const dir = realpathSync(tempDir());
+    const workspace = path.join(dir, 'ws');
+    mkdirSync(path.join(workspace, '.peer-bridge'), { recursive: true });
+    const served = await startServer({ workspace });
+    cleanup.push(() => served.close());
+    await call(served, 'bridge_status', {});
+    expect(readFileSync(path.join(workspace, '.peer-bridge', '.gitignore'), 'utf8')).toMatch(/^\*$/m);
+  });
 });
