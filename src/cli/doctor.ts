@@ -67,6 +67,14 @@ async function checkWorkspace(dir: string): Promise<Check[]> {
       ? { name: 'workspace', level: 'warn', detail: `${workspace}: ${refusal}`, fix: 'run the bridge inside a project folder' }
       : { name: 'workspace', level: 'ok', detail: workspace },
   );
+  const { stateProblems } = await import('../state/health.js');
+  const problems = await stateProblems(workspace);
+  if (problems.length > 0) {
+    for (const problem of problems) {
+      checks.push({ name: 'state', level: 'fail', detail: `${problem.path} ${problem.problem} (every bridge call is refused until fixed)`, fix: problem.fix });
+    }
+    return checks;
+  }
   const state = path.join(workspace, STATE_DIR);
   try {
     // Checks without creating anything: the state folder if it exists, else the workspace.

@@ -50,8 +50,16 @@ export async function serve(argv: string[]): Promise<number | 'serving'> {
     return 'serving';
   }
   const { Ledger } = await import('../state/ledger.js');
-  const settled = await new Ledger(workspace).recover();
-  if (settled.length > 0) log(`settled ${settled.length} interrupted call(s) as unknown: ${settled.join(', ')}`);
+  // A server starts even when a peer broke the run state: calls are then refused with the fix,
+  // and bridge_status shows it.
+  try {
+    const settled = await new Ledger(workspace).recover();
+    if (settled.length > 0) log(`settled ${settled.length} interrupted call(s) as unknown: ${settled.join(', ')}`);
+  } catch (error) {
+    const { stateProblems, describeStateProblems } = await import('../state/health.js');
+    const problems = await stateProblems(workspace);
+    log(`could not recover interrupted calls: ${problems.length > 0 ? describeStateProblems(problems) : String(error)}`);
+  }
   const { server, drain } = createMcpServer({
     workspace,
     version,

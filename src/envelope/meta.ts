@@ -17,7 +17,9 @@ export type Fault =
   | 'child-exit'
   | 'spawn'
   | 'cancelled'
-  | 'invalid-envelope';
+  | 'invalid-envelope'
+  /** The workspace's run state (`.peer-bridge/`) was tampered with; nothing was started. */
+  | 'state-unusable';
 
 /** Context that goes into an incident file only (never into the envelope). */
 export interface IncidentContext {

@@ -6,7 +6,8 @@ import { probeRunners, type RunnerAvailability } from '../bridge/probe.js';
 import { backend, type Backend } from '../native/index.js';
 import { recentIncidents as listIncidentSummaries } from '../state/incidents.js';
 import { Ledger } from '../state/ledger.js';
-import { resolveInWorkspace } from '../state/paths.js';
+import { stateProblems, type StateProblem } from '../state/health.js';
+import { resolveInWorkspace, STATE_DIR } from '../state/paths.js';
 import type { RunSummary } from '../state/runs-view.js';
 
 /** An incident as bridge_status lists it; `at` is when it was written. */
@@ -33,6 +34,8 @@ export interface BridgeStatus {
   };
   recent_runs: RunSummary[];
   recent_incidents: IncidentSummary[];
+  /** The run state folder and what makes it unusable (every call is then refused until fixed). */
+  state: { directory: string; usable: boolean; problems: StateProblem[] };
 }
 
 /** The newest incidents, newest first (the state's one listing, with its write time). */
@@ -63,10 +66,12 @@ function depthSettings(env: NodeJS.ProcessEnv): Pick<BridgeStatus['limits'], 'de
 }
 
 export async function bridgeStatus(workspace: string, env: NodeJS.ProcessEnv = process.env): Promise<BridgeStatus> {
+  const problems = await stateProblems(workspace);
   const [runners, recent_runs, recent_incidents] = await Promise.all([
     probeRunners(env),
-    new Ledger(workspace).runs(5),
-    recentIncidents(workspace),
+    // With unusable state the ledger is not read: the problems say why the list is empty.
+    problems.length > 0 ? [] : new Ledger(workspace).runs(5).catch(() => []),
+    recentIncidents(workspace).catch(() => []),
   ]);
   return {
     workspace,
@@ -80,5 +85,6 @@ export async function bridgeStatus(workspace: string, env: NodeJS.ProcessEnv = p
     },
     recent_runs,
     recent_incidents,
+    state: { directory: STATE_DIR, usable: problems.length === 0, problems },
   };
 }

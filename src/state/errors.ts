@@ -5,7 +5,9 @@ export type StateErrorCode =
   /** A workspace that is not an absolute path. */
   | 'STATE_INVALID_WORKSPACE'
   /** A state file or folder was replaced by a symbolic link; the harness never writes through one. */
-  | 'STATE_SYMLINK';
+  | 'STATE_SYMLINK'
+  /** A state path is not what peer-bridge keeps there (a file for a folder, a folder for a file…). */
+  | 'STATE_UNUSABLE';
 
 /** An error of the run state. `code` is stable; the message names the path and the fix. */
 export class StateError extends Error {

@@ -29,3 +29,6 @@ export { digestOutput, defaultOutputFields } from './transcript-compact.js';
 export { writeIncident, type IncidentInput, type IncidentRecord } from './incident.js';
 export { latestIncident, listIncidents, readIncidentSummary, recentIncidents, type IncidentSummary } from './incidents.js';
 export { gitWorkspaceDelta, type GitDeltaResult, type GitWorkspaceDelta } from './git-delta.js';
+export { DEFAULT_LEDGER_MAX_BYTES, LEDGER_ARCHIVES_KEPT, type LedgerOptions } from './ledger.js';
+export { runIdOf, type CarriedRecord } from './ledger-records.js';
+export { markInterrupted, resultRun, startRun } from './runs-view.js';

@@ -14,6 +14,8 @@ export interface StartRecord {
   owner: string;
   pid: number;
   at: string;
+  /** Set on the copy of an open call's start carried into a new file at rotation: that file's name. */
+  carried_from?: string;
 }
 
 /** How a started call ended; `unknown` when its process died before saying. */
@@ -44,7 +46,20 @@ export interface ResultRecord {
   at: string;
 }
 
-export type LedgerRecord = StartRecord | SettleRecord | ResultRecord;
+/**
+ * First line of a rotated-to ledger file: the run ids of the file before it, so `run_id`
+ * uniqueness reaches back one whole file without reading it. (Open calls are carried as copies of
+ * their start records.)
+ */
+export interface CarriedRecord {
+  type: 'carried';
+  run_ids: string[];
+  /** The archive file the ids come from (name only). */
+  from: string;
+  at: string;
+}
+
+export type LedgerRecord = StartRecord | SettleRecord | ResultRecord | CarriedRecord;
 
 export interface LedgerContents {
   records: LedgerRecord[];
@@ -69,7 +84,8 @@ function isRecord(value: Record<string, unknown>): value is LedgerRecord & Recor
         [value.run_id, value.verb, value.runner, value.direction, value.at].every(isString) &&
         [value.budget_seconds, value.depth, value.pid].every(isNumber) &&
         isString(value.owner) &&
-        OWNER_ID.test(value.owner)
+        OWNER_ID.test(value.owner) &&
+        (value.carried_from === undefined || isString(value.carried_from))
       );
     case 'settle':
       return (
@@ -80,6 +96,8 @@ function isRecord(value: Record<string, unknown>): value is LedgerRecord & Recor
       );
     case 'result':
       return orNull(isString)(value.run_id) && [value.tool, value.status, value.code, value.reason, value.at].every(isString);
+    case 'carried':
+      return Array.isArray(value.run_ids) && value.run_ids.every(isString) && isString(value.from) && isString(value.at);
     default:
       return false;
   }
@@ -113,5 +131,11 @@ export function parseLedger(text: string): LedgerContents {
 
 /** Whether `record` shows `runId` as used: it started, or it ended in an envelope (a refusal). */
 export function usesRunId(record: LedgerRecord, runId: string): boolean {
+  if (record.type === 'carried') return record.run_ids.includes(runId);
   return record.run_id === runId && !(record.type === 'result' && record.status === 'rejected');
+}
+
+/** The run id a record is about (null for a carried-ids record and a run-less result). */
+export function runIdOf(record: LedgerRecord): string | null {
+  return record.type === 'carried' ? null : record.run_id;
 }

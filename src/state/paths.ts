@@ -1,7 +1,8 @@
 // Where run state lives inside the workspace, and how its paths appear in envelopes: relative to
 // the workspace, with forward slashes on every platform. The one definition of `.peer-bridge` and
 // of the run-id pattern.
-import { lstat, mkdir } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { lstat, mkdir, open } from 'node:fs/promises';
 import path from 'node:path';
 import { StateError } from './errors.js';
 
@@ -64,9 +65,14 @@ export async function stateDirectory(workspace: string, relative: string): Promi
   let dir = workspace;
   for (const part of relative.split('/')) {
     dir = path.join(dir, part);
-    await mkdir(dir).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'EEXIST') throw error;
-    });
+    const created = await mkdir(dir).then(
+      () => true,
+      (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EEXIST') throw error;
+        return false;
+      },
+    );
+    if (created && dir === path.join(workspace, STATE_DIR)) await ignoreInGit(dir);
     if ((await lstat(dir)).isSymbolicLink()) {
       throw new StateError(
         'STATE_SYMLINK',
@@ -75,4 +81,19 @@ export async function stateDirectory(workspace: string, relative: string): Promi
     }
   }
   return dir;
+}
+
+// The state folder carries its own `.gitignore` (`*`), so run state never lands in a user's
+// commit, whatever the repository's own ignore rules say. Best effort: git is only a courtesy.
+async function ignoreInGit(dir: string): Promise<void> {
+  try {
+    const handle = await open(path.join(dir, '.gitignore'), constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o644);
+    try {
+      await handle.writeFile('# peer-bridge run state (ledger, transcripts, incidents): never committed\n*\n', 'utf8');
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    // already there, or not writable: the state itself does not depend on it
+  }
 }

@@ -1,6 +1,6 @@
 // The runs view: ledger records joined per call (a start with its settlement, or the result of a
 // call that never started), as `peer-bridge runs` and bridge_status show them.
-import type { LedgerRecord } from './ledger-records.js';
+import type { LedgerRecord, ResultRecord, SettleRecord, StartRecord } from './ledger-records.js';
 
 /** One call as `peer-bridge runs` shows it. */
 export interface RunSummary {
@@ -27,55 +27,64 @@ export interface JoinedRun {
   owner: string | null;
 }
 
+/** A started call joined with its settlement (`running` without one). */
+export function startRun(start: StartRecord, settle?: SettleRecord): JoinedRun {
+  return {
+    owner: start.owner,
+    summary: {
+      run_id: start.run_id,
+      verb: start.verb,
+      runner: start.runner,
+      direction: start.direction,
+      status: settle?.status ?? 'running',
+      started_at: start.at,
+      settled_at: settle?.at ?? null,
+      duration_seconds: settle?.duration_seconds ?? null,
+      incident: settle?.incident ?? null,
+      reason: settle?.reason ?? null,
+    },
+  };
+}
+
+/** A call that never started, as its result record says. */
+export function resultRun(result: ResultRecord): JoinedRun {
+  return {
+    owner: null,
+    summary: {
+      run_id: result.run_id,
+      verb: result.tool,
+      runner: null,
+      direction: null,
+      status: result.status,
+      started_at: result.at,
+      settled_at: result.at,
+      duration_seconds: 0,
+      incident: null,
+      reason: `${result.code}: ${result.reason}`,
+    },
+  };
+}
+
 /**
  * Joins records in ledger order into one entry per call, oldest first: a start with its
  * settlement, a result on its own. A settlement without its start is ignored. O(n) in records.
+ * Records may span rotated files (oldest first): a start carried into the next file counts once.
  */
 export function joinRuns(records: Iterable<LedgerRecord>): JoinedRun[] {
-  const byId = new Map<string, RunSummary>();
+  const byId = new Map<string, { start: StartRecord; run: JoinedRun }>();
   const list: JoinedRun[] = [];
   for (const record of records) {
     if (record.type === 'start') {
-      const summary: RunSummary = {
-        run_id: record.run_id,
-        verb: record.verb,
-        runner: record.runner,
-        direction: record.direction,
-        status: 'running',
-        started_at: record.at,
-        settled_at: null,
-        duration_seconds: null,
-        incident: null,
-        reason: null,
-      };
-      byId.set(record.run_id, summary);
-      list.push({ summary, owner: record.owner });
+      // A call open at a rotation has its start copied into the next file: one run, listed once.
+      if (byId.has(record.run_id)) continue;
+      const run = startRun(record);
+      byId.set(record.run_id, { start: record, run });
+      list.push(run);
     } else if (record.type === 'settle') {
-      const summary = byId.get(record.run_id);
-      if (!summary) continue;
-      Object.assign(summary, {
-        status: record.status,
-        settled_at: record.at,
-        duration_seconds: record.duration_seconds,
-        incident: record.incident,
-        reason: record.reason ?? null,
-      });
-    } else {
-      list.push({
-        owner: null,
-        summary: {
-          run_id: record.run_id,
-          verb: record.tool,
-          runner: null,
-          direction: null,
-          status: record.status,
-          started_at: record.at,
-          settled_at: record.at,
-          duration_seconds: 0,
-          incident: null,
-          reason: `${record.code}: ${record.reason}`,
-        },
-      });
+      const entry = byId.get(record.run_id);
+      if (entry) entry.run.summary = startRun(entry.start, record).summary;
+    } else if (record.type === 'result') {
+      list.push(resultRun(record));
     }
   }
   return list;

@@ -168,12 +168,12 @@ export class TranscriptWriter {
   }
 
   // The whole transcript replaces the partial file: stop spilling, close and remove it.
-  private async endSpill(file: string): Promise<void> {
+  private async endSpill(file: string | null): Promise<void> {
     const hadFile = !this.spillDead;
     this.spillDead = true;
     const handle = await this.spillChain;
     await handle?.close().catch(() => undefined);
-    if (hadFile) await unlink(file).catch(() => undefined);
+    if (hadFile && file !== null) await unlink(file).catch(() => undefined);
   }
 
   /**
@@ -183,8 +183,10 @@ export class TranscriptWriter {
   async discard(): Promise<void> {
     if (this.closing) return;
     this.closing = (async () => {
-      await stateDirectory(this.workspace, transcriptsDir);
-      await this.endSpill(this.partialFile);
+      // A transcripts folder a peer replaced is neither followed (no unlink through a link) nor
+      // a reason to fail: the partial file, if any, is left where it is.
+      const usable = await stateDirectory(this.workspace, transcriptsDir).then(() => true, () => false);
+      await this.endSpill(usable ? this.partialFile : null);
       this.head = [];
       this.tail = undefined;
       return this.plannedPath;
