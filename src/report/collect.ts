@@ -15,7 +15,7 @@ export interface CollectOptions {
   since?: Date;
   /** Only the newest `limit` calls. */
   limit?: number;
-  /** Calls listed with their details (newest first; default 2000). */
+  /** Calls listed with their details (newest first; default 1000). */
   detailRuns?: number;
   /** Calls whose transcript excerpt is embedded (default 100). */
   transcriptRuns?: number;
@@ -96,7 +96,7 @@ export async function collectReport(workspace: string, options: CollectOptions =
   });
   for (const run of failed) run.cause ??= fallbackCause(run);
 
-  const detailed = Math.min(runs.length, options.detailRuns ?? 2000);
+  const detailed = Math.min(runs.length, options.detailRuns ?? 1000);
   const transcriptRuns = Math.min(detailed, options.transcriptRuns ?? 100);
   const groups = new Map<string, FailureGroup>();
   runs.forEach((run, index) => {
@@ -106,12 +106,18 @@ export async function collectReport(workspace: string, options: CollectOptions =
     if (group.listed.length < LISTED_PER_CAUSE && index < detailed) group.listed.push(index);
     groups.set(run.cause, group);
   });
-  const wanted = new Set<number>();
-  for (let i = 0; i < transcriptRuns; i++) wanted.add(i);
-  for (const group of groups.values()) for (const index of group.listed) wanted.add(index);
-  await eachLimited([...wanted], 16, async (index) => {
+  // The newest calls and the listed failures carry their transcript; the other listed calls only
+  // their task and answer, tighter, so the file stays small.
+  const withLines = new Set<number>();
+  for (let i = 0; i < transcriptRuns; i++) withLines.add(i);
+  for (const group of groups.values()) for (const index of group.listed) withLines.add(index);
+  const listedIndexes = Array.from({ length: detailed }, (_, i) => i);
+  await eachLimited(listedIndexes, 16, async (index) => {
     const run = runs[index]!;
-    if (run.run_id !== null && run.status !== 'rejected') run.excerpt = await readTranscriptExcerpt(workspace, run.run_id);
+    if (run.run_id === null || run.status === 'rejected') return;
+    run.excerpt = withLines.has(index)
+      ? await readTranscriptExcerpt(workspace, run.run_id)
+      : await readTranscriptExcerpt(workspace, run.run_id, { lines: false, maxTaskChars: 200, listItems: 4, itemChars: 200 });
   });
   const incidents: Record<string, string> = {};
   const incidentPaths = new Set<string>();

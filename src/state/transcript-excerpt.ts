@@ -24,10 +24,12 @@ export interface ExcerptOptions {
   sliceBytes?: number;
   maxLineChars?: number;
   maxTaskChars?: number;
+  /** Keep the records themselves (default true); without them only task, answer and fault. */
+  lines?: boolean;
+  /** Items kept per answer list (default 8) and characters per item or verdict (default 500). */
+  listItems?: number;
+  itemChars?: number;
 }
-
-const LIST_ITEMS = 8;
-const ITEM_CHARS = 500;
 
 /** O(sliceBytes) whatever the file's size; null when the run has no readable transcript. */
 export async function readTranscriptExcerpt(workspace: string, runId: string, options: ExcerptOptions = {}): Promise<TranscriptExcerpt | null> {
@@ -54,9 +56,9 @@ export async function readTranscriptExcerpt(workspace: string, runId: string, op
     const records = [...head, ...tail].filter((line) => line.trim() !== '');
     const excerpt: TranscriptExcerpt = { lines: [], cut: !whole, task: null, answer: null, fault: null, interrupted: false };
     for (const [index, line] of records.entries()) {
-      if (!whole && index === head.filter((l) => l.trim() !== '').length) excerpt.lines.push('… records between the head and the tail are left out here …');
-      excerpt.lines.push(line.length > maxLine ? `${line.slice(0, maxLine)}…` : line);
-      note(excerpt, line, options.maxTaskChars ?? 300);
+      if (options.lines !== false && !whole && index === head.filter((l) => l.trim() !== '').length) excerpt.lines.push('… records between the head and the tail are left out here …');
+      if (options.lines !== false) excerpt.lines.push(line.length > maxLine ? `${line.slice(0, maxLine)}…` : line);
+      note(excerpt, line, { task: options.maxTaskChars ?? 300, items: options.listItems ?? 8, chars: options.itemChars ?? 500 });
     }
     return excerpt;
   } finally {
@@ -64,7 +66,7 @@ export async function readTranscriptExcerpt(workspace: string, runId: string, op
   }
 }
 
-function note(excerpt: TranscriptExcerpt, line: string, maxTask: number): void {
+function note(excerpt: TranscriptExcerpt, line: string, max: { task: number; items: number; chars: number }): void {
   let record: Record<string, unknown>;
   try {
     const value: unknown = JSON.parse(line);
@@ -75,16 +77,16 @@ function note(excerpt: TranscriptExcerpt, line: string, maxTask: number): void {
   }
   const text = (value: unknown, max: number) => (typeof value === 'string' ? value.slice(0, max) : null);
   const list = (value: unknown) =>
-    Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string').slice(0, LIST_ITEMS).map((item) => item.slice(0, ITEM_CHARS)) : [];
-  if (record.type === 'bridge.call') excerpt.task = text(record.task, maxTask);
+    Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string').slice(0, max.items).map((item) => item.slice(0, max.chars)) : [];
+  if (record.type === 'bridge.call') excerpt.task = text(record.task, max.task);
   else if (record.type === 'answer') {
     excerpt.answer = {
-      verdict: text(record.verdict, ITEM_CHARS),
+      verdict: text(record.verdict, max.chars),
       findings: list(record.findings),
       remaining: list(record.remaining),
       blockers: list(record.blockers),
       files_touched: list(record.files_touched),
     };
-  } else if (record.type === 'harness.fault') excerpt.fault = text(record.cause, ITEM_CHARS);
+  } else if (record.type === 'harness.fault') excerpt.fault = text(record.cause, max.chars);
   else if (record.type === 'transcript.interrupted') excerpt.interrupted = true;
 }

@@ -148,9 +148,9 @@ describe.skipIf(!chromiumPath)(`peer-bridge runs --html in Chromium${chromiumPat
     expect(statSync(file).size).toBeLessThan(4 * 1024 * 1024);
     const { page, problems } = await load(file);
     await expectTotals(page, expected);
-    expect(await text(page, '[data-testid="page-info"]')).toMatch(/^Calls 1–50 of 2000 listed/);
+    expect(await text(page, '[data-testid="page-info"]')).toMatch(/^Calls 1–50 of 1000 listed/);
     await page.click('#next-page');
-    expect(await text(page, '[data-testid="page-info"]')).toMatch(/^Calls 51–100 of 2000/);
+    expect(await text(page, '[data-testid="page-info"]')).toMatch(/^Calls 51–100 of 1000/);
     await page.click('details.failure-group[data-cause="timeout"] > summary');
     await page.click('details.failure-group[data-cause="timeout"] details.incident > summary');
     expect(await text(page, 'details.failure-group[data-cause="timeout"] details.incident pre')).toContain('"fault": "timeout"');
