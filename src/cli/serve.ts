@@ -4,6 +4,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { resolveWorkspace } from '../bridge/workspace.js';
 import { createMcpServer } from '../mcp/server.js';
 import { parse, UsageError } from './args.js';
+import { checkRunnerOption } from './runner-option.js';
 import { version } from './version.js';
 
 export const SERVE_HELP = `Usage: peer-bridge serve [--workspace DIR] [--surface bridge|workbench] [--config FILE] [--runner NAME]
@@ -44,6 +45,7 @@ export async function serve(argv: string[]): Promise<number | 'serving'> {
     await serveWorkbench({ workspace, version, log });
     return 'serving';
   }
+  checkRunnerOption(values.runner, values.config);
   const { Ledger } = await import('../bridge/ledger.js');
   const settled = await new Ledger(workspace).recover();
   if (settled.length > 0) log(`settled ${settled.length} interrupted call(s) as unknown: ${settled.join(', ')}`);
