@@ -22,6 +22,8 @@ export interface StartRecord {
   direction: string;
   budget_seconds: number;
   depth: number;
+  /** The task on one line, cut short (older ledgers have none). */
+  task_preview?: string;
   owner: string;
   pid: number;
   at: string;
@@ -46,6 +48,9 @@ export interface ResultRecord {
   status: string;
   code: string;
   reason: string;
+  /** As the call's envelope had it, when it got that far (a refusal); absent for bad input. */
+  direction?: string;
+  task_preview?: string;
   at: string;
 }
 
@@ -63,6 +68,8 @@ export interface RunSummary {
   verb: string;
   runner: string | null;
   direction: string | null;
+  /** The task on one line, cut short; null when the ledger line has none. */
+  task_preview: string | null;
   /**
    * The settlement status (`unknown` after recovery), `running` while its process lives,
    * `interrupted` when that process is gone but no server has settled it yet, or the result of a
@@ -88,6 +95,7 @@ const OWNER_ID = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 const orNull = <T>(check: (value: unknown) => value is T) => (value: unknown): value is T | null => value === null || check(value);
+const optionalString = (value: unknown) => value === undefined || isString(value);
 
 // The ledger lives in the workspace, where a peer or a person can write anything: a line is a
 // record only when every field the readers use has its type (an owner id is also a file name).
@@ -98,7 +106,8 @@ function isRecord(value: Record<string, unknown>): value is LedgerRecord & Recor
         [value.run_id, value.verb, value.runner, value.direction, value.at].every(isString) &&
         [value.budget_seconds, value.depth, value.pid].every(isNumber) &&
         isString(value.owner) &&
-        OWNER_ID.test(value.owner)
+        OWNER_ID.test(value.owner) &&
+        optionalString(value.task_preview)
       );
     case 'settle':
       return (
@@ -108,7 +117,12 @@ function isRecord(value: Record<string, unknown>): value is LedgerRecord & Recor
         (value.reason === undefined || isString(value.reason))
       );
     case 'result':
-      return orNull(isString)(value.run_id) && [value.tool, value.status, value.code, value.reason, value.at].every(isString);
+      return (
+        orNull(isString)(value.run_id) &&
+        [value.tool, value.status, value.code, value.reason, value.at].every(isString) &&
+        optionalString(value.direction) &&
+        optionalString(value.task_preview)
+      );
     default:
       return false;
   }
@@ -294,6 +308,7 @@ export class Ledger {
           verb: record.verb,
           runner: record.runner,
           direction: record.direction,
+          task_preview: record.task_preview ?? null,
           status: 'running',
           started_at: record.at,
           settled_at: null,
@@ -317,9 +332,11 @@ export class Ledger {
       } else {
         list.push({
           run_id: record.run_id,
-          verb: record.tool,
+          // MCP rejections name the tool (bridge_advise): show its verb, as started calls do.
+          verb: record.tool.replace(/^bridge_(implement|advise|review)$/, '$1'),
           runner: null,
-          direction: null,
+          direction: record.direction ?? null,
+          task_preview: record.task_preview ?? null,
           status: record.status,
           started_at: record.at,
           settled_at: record.at,

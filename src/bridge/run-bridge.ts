@@ -15,6 +15,7 @@ import { envelopeForOutcome } from './outcome.js';
 import { buildPrompt, checkPromptSize } from './prompt.js';
 import { runChild } from './run-child.js';
 import { checkRunId, newRunId } from './run-id.js';
+import { taskPreview } from './task-preview.js';
 import type { BridgeContext, RunBridgeOptions } from './types.js';
 import { resolveWorkspace, writeRefusal } from './workspace.js';
 
@@ -121,7 +122,7 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
 
   // Calls that never start: an explicit envelope and a ledger result.
   const neverStarted = async (envelope: PublicEnvelope, code: string, reason: string) => {
-    await ledger.result({ run_id: runId, tool: verb, status: envelope.status, code, reason: reason.slice(0, 500) });
+    await ledger.result({ run_id: runId, tool: verb, status: envelope.status, code, reason: reason.slice(0, 500), direction: envelope.direction, task_preview: taskPreview(task) });
     return envelope;
   };
   if (depth.refusal) {
@@ -148,7 +149,7 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
 
   // Checked again under the ledger lock: a concurrent call may have taken the same run_id since.
   await ledger
-    .start({ run_id: runId, verb, runner: runner.id, direction: meta.direction, budget_seconds: budget.seconds, depth: depth.depth }, { fresh: options.run_id !== undefined })
+    .start({ run_id: runId, verb, runner: runner.id, direction: meta.direction, budget_seconds: budget.seconds, depth: depth.depth, task_preview: taskPreview(task) }, { fresh: options.run_id !== undefined })
     .catch(async (error: unknown) => {
       // The call does not start: nothing of it may stay behind, not even its partial transcript.
       await meta.transcript.discard();

@@ -4,6 +4,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Ledger } from '../../src/bridge/ledger.js';
+import { taskPreview } from '../../src/bridge/task-preview.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 import { baseEnv, cliMain, repoRoot, tsxLoader } from '../mcp/serve-client.js';
 
@@ -19,7 +20,7 @@ describe('peer-bridge command line', () => {
   it('prints help and version for the command and every subcommand', () => {
     expect(cli(['--version']).stdout.trim()).toBe(version);
     expect(cli(['--help'])).toMatchObject({ code: 0, stdout: expect.stringContaining('Commands:') });
-    for (const sub of ['serve', 'run', 'doctor', 'runs']) {
+    for (const sub of ['serve', 'run', 'doctor', 'runs', 'config']) {
       const help = cli([sub, '--help']);
       expect(help.code).toBe(0);
       expect(help.stdout).toMatch(new RegExp(`^Usage: peer-bridge ${sub}`));
@@ -43,21 +44,60 @@ describe('peer-bridge command line', () => {
     expect(JSON.parse(out.stdout)).toMatchObject({ status: 'refused', direction: 'cli->codex', verb: 'advise' });
   });
 
-  it('lists recent runs from the ledger, newest first', async () => {
+  it('lists recent runs from the ledger, newest first, within 100 columns', async () => {
     const workspace = tempDir();
     const ledger = new Ledger(workspace);
-    await ledger.start({ run_id: 'first', verb: 'advise', runner: 'codex', direction: 'cli->codex', budget_seconds: 120, depth: 0 });
+    const long = `Review ${'the parser and every caller of it '.repeat(8)}`;
+    await ledger.start({ run_id: 'first', verb: 'advise', runner: 'codex', direction: 'claude-code->codex', budget_seconds: 120, depth: 0, task_preview: taskPreview(long) });
     await ledger.settle({ run_id: 'first', status: 'complete', incident: null, duration_seconds: 2 });
-    await ledger.result({ run_id: 'second', tool: 'review', status: 'refused', code: 'recursion-depth', reason: 'depth 1' });
+    await ledger.result({ run_id: 'second', tool: 'review', status: 'refused', code: 'recursion-depth', reason: 'depth 1', direction: 'codex->claude-code', task_preview: 'Look again' });
+    await ledger.result({ run_id: null, tool: 'bridge_implement', status: 'rejected', code: 'invalid_arguments', reason: 'bridge_implement: missing required argument "task"' });
     const json = cli(['runs', '--json', '--workspace', workspace]);
     expect(JSON.parse(json.stdout).map((r: { run_id: string; status: string }) => [r.run_id, r.status])).toEqual([
+      [null, 'rejected'],
       ['second', 'refused'],
       ['first', 'complete'],
     ]);
-    const table = cli(['runs'], {}, workspace).stdout;
-    expect(table.split('\n')[0]).toMatch(/^started\s+status\s+verb/);
-    expect(table).toContain('first');
+    const table = cli(['runs'], {}, workspace).stdout.trimEnd();
+    const lines = table.split('\n');
+    expect(lines[0]).toMatch(/^started \(UTC\)\s+status\s+verb\s+direction\s+took\s+run id$/);
+    for (const line of lines) expect([...line].length).toBeLessThanOrEqual(100);
+    // The verb, never the MCP tool name; the direction the call's envelope had; the task.
+    expect(table).toMatch(/rejected\s+implement\s+-/);
+    expect(table).not.toContain('bridge_implement  ');
+    expect(table).toMatch(/refused\s+review\s+codex->claude-code\s+0\.0s\s+second/);
+    expect(table).toContain('    "Look again"');
+    expect(table).toContain('    reason: recursion-depth: depth 1');
+    expect(table).toMatch(/complete\s+advise\s+claude-code->codex\s+2\.0s\s+first/);
+    expect(table).toMatch(/ {4}"Review the parser and every caller of it .*…/);
     expect(cli(['runs', '--limit', '0', '--workspace', workspace]).code).toBe(2);
+  });
+
+  it('rejects a --runner that names no runner with exit 2, before anything is recorded', () => {
+    const workspace = tempDir();
+    for (const args of [['run', 'advise', 'x', '--runner', 'no-such-runner'], ['run', 'advise', 'x', '--runner', './missing.js'], ['serve', '--runner', 'not a runner']]) {
+      const out = cli([...args, '--workspace', workspace]);
+      expect(out.code, out.stderr).toBe(2);
+      expect(out.stderr).toContain('--runner');
+    }
+    expect(existsSync(path.join(workspace, '.peer-bridge', 'ledger.jsonl'))).toBe(false);
+  });
+
+  it('prints the registration for this machine with config claude|codex', () => {
+    const main = path.join(repoRoot, 'dist', 'cli', 'main.js');
+    const claude = cli(['config', 'claude', '--scope', 'user']);
+    expect(claude.code, claude.stderr).toBe(0);
+    const [, json] = /^claude mcp add-json --scope user peer-bridge '(.*)'\n$/.exec(claude.stdout) ?? [];
+    expect(JSON.parse(json!)).toEqual({ type: 'stdio', command: process.execPath, args: [main, 'serve', '--runner', 'codex'], alwaysLoad: true });
+    const codex = cli(['config', 'codex', '--npx'], { ANTHROPIC_API_KEY: 'k', CLAUDE_CODE_USE_BEDROCK: '1', PEER_BRIDGE_HEARTBEAT_MS: '100' });
+    expect(codex.code, codex.stderr).toBe(0);
+    expect(codex.stdout).toContain('command = "npx"\nargs = ["-y", "peer-bridge", "serve", "--runner", "claude"]');
+    const envVars = JSON.parse(/^env_vars = (\[.*\])$/m.exec(codex.stdout)![1]!) as string[];
+    expect(envVars).toEqual(expect.arrayContaining(['ANTHROPIC_API_KEY', 'PEER_BRIDGE_DEPTH', 'CLAUDE_CODE_USE_BEDROCK', 'PEER_BRIDGE_HEARTBEAT_MS']));
+    expect(envVars).not.toContain('PATH');
+    expect(cli(['config', 'cursor'])).toMatchObject({ code: 2, stderr: expect.stringContaining('config claude') });
+    expect(cli(['config', 'claude', '--scope', 'team'])).toMatchObject({ code: 2, stderr: expect.stringContaining('--scope') });
+    expect(cli(['config', 'codex', '--runner', 'nope'])).toMatchObject({ code: 2, stderr: expect.stringContaining('--runner') });
   });
 
   it('doctor reports each check with a fix and fails when no runner is found', () => {
