@@ -1,6 +1,6 @@
 // The peer-bridge command as a user runs it: a real process, real files.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Ledger } from '../../src/bridge/ledger.js';
@@ -113,6 +113,7 @@ describe('peer-bridge command line', () => {
     const found = cli(['doctor', '--json', '--workspace', workspace], { PEER_BRIDGE_CODEX_BIN: path.join(repoRoot, 'node_modules', '.bin', 'codex') });
     expect(found.code).toBe(0);
     expect(JSON.parse(found.stdout).checks.find((c: { name: string }) => c.name === 'codex').level).toBe('ok');
+    expect(JSON.parse(found.stdout).checks.find((c: { name: string }) => c.name === 'runner')).toMatchObject({ level: 'ok', detail: expect.stringMatching(/^calls use codex /) });
   });
 });
 
@@ -161,6 +162,52 @@ function cliAsync(args: string[], env: Record<string, string>) {
 }
 
 describe('peer-bridge run on a terminal', () => {
+  // While the peer waits on a model that never answers (and heartbeats are off), only the clock
+  // can redraw the line: the same message with a later time proves it ticks between events.
+  it.skipIf(process.platform !== 'linux' || !existsSync('/usr/bin/script'))('ticks the progress clock every second between events', async () => {
+    const { startResponsesDouble } = await import('../doubles/openai-responses-server.js');
+    const { codexEnv } = await import('../bridge/peers.js');
+    const { waitFor, processesIn } = await import('../mcp/wait.js');
+    const dir = realpathSync(tempDir());
+    const workspace = path.join(dir, 'ws');
+    mkdirSync(workspace);
+    const double = await startResponsesDouble([{ kind: 'hang' }]);
+    try {
+      const command = [process.execPath, '--import', tsxLoader, cliMain, 'run', 'advise', 'wait for it', '--timeout', '300']
+        .map((part) => `'${part.replace(/'/g, `'\\''`)}'`)
+        .join(' ');
+      const env = baseEnv({ ...codexEnv(double.origin, dir), PEER_BRIDGE_HEARTBEAT_MS: '600000' });
+      const child = spawn('/usr/bin/script', ['-qec', command, '/dev/null'], { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let text = '';
+      child.stdout.on('data', (c: Buffer) => (text += c.toString('utf8')));
+      const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+      const ticked = () => {
+        const seen = new Map<string, Set<string>>();
+        for (const [, secs, message] of text.matchAll(/\[(\d+)s\/300s\] ([^\r\x1b]*)/g)) {
+          const times = seen.get(message!) ?? new Set<string>();
+          times.add(secs!);
+          seen.set(message!, times);
+          if (times.size >= 3) return true;
+        }
+        return false;
+      };
+      await waitFor(ticked, 'the same progress message at three different clock times', 120_000);
+      // Interrupt the run itself (the node process in the workspace), as Ctrl-C would.
+      const run = processesIn(workspace).find((pid) => {
+        const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+        return argv[0] === process.execPath && argv.includes(cliMain);
+      });
+      expect(run).toBeDefined();
+      process.kill(run!, 'SIGINT');
+      // Cancelled: the summary still comes, and the exit status says the call did not complete.
+      expect(await closed).toBe(1);
+      expect(text).toContain('advise cli->codex');
+    } finally {
+      await double.close();
+    }
+  }, 180_000);
+
+
   // util-linux `script` gives the command a pseudo-terminal, as a person's shell would.
   it.skipIf(process.platform !== 'linux' || !existsSync('/usr/bin/script'))('shows live progress on stderr, then the summary', async () => {
     const { startResponsesDouble } = await import('../doubles/openai-responses-server.js');
