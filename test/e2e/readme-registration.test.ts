@@ -4,7 +4,7 @@
 // (npx, a global-install `peer-bridge` on PATH, or the absolute path `peer-bridge config` prints).
 // The models on both sides are the scripted doubles on 127.0.0.1.
 import { execFile, spawn } from 'node:child_process';
-import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -130,6 +130,48 @@ describe('the README registration for Claude Code, run as written', () => {
       expect(printed.stdout).toContain(`"command":"${process.execPath}"`);
       await register(printed.stdout.trim(), env);
     });
+  }, 300_000);
+});
+
+// Interactive Claude Code with the prompt on its command line, in a pseudo-terminal (util-linux
+// `script`), as a person starts it. Its first prompt can come before the server is connected;
+// Claude Code then offers the model WaitForMcpServers, which the scripted model uses as a real
+// model does, so the first call still succeeds.
+describe.skipIf(process.platform !== 'linux' || !existsSync('/usr/bin/script'))('the README registration, interactive Claude Code', () => {
+  it('user scope through npx, allowed in the user settings, prompt on the command line', async () => {
+    const dir = mkdtempSync(path.join(root, 'interactive-'));
+    const codexModel = await double(startResponsesDouble([{ kind: 'answer', answer: answer({ verdict: 'Codex looked: parse() is fine.' }) }]));
+    const claudeModel = await double(startToolCallingModel('mcp__peer-bridge__bridge_advise', { task: 'Is parse() safe?' }));
+    const env = baseEnv({ ...claudeEnv(claudeModel.origin, dir), ...codexEnv(codexModel.origin, dir), PATH: userPath(), TERM: 'xterm-256color' });
+    delete env.PEER_BRIDGE_CLAUDE_BIN;
+    delete env.PEER_BRIDGE_CODEX_BIN;
+    // What a person has done once before: onboarding, trusting the folder, accepting the API key.
+    const config = env.CLAUDE_CONFIG_DIR!;
+    writeFileSync(path.join(config, '.claude.json'), JSON.stringify({
+      hasCompletedOnboarding: true,
+      customApiKeyResponses: { approved: [env.ANTHROPIC_API_KEY!.slice(-20)], rejected: [] },
+      projects: { [installed.project]: { hasTrustDialogAccepted: true } },
+    }));
+    writeFileSync(path.join(config, 'settings.json'), JSON.stringify({ permissions: { allow: ['mcp__peer-bridge'] } }));
+    await register(snippets.claudeAdd, env);
+    const envelopeArrived = (body: unknown) => lastToolResult(body)?.includes('"run_id"') === true;
+    const took = timeToResult(claudeModel, envelopeArrived);
+    const child = spawn('/usr/bin/script', ['-qec', `claude 'Ask the peer whether parse() is safe.'`, '/dev/null'], { cwd: installed.project, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let screen = '';
+    child.stdout.on('data', (c: Buffer) => (screen += c.toString('utf8')));
+    const closed = new Promise<void>((resolve) => child.on('close', () => resolve()));
+    try {
+      await Promise.race([
+        claudeModel.waitForRequests(1, (r) => envelopeArrived(r.body)),
+        closed.then(() => Promise.reject(new Error(`claude ended before the call: ${screen.slice(-2000)}`))),
+      ]);
+    } finally {
+      child.kill('SIGTERM');
+      await closed;
+    }
+    const envelope = JSON.parse(claudeModel.requests.map((r) => lastToolResult(r.body)).find((t) => t?.includes('"run_id"'))!);
+    expect(envelope).toMatchObject({ status: 'complete', verb: 'advise', direction: 'claude-code->codex', verdict: 'Codex looked: parse() is fine.' });
+    measured.push(`Claude Code interactive, user scope, npx: ${(took() ?? NaN).toFixed(0)} ms`);
   }, 300_000);
 });
 
