@@ -16,6 +16,7 @@ import { startMessagesDouble } from '../doubles/anthropic-messages-server.js';
 import { startResponsesDouble } from '../doubles/openai-responses-server.js';
 import type { Double } from '../doubles/serve.js';
 import { baseEnv } from '../mcp/serve-client.js';
+import { processesIn, waitFor } from '../mcp/wait.js';
 import { lastToolResult, startToolCallingModel } from './mcp-calling-model.js';
 import { lastFunctionOutput, startToolCallingResponses } from './mcp-calling-responses-model.js';
 import { installPacked, type Installed } from './packed-install.js';
@@ -42,6 +43,16 @@ afterAll(() => {
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const close of closers.splice(0)) await close();
+  // The client ended; its server (and any peer) stop on their own once their stdin closes.
+  // Only ours: a client's login-shell snapshot may leave the user's shell start-up files running.
+  const ours = () => processesIn(installed.project).filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('peer-bridge');
+    } catch {
+      return false; // already gone
+    }
+  });
+  await waitFor(() => ours().length === 0, 'the servers started in the project to exit', 60_000);
   rmSync(path.join(installed.project, '.peer-bridge'), { recursive: true, force: true });
   rmSync(path.join(installed.project, '.mcp.json'), { force: true });
 });
