@@ -33,6 +33,21 @@ export interface BridgeStatus {
   };
   recent_runs: Run[];
   recent_incidents: Incident[];
+  /**
+   * The run state folder and what makes it unusable (every call is then refused until fixed).
+   */
+  state: {
+    directory: string;
+    usable: boolean;
+    problems: {
+      /**
+       * Workspace-relative path.
+       */
+      path: string;
+      problem: string;
+      fix: string;
+    }[];
+  };
 }
 /**
  * This interface was referenced by `BridgeStatus`'s JSON-Schema

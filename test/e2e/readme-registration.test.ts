@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Ledger } from '../../src/bridge/ledger.js';
+import { Ledger } from '../../src/state/ledger.js';
 import { answer, claudeBin, claudeEnv, codexBin, codexEnv } from '../bridge/peers.js';
 import { claudeDoubleEnv } from '../doubles/claude-env.js';
 import { startMessagesDouble } from '../doubles/anthropic-messages-server.js';
