@@ -17,6 +17,7 @@ import { envelopeForOutcome } from './outcome.js';
 import { buildPrompt, checkPromptSize } from './prompt.js';
 import { runChild } from './run-child.js';
 import { checkRunId, newRunId } from './run-id.js';
+import { taskPreview } from './task-preview.js';
 import type { BridgeContext, RunBridgeOptions } from './types.js';
 import { resolveWorkspace, writeRefusal } from './workspace.js';
 
@@ -142,7 +143,7 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
   // when the result cannot be written).
   const neverStarted = async (envelope: PublicEnvelope, code: string, reason: string) => {
     await ledger
-      .result({ run_id: runId, tool: verb, status: envelope.status, code, reason: reason.slice(0, 500) })
+      .result({ run_id: runId, tool: verb, status: envelope.status, code, reason: reason.slice(0, 500), direction: envelope.direction, task_preview: taskPreview(task) })
       .catch((error: unknown) => process.emitWarning(`peer-bridge: could not record run ${runId} in the ledger: ${String(error)}`));
     return envelope;
   };
@@ -170,7 +171,7 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
 
   // Checked again under the ledger lock: a concurrent call may have taken the same run_id since.
   const started = await ledger
-    .start({ run_id: runId, verb, runner: runner.id, direction: meta.direction, budget_seconds: budget.seconds, depth: depth.depth }, { fresh: options.run_id !== undefined })
+    .start({ run_id: runId, verb, runner: runner.id, direction: meta.direction, budget_seconds: budget.seconds, depth: depth.depth, task_preview: taskPreview(task) }, { fresh: options.run_id !== undefined })
     .then(
       () => null,
       async (error: unknown) => {

@@ -142,7 +142,9 @@ export async function diagnose(workspace: string): Promise<Check[]> {
   if (!runners.some((r) => r.available)) {
     for (const check of runnerChecks) check.level = 'fail';
   }
-  return [checkNode(), native, processes, ...runnerChecks, ...ws, checkDepth()];
+  const { defaultRunner } = await import('../bridge/run-bridge.js');
+  const runner: Check = { name: 'runner', level: 'ok', detail: `calls use ${defaultRunner()} unless serve or run is given --runner` };
+  return [checkNode(), native, processes, ...runnerChecks, runner, ...ws, checkDepth()];
 }
 
 export async function doctor(argv: string[]): Promise<number> {

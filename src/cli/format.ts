@@ -32,20 +32,44 @@ export function formatEnvelope(envelope: PublicEnvelope): string {
   return lines.join('\n').replace(/\n{3,}/g, '\n\n');
 }
 
-/** The runs table, newest first. */
+/** The width `peer-bridge runs` fits in. */
+export const RUNS_COLUMNS = 100;
+
+// Cut to `width` characters (not UTF-16 units), with an ellipsis when something was dropped.
+function fit(text: string, width: number): string {
+  const chars = [...text];
+  return chars.length <= width ? text : `${chars.slice(0, Math.max(0, width - 1)).join('')}…`;
+}
+
+// 2026-12-02T21:50:03.123Z → 12-02 21:50:03 (UTC, as the ledger records it).
+const when = (iso: string) => iso.replace(/^\d{4}-(\d\d-\d\d)T(\d\d:\d\d:\d\d).*$/, '$1 $2');
+
+/**
+ * The runs table, newest first, within 100 columns: one line of facts per call, then its task
+ * and, when there is one, its incident or the reason it ended.
+ */
 export function formatRuns(runs: readonly RunSummary[]): string {
   if (runs.length === 0) return 'No runs recorded in this workspace yet.';
-  const rows = runs.map((run) => [
-    run.started_at.replace('T', ' ').replace(/\.\d+Z$/, 'Z'),
-    run.status,
-    run.verb,
-    run.direction ?? '-',
-    run.duration_seconds === null ? '-' : `${run.duration_seconds.toFixed(1)}s`,
-    run.run_id ?? '-',
-    run.incident ?? run.reason ?? '',
-  ]);
-  const header = ['started', 'status', 'verb', 'direction', 'took', 'run id', 'incident / reason'];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));
-  const line = (cells: string[]) => cells.map((cell, i) => (i === cells.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ');
-  return [line(header), ...rows.map(line)].join('\n');
+  const caps = [14, 11, 9, 24, 8, 30]; // when, status, verb, direction, took, run id
+  const header = ['started (UTC)', 'status', 'verb', 'direction', 'took', 'run id'];
+  const rows = runs.map((run) =>
+    [
+      when(run.started_at),
+      run.status,
+      run.verb,
+      run.direction ?? '-',
+      run.duration_seconds === null ? '-' : `${run.duration_seconds.toFixed(1)}s`,
+      run.run_id ?? '-',
+    ].map((cell, i) => fit(cell, caps[i]!)),
+  );
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => fit(cells.map((cell, i) => (i === cells.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  '), RUNS_COLUMNS);
+  const out = [line(header)];
+  runs.forEach((run, i) => {
+    out.push(line(rows[i]!));
+    if (run.task_preview) out.push(fit(`    ${JSON.stringify(run.task_preview)}`, RUNS_COLUMNS));
+    const why = run.incident ? `incident: ${run.incident}` : run.reason ? `reason: ${run.reason}` : null;
+    if (why && run.status !== 'complete') out.push(fit(`    ${why}`, RUNS_COLUMNS));
+  });
+  return out.join('\n');
 }

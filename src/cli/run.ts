@@ -6,6 +6,8 @@ import type { BridgeProgress } from '../bridge/types.js';
 import type { Verb } from '../runners/types.js';
 import { parse, seconds, UsageError } from './args.js';
 import { formatEnvelope } from './format.js';
+import { liveLine } from './live-line.js';
+import { checkRunnerOption } from './runner-option.js';
 import { version } from './version.js';
 
 export const RUN_HELP = `Usage: peer-bridge run <implement|advise|review> "<task>" [options]
@@ -48,17 +50,15 @@ export async function run(argv: string[]): Promise<number> {
   const task = rest.join(' ').trim();
   if (task === '') throw new UsageError(`peer-bridge run ${verb} needs a task, e.g. peer-bridge run ${verb} "what to do"`);
 
+  checkRunnerOption(values.runner, values.config);
   const json = values.json === true;
   const live = process.stderr.isTTY === true;
   const controller = new AbortController();
   const onSignal = () => controller.abort(new Error('interrupted'));
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
-  const onProgress = (p: BridgeProgress) => {
-    const line = `[${p.elapsed_seconds.toFixed(0)}s/${p.budget_seconds}s] ${p.message}`;
-    // One line, rewritten in place; a terminal that reports no width (0) gets 100 columns.
-    if (live) process.stderr.write(`\r\x1b[2K${line.slice(0, Math.max(20, (process.stderr.columns || 100) - 1))}`);
-  };
+  const line = live ? liveLine(process.stderr) : undefined;
+  const onProgress = (p: BridgeProgress) => line?.update(p);
   const timeout = seconds(values.timeout, '--timeout');
   try {
     const envelope = await runBridge(
@@ -76,10 +76,11 @@ export async function run(argv: string[]): Promise<number> {
       },
       { caller: 'cli', ...(values.config ? { configPath: path.resolve(values.config) } : {}) },
     );
-    if (live) process.stderr.write('\r\x1b[2K');
+    line?.stop();
     console.log(json ? JSON.stringify(envelope, null, 2) : formatEnvelope(envelope));
     return envelope.status === 'complete' || envelope.status === 'partial' ? 0 : 1;
   } finally {
+    line?.stop();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     // runBridge has settled its call (or never started one): this process leaves no owner behind.

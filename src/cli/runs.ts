@@ -8,7 +8,9 @@ import { version } from './version.js';
 export const RUNS_HELP = `Usage: peer-bridge runs [--workspace DIR] [--limit N] [--json]
        peer-bridge runs --html [FILE] [--open] [--since WHEN] [--limit N] [--workspace DIR]
 
-Lists recent bridge calls from .peer-bridge/ledger.jsonl, newest first. A call whose process ended
+Lists recent bridge calls from .peer-bridge/ledger.jsonl, newest first, in 100 columns: when it
+started, status, verb, direction (caller->peer), time taken and run id, then the start of its
+task and, for a call that did not complete, its incident or reason. A call whose process ended
 before it settled shows as "interrupted", and as "unknown" once a server has started again in the
 workspace and settled it.
 

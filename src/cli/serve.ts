@@ -5,6 +5,7 @@ import { createMcpServer } from '../mcp/server.js';
 import { LineTransport } from '../mcp/stdio/line-transport.js';
 import { MAX_MESSAGE_BYTES_VARIABLE, maxMessageBytes } from '../mcp/stdio/message-size.js';
 import { parse, UsageError } from './args.js';
+import { checkRunnerOption } from './runner-option.js';
 import { version } from './version.js';
 
 export const SERVE_HELP = `Usage: peer-bridge serve [--workspace DIR] [--surface bridge|workbench] [--config FILE] [--runner NAME]
@@ -49,6 +50,7 @@ export async function serve(argv: string[]): Promise<number | 'serving'> {
     await serveWorkbench({ workspace, version, log, maxMessageBytes: maxBytes });
     return 'serving';
   }
+  checkRunnerOption(values.runner, values.config);
   const { Ledger } = await import('../state/ledger.js');
   // A server starts even when a peer broke the run state: calls are then refused with the fix,
   // and bridge_status shows it.

@@ -102,7 +102,7 @@ export function createMcpServer(options: McpServerOptions): BridgeMcpServer {
     if (name === STATUS_TOOL) {
       const validate = toolInputValidator(STATUS_TOOL);
       if (!validate(args)) return codeResult('invalid_arguments', describeSchemaErrors(validate.errors).message);
-      return dataResult(await bridgeStatus(options.workspace));
+      return dataResult(await bridgeStatus(options.workspace, process.env, options.runner));
     }
     const verb = Object.hasOwn(VERB_TOOLS, name) ? VERB_TOOLS[name] : undefined;
     if (!verb) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);

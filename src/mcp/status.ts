@@ -2,41 +2,20 @@
 import { stat } from 'node:fs/promises';
 import { DEFAULT_BUDGET_SECONDS, HARD_CUTOFF_FACTOR, MCP_MAX_BUDGET_SECONDS } from '../bridge/budget.js';
 import { depthLimit, inheritedDepth } from '../bridge/depth.js';
-import { probeRunners, type RunnerAvailability } from '../bridge/probe.js';
-import { backend, type Backend } from '../native/index.js';
+import { probeRunners } from '../bridge/probe.js';
+import { defaultRunner } from '../bridge/run-bridge.js';
+import type { BridgeStatus, Incident } from '../generated/bridge-status.js';
+import { backend } from '../native/index.js';
 import { recentIncidents as listIncidentSummaries } from '../state/incidents.js';
 import { Ledger } from '../state/ledger.js';
-import { stateProblems, type StateProblem } from '../state/health.js';
+import { stateProblems } from '../state/health.js';
 import { resolveInWorkspace, STATE_DIR } from '../state/paths.js';
-import type { RunSummary } from '../state/runs-view.js';
+
+// The shape is schemas/bridge-status.schema.json, which is also the tool's outputSchema.
+export type { BridgeStatus } from '../generated/bridge-status.js';
 
 /** An incident as bridge_status lists it; `at` is when it was written. */
-export interface IncidentSummary {
-  path: string;
-  fault: string | null;
-  reason: string | null;
-  run_id: string | null;
-  at: string;
-}
-
-export interface BridgeStatus {
-  workspace: string;
-  runners: RunnerAvailability[];
-  native: Backend;
-  limits: {
-    default_budget_seconds: Record<string, number>;
-    max_budget_seconds: Record<string, number>;
-    hard_cutoff_factor: number;
-    /** null when the variable is unusable; `problem` then says why (every call is refused). */
-    depth: number | null;
-    depth_limit: number | null;
-    problem?: string;
-  };
-  recent_runs: RunSummary[];
-  recent_incidents: IncidentSummary[];
-  /** The run state folder and what makes it unusable (every call is then refused until fixed). */
-  state: { directory: string; usable: boolean; problems: StateProblem[] };
-}
+export type IncidentSummary = Incident;
 
 /** The newest incidents, newest first (the state's one listing, with its write time). */
 export async function recentIncidents(workspace: string, limit = 5): Promise<IncidentSummary[]> {
@@ -65,7 +44,8 @@ function depthSettings(env: NodeJS.ProcessEnv): Pick<BridgeStatus['limits'], 'de
   return { depth, depth_limit, ...(problems.length > 0 ? { problem: problems.join('; ') } : {}) };
 }
 
-export async function bridgeStatus(workspace: string, env: NodeJS.ProcessEnv = process.env): Promise<BridgeStatus> {
+/** The status of a server bound to `workspace`; `runner` is its --runner, if it was given one. */
+export async function bridgeStatus(workspace: string, env: NodeJS.ProcessEnv = process.env, runner?: string): Promise<BridgeStatus> {
   const problems = await stateProblems(workspace);
   const [runners, recent_runs, recent_incidents] = await Promise.all([
     probeRunners(env),
@@ -75,8 +55,9 @@ export async function bridgeStatus(workspace: string, env: NodeJS.ProcessEnv = p
   ]);
   return {
     workspace,
+    default_runner: runner ?? defaultRunner(env),
     runners,
-    native: backend,
+    native: { ...backend },
     limits: {
       default_budget_seconds: { ...DEFAULT_BUDGET_SECONDS },
       max_budget_seconds: { ...MCP_MAX_BUDGET_SECONDS },

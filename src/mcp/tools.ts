@@ -1,5 +1,6 @@
 // The advertised tools, served from schemas/mcp-tools.schema.json as written: the input shapes
-// under $defs and, for the three verbs, the public envelope schema as outputSchema.
+// under $defs and, as outputSchema, the public envelope schema for the three verbs and
+// schemas/bridge-status.schema.json for bridge_status.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,11 +12,12 @@ import type { Verb } from '../runners/types.js';
 // src/mcp/ and dist/mcp/ both sit two levels below the package root.
 const schemas = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'schemas');
 const readSchema = (file: string) => JSON.parse(readFileSync(path.join(schemas, file), 'utf8')) as Record<string, unknown>;
-let cached: { defs: Record<string, Record<string, unknown>>; harness: Record<string, unknown> } | undefined;
+let cached: { defs: Record<string, Record<string, unknown>>; harness: Record<string, unknown>; status: Record<string, unknown> } | undefined;
 function files() {
   cached ??= {
     defs: readSchema('mcp-tools.schema.json').$defs as Record<string, Record<string, unknown>>,
     harness: readSchema('harness-envelope.schema.json'),
+    status: readSchema('bridge-status.schema.json'),
   };
   return cached;
 }
@@ -40,7 +42,7 @@ const TITLES: Readonly<Record<McpToolName, string>> = {
 
 /** The tools/list answer. Schemas are the file's objects, not copies reshaped by hand. */
 export function listTools(): Tool[] {
-  const { defs, harness } = files();
+  const { defs, harness, status } = files();
   return ORDER.map((name): Tool => {
     const inputSchema = defs[name] as Tool['inputSchema'];
     if (!inputSchema) throw new Error(`schemas/mcp-tools.schema.json has no $defs.${name}`);
@@ -56,7 +58,7 @@ export function listTools(): Tool[] {
         openWorldHint: name !== 'bridge_status',
       },
     };
-    if (name in VERB_TOOLS) tool.outputSchema = harness as Tool['outputSchema'];
+    tool.outputSchema = (name in VERB_TOOLS ? harness : status) as Tool['outputSchema'];
     return tool;
   });
 }

@@ -11,6 +11,8 @@ export interface StartRecord {
   direction: string;
   budget_seconds: number;
   depth: number;
+  /** The task on one line, cut short (older ledgers have none). */
+  task_preview?: string;
   owner: string;
   pid: number;
   at: string;
@@ -43,6 +45,10 @@ export interface ResultRecord {
   status: string;
   code: string;
   reason: string;
+  /** As the call's envelope had it, when it got that far (a refusal); absent for bad input. */
+  direction?: string;
+  /** The task on one line, cut short. */
+  task_preview?: string;
   at: string;
 }
 
@@ -72,6 +78,7 @@ export const OWNER_ID = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+const optionalString = (value: unknown) => value === undefined || isString(value);
 const orNull =
   <T>(check: (value: unknown) => value is T) =>
   (value: unknown): value is T | null =>
@@ -85,7 +92,8 @@ function isRecord(value: Record<string, unknown>): value is LedgerRecord & Recor
         [value.budget_seconds, value.depth, value.pid].every(isNumber) &&
         isString(value.owner) &&
         OWNER_ID.test(value.owner) &&
-        (value.carried_from === undefined || isString(value.carried_from))
+        optionalString(value.carried_from) &&
+        optionalString(value.task_preview)
       );
     case 'settle':
       return (
@@ -95,7 +103,12 @@ function isRecord(value: Record<string, unknown>): value is LedgerRecord & Recor
         (value.reason === undefined || isString(value.reason))
       );
     case 'result':
-      return orNull(isString)(value.run_id) && [value.tool, value.status, value.code, value.reason, value.at].every(isString);
+      return (
+        orNull(isString)(value.run_id) &&
+        [value.tool, value.status, value.code, value.reason, value.at].every(isString) &&
+        optionalString(value.direction) &&
+        optionalString(value.task_preview)
+      );
     case 'carried':
       return Array.isArray(value.run_ids) && value.run_ids.every(isString) && isString(value.from) && isString(value.at);
     default:

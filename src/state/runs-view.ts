@@ -8,6 +8,8 @@ export interface RunSummary {
   verb: string;
   runner: string | null;
   direction: string | null;
+  /** The task on one line, cut short; null when the ledger line has none. */
+  task_preview: string | null;
   /**
    * The settlement status (`unknown` after recovery), `running` while its process lives,
    * `interrupted` when that process is gone but no server has settled it yet, or the result of a
@@ -36,6 +38,7 @@ export function startRun(start: StartRecord, settle?: SettleRecord): JoinedRun {
       verb: start.verb,
       runner: start.runner,
       direction: start.direction,
+      task_preview: start.task_preview ?? null,
       status: settle?.status ?? 'running',
       started_at: start.at,
       settled_at: settle?.at ?? null,
@@ -52,9 +55,11 @@ export function resultRun(result: ResultRecord): JoinedRun {
     owner: null,
     summary: {
       run_id: result.run_id,
-      verb: result.tool,
+      // MCP rejections name the tool (bridge_advise): show its verb, as started calls do.
+      verb: result.tool.replace(/^bridge_(implement|advise|review)$/, '$1'),
       runner: null,
-      direction: null,
+      direction: result.direction ?? null,
+      task_preview: result.task_preview ?? null,
       status: result.status,
       started_at: result.at,
       settled_at: result.at,

@@ -1,8 +1,9 @@
 // The peer-bridge command as a user runs it: a real process, real files.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { taskPreview } from '../../src/bridge/task-preview.js';
 import { Ledger } from '../../src/state/ledger.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 import { baseEnv, cliMain, repoRoot, tsxLoader } from '../mcp/serve-client.js';
@@ -19,7 +20,7 @@ describe('peer-bridge command line', () => {
   it('prints help and version for the command and every subcommand', () => {
     expect(cli(['--version']).stdout.trim()).toBe(version);
     expect(cli(['--help'])).toMatchObject({ code: 0, stdout: expect.stringContaining('Commands:') });
-    for (const sub of ['serve', 'run', 'doctor', 'runs']) {
+    for (const sub of ['serve', 'run', 'doctor', 'runs', 'config']) {
       const help = cli([sub, '--help']);
       expect(help.code).toBe(0);
       expect(help.stdout).toMatch(new RegExp(`^Usage: peer-bridge ${sub}`));
@@ -43,21 +44,60 @@ describe('peer-bridge command line', () => {
     expect(JSON.parse(out.stdout)).toMatchObject({ status: 'refused', direction: 'cli->codex', verb: 'advise' });
   });
 
-  it('lists recent runs from the ledger, newest first', async () => {
+  it('lists recent runs from the ledger, newest first, within 100 columns', async () => {
     const workspace = tempDir();
     const ledger = new Ledger(workspace);
-    await ledger.start({ run_id: 'first', verb: 'advise', runner: 'codex', direction: 'cli->codex', budget_seconds: 120, depth: 0 });
+    const long = `Review ${'the parser and every caller of it '.repeat(8)}`;
+    await ledger.start({ run_id: 'first', verb: 'advise', runner: 'codex', direction: 'claude-code->codex', budget_seconds: 120, depth: 0, task_preview: taskPreview(long) });
     await ledger.settle({ run_id: 'first', status: 'complete', incident: null, duration_seconds: 2 });
-    await ledger.result({ run_id: 'second', tool: 'review', status: 'refused', code: 'recursion-depth', reason: 'depth 1' });
+    await ledger.result({ run_id: 'second', tool: 'review', status: 'refused', code: 'recursion-depth', reason: 'depth 1', direction: 'codex->claude-code', task_preview: 'Look again' });
+    await ledger.result({ run_id: null, tool: 'bridge_implement', status: 'rejected', code: 'invalid_arguments', reason: 'bridge_implement: missing required argument "task"' });
     const json = cli(['runs', '--json', '--workspace', workspace]);
     expect(JSON.parse(json.stdout).map((r: { run_id: string; status: string }) => [r.run_id, r.status])).toEqual([
+      [null, 'rejected'],
       ['second', 'refused'],
       ['first', 'complete'],
     ]);
-    const table = cli(['runs'], {}, workspace).stdout;
-    expect(table.split('\n')[0]).toMatch(/^started\s+status\s+verb/);
-    expect(table).toContain('first');
+    const table = cli(['runs'], {}, workspace).stdout.trimEnd();
+    const lines = table.split('\n');
+    expect(lines[0]).toMatch(/^started \(UTC\)\s+status\s+verb\s+direction\s+took\s+run id$/);
+    for (const line of lines) expect([...line].length).toBeLessThanOrEqual(100);
+    // The verb, never the MCP tool name; the direction the call's envelope had; the task.
+    expect(table).toMatch(/rejected\s+implement\s+-/);
+    expect(table).not.toContain('bridge_implement  ');
+    expect(table).toMatch(/refused\s+review\s+codex->claude-code\s+0\.0s\s+second/);
+    expect(table).toContain('    "Look again"');
+    expect(table).toContain('    reason: recursion-depth: depth 1');
+    expect(table).toMatch(/complete\s+advise\s+claude-code->codex\s+2\.0s\s+first/);
+    expect(table).toMatch(/ {4}"Review the parser and every caller of it .*…/);
     expect(cli(['runs', '--limit', '0', '--workspace', workspace]).code).toBe(2);
+  });
+
+  it('rejects a --runner that names no runner with exit 2, before anything is recorded', () => {
+    const workspace = tempDir();
+    for (const args of [['run', 'advise', 'x', '--runner', 'no-such-runner'], ['run', 'advise', 'x', '--runner', './missing.js'], ['serve', '--runner', 'not a runner']]) {
+      const out = cli([...args, '--workspace', workspace]);
+      expect(out.code, out.stderr).toBe(2);
+      expect(out.stderr).toContain('--runner');
+    }
+    expect(existsSync(path.join(workspace, '.peer-bridge', 'ledger.jsonl'))).toBe(false);
+  });
+
+  it('prints the registration for this machine with config claude|codex', () => {
+    const main = path.join(repoRoot, 'dist', 'cli', 'main.js');
+    const claude = cli(['config', 'claude', '--scope', 'user']);
+    expect(claude.code, claude.stderr).toBe(0);
+    const [, json] = /^claude mcp add-json --scope user peer-bridge '(.*)'\n$/.exec(claude.stdout) ?? [];
+    expect(JSON.parse(json!)).toEqual({ type: 'stdio', command: process.execPath, args: [main, 'serve', '--runner', 'codex'], alwaysLoad: true });
+    const codex = cli(['config', 'codex', '--npx'], { ANTHROPIC_API_KEY: 'k', CLAUDE_CODE_USE_BEDROCK: '1', PEER_BRIDGE_HEARTBEAT_MS: '100' });
+    expect(codex.code, codex.stderr).toBe(0);
+    expect(codex.stdout).toContain('command = "npx"\nargs = ["-y", "peer-bridge", "serve", "--runner", "claude"]');
+    const envVars = JSON.parse(/^env_vars = (\[.*\])$/m.exec(codex.stdout)![1]!) as string[];
+    expect(envVars).toEqual(expect.arrayContaining(['ANTHROPIC_API_KEY', 'PEER_BRIDGE_DEPTH', 'CLAUDE_CODE_USE_BEDROCK', 'PEER_BRIDGE_HEARTBEAT_MS']));
+    expect(envVars).not.toContain('PATH');
+    expect(cli(['config', 'cursor'])).toMatchObject({ code: 2, stderr: expect.stringContaining('config claude') });
+    expect(cli(['config', 'claude', '--scope', 'team'])).toMatchObject({ code: 2, stderr: expect.stringContaining('--scope') });
+    expect(cli(['config', 'codex', '--runner', 'nope'])).toMatchObject({ code: 2, stderr: expect.stringContaining('--runner') });
   });
 
   it('doctor reports each check with a fix and fails when no runner is found', () => {
@@ -74,6 +114,7 @@ describe('peer-bridge command line', () => {
     const found = cli(['doctor', '--json', '--workspace', workspace], { PEER_BRIDGE_CODEX_BIN: path.join(repoRoot, 'node_modules', '.bin', 'codex') });
     expect(found.code).toBe(0);
     expect(JSON.parse(found.stdout).checks.find((c: { name: string }) => c.name === 'codex').level).toBe('ok');
+    expect(JSON.parse(found.stdout).checks.find((c: { name: string }) => c.name === 'runner')).toMatchObject({ level: 'ok', detail: expect.stringMatching(/^calls use codex /) });
   });
 });
 
@@ -122,6 +163,52 @@ function cliAsync(args: string[], env: Record<string, string>) {
 }
 
 describe('peer-bridge run on a terminal', () => {
+  // While the peer waits on a model that never answers (and heartbeats are off), only the clock
+  // can redraw the line: the same message with a later time proves it ticks between events.
+  it.skipIf(process.platform !== 'linux' || !existsSync('/usr/bin/script'))('ticks the progress clock every second between events', async () => {
+    const { startResponsesDouble } = await import('../doubles/openai-responses-server.js');
+    const { codexEnv } = await import('../bridge/peers.js');
+    const { waitFor, processesIn } = await import('../mcp/wait.js');
+    const dir = realpathSync(tempDir());
+    const workspace = path.join(dir, 'ws');
+    mkdirSync(workspace);
+    const double = await startResponsesDouble([{ kind: 'hang' }]);
+    try {
+      const command = [process.execPath, '--import', tsxLoader, cliMain, 'run', 'advise', 'wait for it', '--timeout', '300']
+        .map((part) => `'${part.replace(/'/g, `'\\''`)}'`)
+        .join(' ');
+      const env = baseEnv({ ...codexEnv(double.origin, dir), PEER_BRIDGE_HEARTBEAT_MS: '600000' });
+      const child = spawn('/usr/bin/script', ['-qec', command, '/dev/null'], { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let text = '';
+      child.stdout.on('data', (c: Buffer) => (text += c.toString('utf8')));
+      const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+      const ticked = () => {
+        const seen = new Map<string, Set<string>>();
+        for (const [, secs, message] of text.matchAll(/\[(\d+)s\/300s\] ([^\r\x1b]*)/g)) {
+          const times = seen.get(message!) ?? new Set<string>();
+          times.add(secs!);
+          seen.set(message!, times);
+          if (times.size >= 3) return true;
+        }
+        return false;
+      };
+      await waitFor(ticked, 'the same progress message at three different clock times', 120_000);
+      // Interrupt the run itself (the node process in the workspace), as Ctrl-C would.
+      const run = processesIn(workspace).find((pid) => {
+        const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+        return argv[0] === process.execPath && argv.includes(cliMain);
+      });
+      expect(run).toBeDefined();
+      process.kill(run!, 'SIGINT');
+      // Cancelled: the summary still comes, and the exit status says the call did not complete.
+      expect(await closed).toBe(1);
+      expect(text).toContain('advise cli->codex');
+    } finally {
+      await double.close();
+    }
+  }, 180_000);
+
+
   // util-linux `script` gives the command a pseudo-terminal, as a person's shell would.
   it.skipIf(process.platform !== 'linux' || !existsSync('/usr/bin/script'))('shows live progress on stderr, then the summary', async () => {
     const { startResponsesDouble } = await import('../doubles/openai-responses-server.js');

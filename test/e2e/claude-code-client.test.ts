@@ -45,6 +45,9 @@ it('Claude Code calls bridge_advise and the bridge hands the task to Codex', asy
         command: process.execPath,
         args: ['--import', tsxLoader, cliMain, 'serve', '--workspace', workspace],
         env: serverEnv,
+        // Claude Code connects an alwaysLoad server before the first prompt instead of racing it,
+        // so a busy machine cannot leave the server `pending` when the model calls the tool.
+        alwaysLoad: true,
       },
     },
   };
@@ -56,7 +59,8 @@ it('Claude Code calls bridge_advise and the bridge hands the task to Codex', asy
       '--allowedTools', 'mcp__peer-bridge__bridge_advise',
       '--', 'Ask the peer whether parse() is safe.',
     ],
-    { cwd: workspace, env: baseEnv(claudeEnv(claudeModel.origin, dir)) },
+    // MCP_TIMEOUT: how long Claude Code waits for the server to start (tsx compiles on the fly).
+    { cwd: workspace, env: baseEnv({ ...claudeEnv(claudeModel.origin, dir), MCP_TIMEOUT: '120000' }) },
   );
   const lines = result.stdout.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
   const init = lines.find((l) => l.type === 'system' && l.subtype === 'init');

@@ -1,9 +1,13 @@
 // A scripted Anthropic Messages model for Claude Code acting as the MCP *client*: it calls one MCP
 // tool, then answers with text quoting the tool's result. Stateless: it decides from the request.
+// Like a real model, it follows Claude Code's advice when the server is still connecting: it calls
+// WaitForMcpServers, then the tool again.
 import { serve, sse, type Double } from '../doubles/serve.js';
 
 interface Block {
   type: string;
+  id?: string;
+  name?: string;
   tool_use_id?: string;
   content?: string | { type: string; text?: string }[];
 }
@@ -26,6 +30,15 @@ export function lastToolResult(body: unknown): string | null {
   return null;
 }
 
+/** The name of the tool whose result came last, or null. */
+function lastResultTool(body: unknown): string | null {
+  const blocks = ((body as MessagesBody | null)?.messages ?? []).flatMap((m) => (typeof m.content === 'string' ? [] : m.content));
+  const result = [...blocks].reverse().find((b) => b.type === 'tool_result');
+  return blocks.find((b) => b.type === 'tool_use' && b.id === result?.tool_use_id)?.name ?? null;
+}
+
+const WAIT_TOOL = 'WaitForMcpServers';
+
 export async function startToolCallingModel(tool: string, input: Record<string, unknown>): Promise<Double> {
   let seq = 0;
   return serve((req, body, res) => {
@@ -44,14 +57,16 @@ export async function startToolCallingModel(tool: string, input: Record<string, 
       },
     });
     const result = lastToolResult(body);
+    const connecting = result !== null && result.includes('still connecting');
+    const call = result === null || lastResultTool(body) === WAIT_TOOL ? { name: tool, input } : connecting ? { name: WAIT_TOOL, input: {} } : null;
     let stop = 'end_turn';
-    if (result === null) {
-      send('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: `toolu_${id}`, name: tool, input: {} } });
-      send('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: JSON.stringify(input) } });
+    if (call) {
+      send('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: `toolu_${id}`, name: call.name, input: {} } });
+      send('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: JSON.stringify(call.input) } });
       stop = 'tool_use';
     } else {
       send('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } });
-      send('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: `The peer answered: ${result.slice(0, 2000)}` } });
+      send('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: `The peer answered: ${(result ?? "").slice(0, 2000)}` } });
     }
     send('content_block_stop', { type: 'content_block_stop', index: 0 });
     send('message_delta', { type: 'message_delta', delta: { stop_reason: stop, stop_sequence: null }, usage: { output_tokens: 20 } });

@@ -26,7 +26,7 @@ describe('peer-bridge serve over stdio', () => {
     expect(tools.map((t) => t.name)).toEqual(['bridge_implement', 'bridge_advise', 'bridge_review', 'bridge_status']);
     for (const tool of tools) {
       expect(tool.inputSchema).toEqual(defs[tool.name]);
-      if (tool.name !== 'bridge_status') expect(tool.outputSchema).toEqual(harness);
+      expect(tool.outputSchema).toEqual(tool.name === 'bridge_status' ? schemaFile('bridge-status.schema.json') : harness);
     }
     expect(tools.map((t) => t.name)).not.toContain('complete_step');
   });
@@ -89,6 +89,14 @@ describe('peer-bridge serve over stdio', () => {
     expect(status.native.platform).toBe(process.platform);
     expect(status.limits).toMatchObject({ max_budget_seconds: { implement: 700, advise: 350, review: 350 }, depth_limit: 1 });
     expect(status.recent_incidents).toEqual([]);
+    expect(status.default_runner).toBe('codex');
+  });
+
+  it('reports the runner chosen with serve --runner as default_runner', async () => {
+    served = await startServer({ workspace: tempDir(), args: ['--runner', 'claude'] });
+    // The SDK client has checked structuredContent against the advertised outputSchema already.
+    const status = (await served.client.callTool({ name: 'bridge_status', arguments: {} })).structuredContent as Record<string, any>;
+    expect(status.default_runner).toBe('claude');
   });
 
   it('refuses a call at the depth limit with an envelope, an incident and a ledger result', async () => {

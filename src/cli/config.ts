@@ -1,0 +1,86 @@
+// `peer-bridge config claude|codex`: prints the registration for this machine, started with this
+// Node and this installed copy's absolute path (no npx), or with npx when asked.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { parse, UsageError } from './args.js';
+import {
+  claudeSnippet,
+  CODEX_ENV_VARS_FOR_CLAUDE,
+  CODEX_ENV_VARS_FOR_CODEX,
+  codexSnippet,
+  serveArgs,
+  setVariables,
+  type ClaudeScope,
+  type Launch,
+} from './client-snippets.js';
+import { checkRunnerOption } from './runner-option.js';
+import { packageRoot, version } from './version.js';
+
+export const CONFIG_HELP = `Usage: peer-bridge config <claude|codex> [--scope local|project|user] [--runner NAME] [--npx] [--config FILE]
+
+Prints how to register this bridge with a client, for this machine:
+  claude   a \`claude mcp add-json\` command (run it in your project folder)
+  codex    a [mcp_servers.peer-bridge] table for ~/.codex/config.toml, whose env_vars also name
+           the variables set here that the peer's runner may use
+
+By default the server is started with this Node and this installed copy's absolute path, so
+the client needs neither npx nor a download at start-up. The peer is the other agent: Codex for
+Claude Code, Claude Code for Codex.
+
+Options:
+  --scope SCOPE     Claude Code scope: local (default; you, this project), project (.mcp.json,
+                    shared with the team) or user (you, every project)
+  --runner NAME     the peer: codex, claude or a runner plugin specifier
+  --npx             start it with npx -y peer-bridge instead (no global install needed)
+  --config FILE     runner plugin configuration the server should use
+  -h, --help        show this help
+  -v, --version     print the version`;
+
+const SCOPES: readonly ClaudeScope[] = ['local', 'project', 'user'];
+
+function launch(npx: boolean, args: string[]): Launch {
+  if (npx) return { command: 'npx', args: ['-y', 'peer-bridge', ...args] };
+  const main = path.join(packageRoot, 'dist', 'cli', 'main.js');
+  if (!existsSync(main)) throw new UsageError(`${main} is missing: build the package first (npm run build:ts), or pass --npx`);
+  return { command: process.execPath, args: [main, ...args] };
+}
+
+// The built-in runner's own variable grants, as the runner host will pass them on.
+async function runnerPatterns(runner: string): Promise<string[]> {
+  if (runner !== 'codex' && runner !== 'claude') return [];
+  const mod = (await import(runner === 'codex' ? '../runners/codex/index.js' : '../runners/claude/index.js')) as {
+    default: { manifest: { permissions: { env: string[] } } };
+  };
+  return mod.default.manifest.permissions.env;
+}
+
+export async function config(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv, {
+    scope: { type: 'string' },
+    runner: { type: 'string' },
+    npx: { type: 'boolean' },
+    config: { type: 'string', short: 'c' },
+  });
+  if (values.help) return (console.log(CONFIG_HELP), 0);
+  if (values.version) return (console.log(version), 0);
+  const [client, ...extra] = positionals;
+  if ((client !== 'claude' && client !== 'codex') || extra.length > 0) {
+    throw new UsageError(`name one client: peer-bridge config claude, or peer-bridge config codex${client ? ` (got ${JSON.stringify([client, ...extra].join(' '))})` : ''}`);
+  }
+  const runner = values.runner ?? (client === 'claude' ? 'codex' : 'claude');
+  checkRunnerOption(runner, values.config);
+  const configFile = values.config ? path.resolve(values.config) : undefined;
+  const how = launch(values.npx === true, serveArgs(runner, configFile));
+  if (client === 'claude') {
+    if (values.scope !== undefined && !SCOPES.includes(values.scope as ClaudeScope)) {
+      throw new UsageError(`--scope must be local, project or user, got ${JSON.stringify(values.scope)}`);
+    }
+    console.log(claudeSnippet(how, (values.scope ?? 'local') as ClaudeScope));
+    return 0;
+  }
+  if (values.scope !== undefined) throw new UsageError('--scope is for claude; Codex reads ~/.codex/config.toml, or .codex/config.toml in a trusted project');
+  const base = runner === 'codex' ? CODEX_ENV_VARS_FOR_CODEX : CODEX_ENV_VARS_FOR_CLAUDE;
+  const here = setVariables([...(await runnerPatterns(runner)), 'PEER_BRIDGE_*'], process.env);
+  console.log(codexSnippet(how, [...new Set([...base, ...here])]));
+  return 0;
+}

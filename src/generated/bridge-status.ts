@@ -1,0 +1,106 @@
+// Generated from schemas/bridge-status.schema.json by scripts/gen-types.ts (npm run gen:types). Do not edit.
+
+/**
+ * What bridge_status returns: the runners this machine has and which one calls use by default, the native backend, the limits, and the workspace's recent runs and incidents.
+ */
+export interface BridgeStatus {
+  /**
+   * Absolute path every call of this server is bound to.
+   */
+  workspace: string;
+  /**
+   * The runner a call uses: codex, claude, or a plugin specifier (serve --runner, else codex when installed, else claude).
+   */
+  default_runner: string;
+  runners: Runner[];
+  /**
+   * The strategy each native call uses on this machine.
+   */
+  native: {
+    platform: string;
+    [k: string]: string;
+  };
+  limits: {
+    default_budget_seconds: PerVerb;
+    max_budget_seconds: PerVerb;
+    hard_cutoff_factor: number;
+    /**
+     * null when PEER_BRIDGE_DEPTH is unusable; problem says why.
+     */
+    depth: number | null;
+    depth_limit: number | null;
+    problem?: string;
+  };
+  recent_runs: Run[];
+  recent_incidents: Incident[];
+  /**
+   * The run state folder and what makes it unusable (every call is then refused until fixed).
+   */
+  state: {
+    directory: string;
+    usable: boolean;
+    problems: {
+      /**
+       * Workspace-relative path.
+       */
+      path: string;
+      problem: string;
+      fix: string;
+    }[];
+  };
+}
+/**
+ * This interface was referenced by `BridgeStatus`'s JSON-Schema
+ * via the `definition` "runner".
+ */
+export interface Runner {
+  id: 'codex' | 'claude';
+  executable: string | null;
+  /**
+   * The override variable or PATH.
+   */
+  source: string | null;
+  version: string | null;
+  available: boolean;
+  /**
+   * Why it is unavailable, with the fix.
+   */
+  problem: string | null;
+}
+/**
+ * This interface was referenced by `BridgeStatus`'s JSON-Schema
+ * via the `definition` "perVerb".
+ */
+export interface PerVerb {
+  [k: string]: number;
+}
+/**
+ * One call from the ledger, as peer-bridge runs shows it.
+ *
+ * This interface was referenced by `BridgeStatus`'s JSON-Schema
+ * via the `definition` "run".
+ */
+export interface Run {
+  run_id: string | null;
+  verb: string;
+  runner?: string | null;
+  direction?: string | null;
+  status: string;
+  started_at: string;
+  settled_at?: string | null;
+  duration_seconds?: number | null;
+  incident?: string | null;
+  reason?: string | null;
+  task_preview?: string | null;
+}
+/**
+ * This interface was referenced by `BridgeStatus`'s JSON-Schema
+ * via the `definition` "incident".
+ */
+export interface Incident {
+  path: string;
+  fault: string | null;
+  reason: string | null;
+  run_id: string | null;
+  at: string;
+}
