@@ -17,6 +17,7 @@ export type Fault =
   | 'child-exit'
   | 'spawn'
   | 'cancelled'
+  | 'model-unreachable'
   | 'invalid-envelope';
 
 /** Context that goes into an incident file only (never into the envelope). */

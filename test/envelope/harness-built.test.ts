@@ -36,6 +36,7 @@ const faults: [Fault, string][] = [
   ['child-exit', 'blocked'],
   ['spawn', 'blocked'],
   ['cancelled', 'blocked'],
+  ['model-unreachable', 'blocked'],
 ];
 
 describe('harnessEnvelope', () => {

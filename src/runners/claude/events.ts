@@ -33,6 +33,7 @@ interface ClaudeLine {
   num_turns?: number;
   attempt?: number;
   error?: unknown;
+  error_status?: unknown;
 }
 
 /** Stable causes for the `result` line's error subtypes. */
@@ -68,7 +69,7 @@ export class ClaudeEventMapper {
           this.model = event.model ?? null;
           return [{ type: 'session', session_id: this.sessionId, model: this.model }];
         }
-        if (event.subtype === 'api_retry') return [{ type: 'progress', text: `retrying the API call (attempt ${event.attempt ?? '?'})` }];
+        if (event.subtype === 'api_retry') return this.retry(event);
         return [];
       case 'assistant':
         return this.assistant(Array.isArray(event.message?.content) ? event.message.content : []);
@@ -79,6 +80,16 @@ export class ClaudeEventMapper {
       default:
         return [];
     }
+  }
+
+  // A retry without an HTTP status is a connection that failed: the bridge counts those.
+  private retry(event: ClaudeLine): RunnerEvent[] {
+    const attempt = `attempt ${typeof event.attempt === 'number' ? event.attempt : '?'}`;
+    if (event.error_status !== null && event.error_status !== undefined) {
+      return [{ type: 'progress', text: `retrying the API call after HTTP ${String(event.error_status)} (${attempt})` }];
+    }
+    const why = typeof event.error === 'string' && event.error !== 'unknown' ? `: ${oneLine(event.error, 200)}` : '';
+    return [{ type: 'error', message: `cannot connect to the model API${why}; retrying (${attempt})`, fatal: false, cause: 'model-unreachable' }];
   }
 
   private assistant(blocks: Block[]): RunnerEvent[] {
