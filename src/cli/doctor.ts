@@ -7,6 +7,7 @@ import { depthLimit, inheritedDepth } from '../bridge/depth.js';
 import { probeRunners } from '../bridge/probe.js';
 import { checkCredentials } from './doctor-credentials.js';
 import { liveCheck } from './doctor-live.js';
+import { STATE_DIR } from '../state/paths.js';
 import { parse } from './args.js';
 import { version } from './version.js';
 
@@ -70,18 +71,26 @@ async function checkWorkspace(dir: string): Promise<Check[]> {
       ? { name: 'workspace', level: 'warn', detail: `${workspace}: ${refusal}`, fix: 'run the bridge inside a project folder' }
       : { name: 'workspace', level: 'ok', detail: workspace },
   );
-  const state = path.join(workspace, '.peer-bridge');
+  const { stateProblems } = await import('../state/health.js');
+  const problems = await stateProblems(workspace);
+  if (problems.length > 0) {
+    for (const problem of problems) {
+      checks.push({ name: 'state', level: 'fail', detail: `${problem.path} ${problem.problem} (every bridge call is refused until fixed)`, fix: problem.fix });
+    }
+    return checks;
+  }
+  const state = path.join(workspace, STATE_DIR);
   try {
     // Checks without creating anything: the state folder if it exists, else the workspace.
     const exists = await access(state).then(() => true, () => false);
     await access(exists ? state : workspace, constants.W_OK);
-    checks.push({ name: 'state', level: 'ok', detail: '.peer-bridge/ is writable (ledger, transcripts, incidents)' });
+    checks.push({ name: 'state', level: 'ok', detail: `${STATE_DIR}/ is writable (ledger, transcripts, incidents)` });
   } catch (error) {
-    checks.push({ name: 'state', level: 'fail', detail: `.peer-bridge/ is not writable: ${(error as Error).message}`, fix: 'give your user write access to the workspace' });
+    checks.push({ name: 'state', level: 'fail', detail: `${STATE_DIR}/ is not writable: ${(error as Error).message}`, fix: 'give your user write access to the workspace' });
     return checks;
   }
   try {
-    const { Ledger } = await import('../bridge/ledger.js');
+    const { Ledger } = await import('../state/ledger.js');
     const ledger = new Ledger(workspace);
     const [{ records, skipped }, runs] = await Promise.all([ledger.read(), ledger.runs(1000)]);
     const open = runs.filter((run) => run.status === 'running').length;
@@ -116,8 +125,19 @@ export interface Diagnosis {
   defaultRunner: string;
 }
 
-/** Runs every check; with `live`, one real call per runner that looks ready. */
-export async function diagnose(workspace: string, options: { live?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<Diagnosis> {
+export interface DiagnoseOptions {
+  /** Also make one real call per runner that looks ready. */
+  live?: boolean;
+  env?: NodeJS.ProcessEnv;
+}
+
+/** Runs every check. */
+export async function diagnose(workspace: string, options: DiagnoseOptions = {}): Promise<Check[]> {
+  return (await diagnosis(workspace, options)).checks;
+}
+
+/** Runs every check and names the default runner. */
+export async function diagnosis(workspace: string, options: DiagnoseOptions = {}): Promise<Diagnosis> {
   const env = options.env ?? process.env;
   const [native, runners, ws] = await Promise.all([checkNative(), probeRunners(env), checkWorkspace(workspace)]);
   const perRunner = await Promise.all(
@@ -146,7 +166,7 @@ export async function doctor(argv: string[]): Promise<number> {
   const { values } = parse(argv, { workspace: { type: 'string', short: 'w' }, json: { type: 'boolean' }, live: { type: 'boolean' } }, false);
   if (values.help) return (console.log(DOCTOR_HELP), 0);
   if (values.version) return (console.log(version), 0);
-  const { checks, defaultRunner: chosen } = await diagnose(values.workspace ?? process.cwd(), { live: values.live === true });
+  const { checks, defaultRunner: chosen } = await diagnosis(values.workspace ?? process.cwd(), { live: values.live === true });
   if (values.json) {
     console.log(JSON.stringify({ version, platform: `${os.platform()}-${os.arch()}`, default_runner: chosen, checks }, null, 2));
   } else {
