@@ -24,6 +24,15 @@ function lastChildError(outcome: ChildOutcome): string {
 export async function envelopeForOutcome(outcome: ChildOutcome, meta: RunMeta, ctx: OutcomeContext): Promise<PublicEnvelope> {
   const result = outcome.result;
   const seconds = Math.round(outcome.durationMs / 100) / 10;
+  // Checked first: the harness stopped the child for it, so a later cutoff or cancel is not the cause.
+  if (outcome.unreachable) {
+    const { errors, seconds, lastError } = outcome.unreachable;
+    return harnessEnvelope({
+      fault: 'model-unreachable',
+      cause: `model-unreachable: the peer failed to reach its model ${errors} times in ${seconds} s with no model output; the process tree was killed. The child's last error: ${lastError.replace(/\s+/g, ' ').trim().slice(0, 240)}. Check the network, the proxy (HTTPS_PROXY, pass more with PEER_BRIDGE_PASS_ENV) and the provider's base URL; \`peer-bridge doctor --live\` tries one call.`,
+      meta,
+    });
+  }
   if (outcome.timedOut) {
     return harnessEnvelope({
       fault: 'timeout',

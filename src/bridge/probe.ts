@@ -39,10 +39,12 @@ export async function probeRunners(env: NodeJS.ProcessEnv = process.env): Promis
       const variable = overrideVariable(id);
       const source = env[variable] ? variable : 'PATH';
       let executable: string;
+      // A wrong override is fixed by correcting the variable, not by installing anything.
+      const remedy = env[variable] ? `fix ${variable} (the absolute path of the ${id} executable) or unset it to use ${id} from PATH` : install;
       try {
         executable = refine(resolveExecutable(id, env));
       } catch (error) {
-        const problem = `${(error as Error).message} (${install})`;
+        const problem = `${(error as Error).message} (${remedy})`;
         return { id, executable: null, source: null, version: null, available: false, problem };
       }
       const found = await version(executable);
@@ -52,7 +54,7 @@ export async function probeRunners(env: NodeJS.ProcessEnv = process.env): Promis
         source,
         version: found,
         available: found !== null,
-        problem: found === null ? `${executable} --version failed; reinstall it (${install})` : null,
+        problem: found === null ? `${executable} --version failed (${env[variable] ? remedy : `reinstall it: ${install}`})` : null,
       };
     }),
   );

@@ -39,6 +39,15 @@ function heartbeatMs(env: NodeJS.ProcessEnv): number {
   return value !== undefined && value <= 2 ** 31 - 1 ? value : DEFAULT_HEARTBEAT_MS;
 }
 
+/** How long a peer may fail to reach its model before the call ends (override: PEER_BRIDGE_UNREACHABLE_MS, 0 = never). */
+export const DEFAULT_UNREACHABLE_MS = 20_000;
+
+function unreachableMs(env: NodeJS.ProcessEnv): number {
+  if (env.PEER_BRIDGE_UNREACHABLE_MS?.trim() === '0') return 0;
+  const value = positiveInteger(env.PEER_BRIDGE_UNREACHABLE_MS);
+  return value !== undefined && value <= 2 ** 31 - 1 ? value : DEFAULT_UNREACHABLE_MS;
+}
+
 function outputCap(env: NodeJS.ProcessEnv): number {
   return positiveInteger(env.PEER_BRIDGE_MAX_OUTPUT_BYTES) ?? DEFAULT_MAX_OUTPUT_BYTES;
 }
@@ -201,6 +210,7 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
       budgetSeconds: budget.seconds,
       cutoffMs: budget.cutoffMs,
       heartbeatMs: context.heartbeatMs ?? heartbeatMs(env),
+      unreachableMs: unreachableMs(env),
       signal: options.signal,
       record: (event) => meta.transcript.write(event),
       onProgress: options.onProgress,

@@ -10,6 +10,8 @@ export interface ChildRunOptions {
   budgetSeconds: number;
   cutoffMs: number;
   heartbeatMs: number;
+  /** How long the child may keep failing to reach its model with no model output (0: no limit). */
+  unreachableMs: number;
   signal: AbortSignal | undefined;
   /** Receives every runner event (the transcript). */
   record: (event: object) => void;
@@ -28,6 +30,8 @@ export interface ChildOutcome {
   sessionId: string | null;
   model: string | null;
   errors: ErrorEvent[];
+  /** Set when the harness stopped a child that kept failing to reach its model. */
+  unreachable: { errors: number; seconds: number; lastError: string } | null;
   durationMs: number;
 }
 
@@ -75,6 +79,43 @@ export function describeEvent(event: RunnerEvent): string | null {
   }
 }
 
+/**
+ * Ends a child that cannot reach its model instead of letting it retry until the hard cutoff:
+ * connection errors (cause `model-unreachable`) with no sign of the model for `ms`, and at least
+ * two of them, call `giveUp`. Any other activity of the child starts the count again.
+ */
+export function watchUnreachable(ms: number, giveUp: (verdict: NonNullable<ChildOutcome['unreachable']>) => void) {
+  let errors = 0;
+  let since = 0;
+  let lastError = '';
+  let due = false;
+  let timer: NodeJS.Timeout | undefined;
+  const verdict = () => ({ errors, seconds: Math.round((performance.now() - since) / 100) / 10, lastError });
+  const reset = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    errors = 0;
+    due = false;
+  };
+  return {
+    see(event: RunnerEvent) {
+      if (ms <= 0) return;
+      if (event.type === 'error' && event.cause === 'model-unreachable') {
+        errors += 1;
+        lastError = event.message;
+        if (errors === 1) {
+          since = performance.now();
+          // One error is not yet "repeated": past the bound, the next one ends the run.
+          timer = setTimeout(() => (errors >= 2 ? giveUp(verdict()) : (due = true)), ms);
+        } else if (due) giveUp(verdict());
+      } else if (event.type !== 'session' && event.type !== 'error') {
+        reset();
+      }
+    },
+    stop: reset,
+  };
+}
+
 export async function runChild(options: ChildRunOptions): Promise<ChildOutcome> {
   const start = performance.now();
   const controller = new AbortController();
@@ -88,6 +129,7 @@ export async function runChild(options: ChildRunOptions): Promise<ChildOutcome> 
     sessionId: null,
     model: null,
     errors: [],
+    unreachable: null,
     durationMs: 0,
   };
   let count = 0;
@@ -126,8 +168,15 @@ export async function runChild(options: ChildRunOptions): Promise<ChildOutcome> 
       }, Math.max(10, Math.round(options.heartbeatMs / 5)))
     : undefined;
 
+  const unreachable = watchUnreachable(options.unreachableMs, (verdict) => {
+    if (controller.signal.aborted) return;
+    outcome.unreachable = verdict;
+    controller.abort(new Error('the model is unreachable'));
+  });
+
   const onEvent = (event: RunnerEvent) => {
     options.record(event);
+    unreachable.see(event);
     if (event.type === 'final') outcome.final = event;
     else if (event.type === 'usage') outcome.usage = event;
     else if (event.type === 'error') outcome.errors.push(event);
@@ -156,6 +205,7 @@ export async function runChild(options: ChildRunOptions): Promise<ChildOutcome> 
     outcome.failure = error instanceof Error ? error : new Error(String(error));
   } finally {
     clearTimeout(cutoff);
+    unreachable.stop();
     if (heartbeat) clearInterval(heartbeat);
     if (trailing) clearTimeout(trailing);
     options.signal?.removeEventListener('abort', onAbort);

@@ -5,17 +5,21 @@ import os from 'node:os';
 import path from 'node:path';
 import { depthLimit, inheritedDepth } from '../bridge/depth.js';
 import { probeRunners } from '../bridge/probe.js';
+import { checkCredentials } from './doctor-credentials.js';
+import { liveCheck } from './doctor-live.js';
 import { STATE_DIR } from '../state/paths.js';
 import { parse } from './args.js';
 import { version } from './version.js';
 
-export const DOCTOR_HELP = `Usage: peer-bridge doctor [--workspace DIR] [--json]
+export const DOCTOR_HELP = `Usage: peer-bridge doctor [--workspace DIR] [--json] [--live]
 
-Checks Node, the native addon, the Codex and Claude Code CLIs and the workspace, and says how to
-fix what is missing. Exit status 1 when a required check fails.
+Checks Node, the native addon, the Codex and Claude Code CLIs and their credentials (without
+spending tokens), the default runner and the workspace, and says how to fix what is missing.
+Exit status 1 when a required check fails.
 
 Options:
   --workspace DIR   workspace to check (default: the current directory)
+  --live            also make one tiny real call per runner (spends a few tokens)
   --json            print JSON
   -h, --help        show this help
   -v, --version     print the version`;
@@ -131,33 +135,60 @@ function checkDepth(): Check {
   }
 }
 
+export interface Diagnosis {
+  checks: Check[];
+  /** The runner calls use when they name none. */
+  defaultRunner: string;
+}
+
+export interface DiagnoseOptions {
+  /** Also make one real call per runner that looks ready. */
+  live?: boolean;
+  env?: NodeJS.ProcessEnv;
+}
+
 /** Runs every check. */
-export async function diagnose(workspace: string): Promise<Check[]> {
-  const [native, runners, ws, processes] = await Promise.all([checkNative(), probeRunners(), checkWorkspace(workspace), checkProcesses()]);
-  const runnerChecks = runners.map((r): Check =>
-    r.available
-      ? { name: r.id, level: 'ok', detail: `${r.version} (${r.executable}, from ${r.source})` }
-      : { name: r.id, level: 'warn', detail: `${r.id} runner unavailable`, fix: r.problem ?? undefined },
+export async function diagnose(workspace: string, options: DiagnoseOptions = {}): Promise<Check[]> {
+  return (await diagnosis(workspace, options)).checks;
+}
+
+/** Runs every check and names the default runner. */
+export async function diagnosis(workspace: string, options: DiagnoseOptions = {}): Promise<Diagnosis> {
+  const env = options.env ?? process.env;
+  const [native, runners, ws, processes] = await Promise.all([checkNative(), probeRunners(env), checkWorkspace(workspace), checkProcesses()]);
+  const perRunner = await Promise.all(
+    runners.map(async (r): Promise<Check[]> =>
+      r.available
+        ? [{ name: r.id, level: 'ok', detail: `${r.version} (${r.executable}, from ${r.source})` }, await checkCredentials(r.id, r.executable!, env)]
+        : [{ name: r.id, level: 'warn', detail: `${r.id} runner unavailable`, ...(r.problem ? { fix: r.problem } : {}) }],
+    ),
   );
-  if (!runners.some((r) => r.available)) {
-    for (const check of runnerChecks) check.level = 'fail';
+  const runnerChecks = perRunner.flat();
+  const ready = runners.filter((r, i) => perRunner[i]![1]?.level === 'ok').map((r): string => r.id);
+  // A warning while some runner can work; a failure when none can.
+  if (ready.length === 0) {
+    for (const check of runnerChecks) if (check.level === 'warn') check.level = 'fail';
   }
-  const { defaultRunner } = await import('../bridge/run-bridge.js');
-  const runner: Check = { name: 'runner', level: 'ok', detail: `calls use ${defaultRunner()} unless serve or run is given --runner` };
-  return [checkNode(), native, processes, ...runnerChecks, runner, ...ws, checkDepth()];
+  // run-bridge loads the native addon: a failure there is already the `native` check's.
+  const chosen = await import('../bridge/run-bridge.js').then((m) => m.defaultRunner(env), () => 'codex');
+  const defaultCheck: Check = ready.includes(chosen) || ready.length === 0
+    ? { name: 'default', level: 'ok', detail: `${chosen} (calls that name no runner use it; \`serve --runner\` changes it)` }
+    : { name: 'default', level: 'warn', detail: `${chosen} is the default runner but is not ready`, fix: `start the server with \`peer-bridge serve --runner ${ready[0]}\`, or fix ${chosen} as said above` };
+  const live = options.live ? await Promise.all(ready.map((id) => liveCheck(id))) : [];
+  return { checks: [checkNode(), native, processes, ...runnerChecks, defaultCheck, ...live, ...ws, checkDepth()], defaultRunner: chosen };
 }
 
 export async function doctor(argv: string[]): Promise<number> {
-  const { values } = parse(argv, { workspace: { type: 'string', short: 'w' }, json: { type: 'boolean' } }, false);
+  const { values } = parse(argv, { workspace: { type: 'string', short: 'w' }, json: { type: 'boolean' }, live: { type: 'boolean' } }, false);
   if (values.help) return (console.log(DOCTOR_HELP), 0);
   if (values.version) return (console.log(version), 0);
-  const checks = await diagnose(values.workspace ?? process.cwd());
+  const { checks, defaultRunner: chosen } = await diagnosis(values.workspace ?? process.cwd(), { live: values.live === true });
   if (values.json) {
-    console.log(JSON.stringify({ version, platform: `${os.platform()}-${os.arch()}`, checks }, null, 2));
+    console.log(JSON.stringify({ version, platform: `${os.platform()}-${os.arch()}`, default_runner: chosen, checks }, null, 2));
   } else {
     for (const check of checks) {
-      console.log(`${check.level.padEnd(4)}  ${check.name.padEnd(9)} ${check.detail}`);
-      if (check.fix && check.level !== 'ok') console.log(`      ${''.padEnd(9)} fix: ${check.fix}`);
+      console.log(`${check.level.padEnd(4)}  ${check.name.padEnd(12)} ${check.detail}`);
+      if (check.fix && check.level !== 'ok') console.log(`      ${''.padEnd(12)} fix: ${check.fix}`);
     }
   }
   return checks.some((check) => check.level === 'fail') ? 1 : 0;

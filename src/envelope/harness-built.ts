@@ -49,6 +49,8 @@ function verdictFor(fault: Fault, meta: EnvelopeMeta, runner: string, budget: nu
       return `Blocked: ${child} exited before giving an answer.`;
     case 'spawn':
       return `Blocked: ${child} could not be started.`;
+    case 'model-unreachable':
+      return `Blocked: ${child} could not reach its model (repeated connection errors, no model output) and was stopped. No answer was produced.`;
     case 'cancelled':
       return `Cancelled by the caller: ${child} was stopped before it answered.`;
     case 'invalid-envelope':

@@ -17,6 +17,7 @@ export type Fault =
   | 'child-exit'
   | 'spawn'
   | 'cancelled'
+  | 'model-unreachable'
   | 'invalid-envelope'
   /** The workspace's run state (`.peer-bridge/`) was tampered with; nothing was started. */
   | 'state-unusable';

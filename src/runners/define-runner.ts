@@ -15,6 +15,8 @@ export interface RunnerContext {
   readonly executables: Readonly<Record<string, string>>;
   /** The user's settings for this runner and the shared price table. */
   readonly config: RunnerUserConfig;
+  /** The environment a child of this runner gets (safe base + granted variables), never the host's whole one. */
+  readonly env: Readonly<Record<string, string>>;
 }
 
 /** What the host gives a runner for one run, bound to that run's request. */

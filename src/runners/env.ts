@@ -3,7 +3,12 @@
 // dropped even when granted.
 import { envCovered } from './permissions.js';
 
-const BASE_POSIX = ['PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'LANG', 'LANGUAGE', 'LC_*', 'TZ', 'TMPDIR', 'TERM'];
+// The locale categories of POSIX and glibc by name: an `LC_*` pattern would let any LC_SOMETHING through.
+const LOCALE = [
+  'LC_ALL', 'LC_CTYPE', 'LC_COLLATE', 'LC_MESSAGES', 'LC_MONETARY', 'LC_NUMERIC', 'LC_TIME',
+  'LC_ADDRESS', 'LC_IDENTIFICATION', 'LC_MEASUREMENT', 'LC_NAME', 'LC_PAPER', 'LC_TELEPHONE',
+];
+const BASE_POSIX = ['PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'LANG', 'LANGUAGE', ...LOCALE, 'TZ', 'TMPDIR', 'TERM'];
 const BASE_WINDOWS = [
   'PATH', 'PATHEXT', 'SystemRoot', 'SystemDrive', 'windir', 'ComSpec', 'TEMP', 'TMP', 'USERPROFILE',
   'USERNAME', 'HOMEDRIVE', 'HOMEPATH', 'APPDATA', 'LOCALAPPDATA', 'ProgramData', 'ProgramFiles',

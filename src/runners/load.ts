@@ -8,6 +8,8 @@ import { RunnerLoadError, RunnerUnresponsive } from './errors.js';
 import { resolveExecutable } from './executable.js';
 import { grantFor, loadConfig } from './config.js';
 import { validateManifest } from './manifest.js';
+import { buildChildEnv } from './env.js';
+import { userEnvGrant } from './env-grants.js';
 import { effectiveGrant } from './permissions.js';
 import { BUILT_IN_RUNNERS, resolveSpecifier, type BuiltInRunner } from './resolve.js';
 import { createRunScope } from './run-scope.js';
@@ -116,11 +118,14 @@ async function loadRunnerNow(specifier: string, options: LoadRunnerOptions): Pro
   let definition: RunnerDefinition;
   let refine: BuiltInModule['refineExecutable'];
   let userGrant;
+  // Variables the user passes to a built-in on top of its manifest (never to a plugin, whose grant is request ∩ config).
+  let passEnv: string[] = [];
   if (resolved.kind === 'built-in') {
     const mod = await BUILT_INS[resolved.id]();
     definition = asDefinition(mod.default, `built-in runner ${resolved.id}`);
     refine = mod.refineExecutable;
     userGrant = definition.manifest.permissions;
+    passEnv = userEnvGrant(resolved.id, config, env);
   } else {
     let mod: { default?: unknown };
     try {
@@ -139,6 +144,7 @@ async function loadRunnerNow(specifier: string, options: LoadRunnerOptions): Pro
   // Paths stay templates: each run expands ${workspace} for its own workspace.
   grant.read = [...manifest.permissions.read];
   grant.write = [...manifest.permissions.write];
+  grant.env = [...new Set([...grant.env, ...passEnv])];
   const executables: Record<string, string> = {};
   for (const command of grant.run) {
     const file = resolveExecutable(command, env);
@@ -149,6 +155,7 @@ async function loadRunnerNow(specifier: string, options: LoadRunnerOptions): Pro
     grant: Object.freeze(grant),
     executables: Object.freeze(executables),
     config: { priceTable: { ...(config.file.price_table ?? {}) } },
+    env: Object.freeze(buildChildEnv({ source: env, granted: grant.env, host: {} })),
   });
   const impl = await definition.create(ctx);
   const settleMs = options.abortSettleMs ?? ABORT_SETTLE_MS;
@@ -161,7 +168,7 @@ async function loadRunnerNow(specifier: string, options: LoadRunnerOptions): Pro
         signal: AbortSignal.timeout(options.probeTimeoutMs ?? PROBE_TIMEOUT_MS), limits: { maxOutputBytes: PROBE_OUTPUT_BYTES, maxLineBytes: PROBE_OUTPUT_BYTES },
         onEvent: () => {},
       };
-      const handle = createRunScope(manifest.id, grant, executables, probe);
+      const handle = createRunScope(manifest.id, grant, executables, probe, env);
       try {
         return await settleAfterAbort(impl.supportedEfforts(model, handle.scope), probe.signal, settleMs, manifest.id, 'supportedEfforts probe');
       } finally {
@@ -169,7 +176,7 @@ async function loadRunnerNow(specifier: string, options: LoadRunnerOptions): Pro
       }
     },
     async run(req) {
-      const handle = createRunScope(manifest.id, grant, executables, req);
+      const handle = createRunScope(manifest.id, grant, executables, req, env);
       try {
         return await settleAfterAbort(impl.run(req, handle.scope), req.signal, settleMs, manifest.id, 'run');
       } finally {

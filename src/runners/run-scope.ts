@@ -33,7 +33,10 @@ async function someAsync<T>(items: readonly T[], test: (item: T) => Promise<bool
   return false;
 }
 
-export function createRunScope(runnerId: string, grant: Grant, executables: Readonly<Record<string, string>>, req: RunRequest): ScopeHandle {
+/** `source` is the environment the granted variables are picked from (the loader's, default process.env). */
+export function createRunScope(
+  runnerId: string, grant: Grant, executables: Readonly<Record<string, string>>, req: RunRequest, source?: NodeJS.ProcessEnv,
+): ScopeHandle {
   const temps: string[] = [];
   // Every child of the run ends with it: on the request's abort whatever signal the runner
   // passes, and at dispose even when the runner did not wait for it.
@@ -66,7 +69,7 @@ export function createRunScope(runnerId: string, grant: Grant, executables: Read
       for (const name of Object.keys(options.env ?? {})) {
         if (!envCovered(name, grant.env)) throw new PermissionDenied(runnerId, 'env', name, 'not in the runner manifest');
       }
-      const env = buildChildEnv({ granted: grant.env, extra: options.env, host: { [HOST_VARIABLES.depth]: String(req.depth) } });
+      const env = buildChildEnv({ ...(source ? { source } : {}), granted: grant.env, extra: options.env, host: { [HOST_VARIABLES.depth]: String(req.depth) } });
       const signal = AbortSignal.any([req.signal, ending.signal, ...(options.signal ? [options.signal] : [])]);
       const child = spawnChild(file, args, {
         cwd,

@@ -88,6 +88,8 @@ export interface FinalEvent {
  * `error` item); `fatal: true` means the run produced no usable answer. `cause` is a stable short
  * token for the harness (`http-error`, `turn-failed`, `max-turns`, `max-budget`,
  * `structured-output-retries`, `execution-error`, `unsupported-effort`, `spawn`, `output-limit`…).
+ * `model-unreachable` (non-fatal) marks a failed connection to the model that the child retries:
+ * when such errors persist with no other event, the harness ends the run (PEER_BRIDGE_UNREACHABLE_MS).
  */
 export interface ErrorEvent {
   type: 'error';

@@ -35,6 +35,7 @@ function stopped(overrides: Partial<ChildOutcome>): ChildOutcome {
     sessionId: 's',
     model: null,
     errors: [],
+    unreachable: null,
     durationMs: 12_000,
     ...overrides,
   };
@@ -73,5 +74,18 @@ describe('envelopes of a child the harness stopped', () => {
     const envelope = await envelopeForOutcome(outcome, meta(), ctx);
     expect(envelope.status).toBe('blocked');
     expect(envelope.blockers[0]).toMatch(/^cancelled: .*the child's last error: rate limited$/);
+  });
+
+  it('a child stopped for an unreachable model is blocked with fault model-unreachable and its last error', async () => {
+    const outcome = stopped({
+      timedOut: true,
+      unreachable: { errors: 3, seconds: 20.4, lastError: 'Reconnecting... waiting for network\n(Connection failed: error sending request)' },
+    });
+    const envelope = await envelopeForOutcome(outcome, meta(), ctx);
+    expect(envelope.status).toBe('blocked');
+    expect(envelope.verdict).toMatch(/could not reach its model/);
+    expect(envelope.blockers[0]).toMatch(/^model-unreachable: the peer failed to reach its model 3 times in 20\.4 s/);
+    expect(envelope.blockers[0]).toContain("The child's last error: Reconnecting... waiting for network (Connection failed: error sending request)");
+    expect(validateEnvelope(envelope).ok).toBe(true);
   });
 });

@@ -111,10 +111,11 @@ describe('peer-bridge command line', () => {
     const badLimit = cli(['doctor', '--json', '--workspace', workspace], { PEER_BRIDGE_MAX_DEPTH: 'lots', PEER_BRIDGE_CODEX_BIN: path.join(repoRoot, 'node_modules', '.bin', 'codex') });
     expect(badLimit.code).toBe(1);
     expect(JSON.parse(badLimit.stdout).checks.find((c: { name: string }) => c.name === 'depth')).toMatchObject({ level: 'fail', detail: expect.stringContaining('PEER_BRIDGE_MAX_DEPTH') });
-    const found = cli(['doctor', '--json', '--workspace', workspace], { PEER_BRIDGE_CODEX_BIN: path.join(repoRoot, 'node_modules', '.bin', 'codex') });
+    // A runner counts as ready with its CLI and a credential (test/cli/doctor.test.ts checks those).
+    const found = cli(['doctor', '--json', '--workspace', workspace], { PEER_BRIDGE_CODEX_BIN: path.join(repoRoot, 'node_modules', '.bin', 'codex'), OPENAI_API_KEY: 'sk-test' });
     expect(found.code).toBe(0);
     expect(JSON.parse(found.stdout).checks.find((c: { name: string }) => c.name === 'codex').level).toBe('ok');
-    expect(JSON.parse(found.stdout).checks.find((c: { name: string }) => c.name === 'runner')).toMatchObject({ level: 'ok', detail: expect.stringMatching(/^calls use codex /) });
+    expect(JSON.parse(found.stdout).checks.find((c: { name: string }) => c.name === 'default')).toMatchObject({ level: 'ok', detail: expect.stringMatching(/^codex /) });
   });
 });
 

@@ -22,6 +22,8 @@ export interface RecordedRequest {
   method: string;
   url: string;
   body: unknown;
+  /** Request headers (lower-case names), e.g. to see which key a CLI sent. */
+  headers: Record<string, string | string[] | undefined>;
 }
 
 /** Hands out turns in order; past the end it answers with an HTTP 500 so a test never hangs by accident. */

@@ -33,7 +33,7 @@ export async function serve(handler: Handler): Promise<Double> {
       } catch {
         // keep the raw text
       }
-      requests.push({ method: req.method ?? '', url: req.url ?? '', body });
+      requests.push({ method: req.method ?? '', url: req.url ?? '', body, headers: { ...req.headers } });
       handler(req, body, res);
       arrivals.emit('request');
     });

@@ -32,6 +32,7 @@ const faults: [Fault, string][] = [
   ['child-exit', 'blocked'],
   ['spawn', 'blocked'],
   ['cancelled', 'blocked'],
+  ['model-unreachable', 'blocked'],
 ];
 
 describe('harnessEnvelope', () => {

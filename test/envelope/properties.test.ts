@@ -139,7 +139,7 @@ describe('properties', () => {
 
   it('every harness-built envelope validates, whatever the metadata', async () => {
     const ws = await tempWorkspace('prop');
-    const faults: Fault[] = ['timeout', 'recursion', 'output-limit', 'invalid-output', 'child-exit', 'spawn', 'cancelled', 'invalid-envelope'];
+    const faults: Fault[] = ['timeout', 'recursion', 'output-limit', 'invalid-output', 'child-exit', 'spawn', 'cancelled', 'model-unreachable', 'invalid-envelope'];
     const anyText = fc.oneof(fc.string(), fc.string({ unit: 'grapheme', maxLength: 3000 }), fc.constant('💥'.repeat(1000)));
     await fc.assert(
       fc.asyncProperty(

@@ -18,6 +18,12 @@ describe('child environment', () => {
     expect(Object.keys(env).sort()).toEqual(['HOME', 'LANG', 'LC_ALL', 'PATH']);
   });
 
+  it('lets only the real locale categories through, not any LC_ name', () => {
+    const locale = { LC_ALL: 'C', LC_CTYPE: 'C.UTF-8', LC_TIME: 'en_GB', LC_PAPER: 'a4', LC_TELEPHONE: 'x' };
+    const env = buildChildEnv({ source: { ...locale, LC_SECRET: 's', LC_EVIL_HOOK: 'x', LC_: 'y' }, granted: [], host: {}, platform: 'linux' });
+    expect(env).toEqual(locale);
+  });
+
   it('matches names case-insensitively on Windows', () => {
     const env = buildChildEnv({ source: { Path: 'C:\\bin', SYSTEMROOT: 'C:\\Windows', node_options: 'x' }, granted: [], host: {}, platform: 'win32' });
     expect(env).toEqual({ Path: 'C:\\bin', SYSTEMROOT: 'C:\\Windows' });

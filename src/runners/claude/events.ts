@@ -57,7 +57,7 @@ export class ClaudeEventMapper {
           this.model = this.read.id(event.model, 'model');
           return [{ type: 'session', session_id: this.sessionId, model: this.model }];
         }
-        if (event.subtype === 'api_retry') return [{ type: 'progress', text: `retrying the API call (attempt ${this.read.integer(event.attempt, 'attempt') ?? '?'})` }];
+        if (event.subtype === 'api_retry') return this.retry(event);
         return [];
       case 'assistant':
         return this.assistant(this.blocks(event));
@@ -68,6 +68,16 @@ export class ClaudeEventMapper {
       default:
         return [];
     }
+  }
+
+  // A retry without an HTTP status is a connection that failed: the bridge counts those.
+  private retry(event: Json): RunnerEvent[] {
+    const attempt = `attempt ${this.read.integer(event.attempt, 'attempt') ?? '?'}`;
+    const status = this.read.integer(event.error_status, 'error_status');
+    if (status !== null) return [{ type: 'progress', text: `retrying the API call after HTTP ${status} (${attempt})` }];
+    const error = this.read.text(event.error, 'error', 200);
+    const why = error && error !== 'unknown' ? `: ${oneLine(error, 200)}` : '';
+    return [{ type: 'error', message: `cannot connect to the model API${why}; retrying (${attempt})`, fatal: false, cause: 'model-unreachable' }];
   }
 
   // The content blocks of a message (a string content holds no blocks).

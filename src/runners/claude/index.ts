@@ -2,6 +2,7 @@
 // strict core schema as --json-schema, the verb's permission mode, and no MCP servers.
 import { strictCoreSchema } from '../../envelope/index.js';
 import { defineRunner, type RunScope } from '../define-runner.js';
+import { CLAUDE_VARIABLES, NETWORK_VARIABLES } from '../env-grants.js';
 import type { Effort, RunRequest, RunResult, RunnerEvent } from '../types.js';
 import { nearestSupported } from '../codex/models.js';
 import { claudeArgs, CLAUDE_EFFORTS } from './args.js';
@@ -14,7 +15,7 @@ const manifest = {
   description: 'Anthropic Claude Code CLI (claude -p --output-format stream-json)',
   permissions: {
     run: ['claude'],
-    env: ['ANTHROPIC_API_KEY', 'ANTHROPIC_AUTH_TOKEN', 'ANTHROPIC_BASE_URL', 'ANTHROPIC_MODEL', 'CLAUDE_CONFIG_DIR', 'CLAUDE_CODE_*', 'DISABLE_*', 'HTTPS_PROXY', 'HTTP_PROXY', 'NO_PROXY', 'SSL_CERT_FILE'],
+    env: [...CLAUDE_VARIABLES, ...NETWORK_VARIABLES],
     read: ['${workspace}'],
     write: ['${workspace}'],
   },

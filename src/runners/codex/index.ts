@@ -5,6 +5,7 @@ import path from 'node:path';
 import { strictCoreSchema } from '../../envelope/index.js';
 import { defineRunner, type RunScope, type RunnerContext } from '../define-runner.js';
 import { tryParseJson } from '../digest.js';
+import { CODEX_VARIABLES, NETWORK_VARIABLES } from '../env-grants.js';
 import type { ModelPrice } from '../config.js';
 import type { Effort, RunRequest, RunResult, RunnerEvent } from '../types.js';
 import { codexArgs } from './args.js';
@@ -18,7 +19,7 @@ const manifest = {
   description: 'OpenAI Codex CLI (codex exec --json)',
   permissions: {
     run: ['codex'],
-    env: ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_ORG_ID', 'OPENAI_PROJECT_ID', 'CODEX_API_KEY', 'CODEX_HOME', 'HTTPS_PROXY', 'HTTP_PROXY', 'NO_PROXY', 'SSL_CERT_FILE'],
+    env: [...CODEX_VARIABLES, ...NETWORK_VARIABLES],
     read: ['${workspace}'],
     write: ['${workspace}'],
   },
@@ -39,21 +40,23 @@ interface Attempt {
 }
 
 function createCodex(ctx: RunnerContext) {
-  const catalogKey = () => `${ctx.executables.codex}\0${process.env.CODEX_HOME ?? ''}`;
+  // The granted variables as the child sees them, never the host's whole environment.
+  const env = ctx.env;
+  const catalogKey = () => `${ctx.executables.codex}\0${env.CODEX_HOME ?? ''}`;
 
   async function supportedEfforts(model: string | undefined, scope: RunScope): Promise<Effort[] | null> {
     const catalog = await effortCatalog(catalogKey(), scope);
-    const name = model ?? configuredModel(process.env);
+    const name = model ?? configuredModel(env);
     return (name && catalog?.get(name)) || null;
   }
 
   async function attempt(req: RunRequest, scope: RunScope, schemaFile: string, effort: Effort | undefined, canRetry: boolean): Promise<Attempt> {
     const mapper = new CodexEventMapper();
-    const model = req.model ?? configuredModel(process.env);
+    const model = req.model ?? configuredModel(env);
     let sessionSent = false;
     const emit = (event: RunnerEvent) => req.onEvent(event);
     const args = codexArgs({
-      verb: req.verb, prompt: req.prompt, schemaFile, disableMcp: disableBridgeServerArgs(process.env),
+      verb: req.verb, prompt: req.prompt, schemaFile, disableMcp: disableBridgeServerArgs(env),
       ...(req.model ? { model: req.model } : {}), ...(effort ? { effort } : {}),
     });
     const spawned = await scope.spawn('codex', args, {
