@@ -39,10 +39,10 @@ interface Attempt {
 }
 
 function createCodex(ctx: RunnerContext) {
-  const catalogKey = () => `${ctx.executables.codex}\0${process.env.CODEX_HOME ?? ''}`;
+  const catalogSource = () => ({ executable: ctx.executables.codex!, codexHome: process.env.CODEX_HOME });
 
   async function supportedEfforts(model: string | undefined, scope: RunScope): Promise<Effort[] | null> {
-    const catalog = await effortCatalog(catalogKey(), scope);
+    const catalog = await effortCatalog(catalogSource(), scope);
     const name = model ?? configuredModel(process.env);
     return (name && catalog?.get(name)) || null;
   }
