@@ -5,10 +5,11 @@
 // Source maps carry their sources (sourcesContent), so stack traces and debuggers resolve to the
 // TypeScript without shipping src/.
 import { execFileSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
@@ -27,6 +28,18 @@ export const ENTRY_POINTS: Record<string, string> = {
 // tree-sitter runtime and grammars (they load .wasm files next to their own code), and execa (CommonJS
 // dependencies that require Node built-ins; it loads only for an incident's git delta).
 const EXTERNAL = ['node-gyp-build', 'web-tree-sitter', '@vscode/tree-sitter-wasm', 'execa'];
+
+// Dependencies' own source maps name sources they do not ship (the MCP SDK's src/*.ts): chained
+// into ours they would not resolve. Their compiled JavaScript, embedded in our maps, does.
+const ownSourceMapsOnly: Plugin = {
+  name: 'own-source-maps-only',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/].*\.[cm]?js$/ }, async (args) => ({
+      contents: (await readFile(args.path, 'utf8')).replace(/^\/\/# sourceMappingURL=.*$/gm, ''),
+      loader: 'js',
+    }));
+  },
+};
 
 async function main(): Promise<void> {
   rmSync(dist, { recursive: true, force: true });
@@ -52,6 +65,7 @@ async function main(): Promise<void> {
     keepNames: true,
     logLevel: 'warning',
     metafile: true,
+    plugins: [ownSourceMapsOnly],
   });
   const outputs = Object.keys(result.metafile.outputs).filter((file) => file.endsWith('.js'));
   console.error(`built ${outputs.length} files in dist/ (${Object.keys(ENTRY_POINTS).length} entry points)`);
