@@ -64,7 +64,11 @@ const report = {
   results: records,
 };
 
-const number = (value: number, unit: string) => (unit === 'ms' ? `${value.toFixed(0)} ms` : `${value.toFixed(0)} ns/op`);
+const number = (value: number, unit: string) => {
+  if (unit === 'ms') return `${value.toFixed(0)} ms`;
+  if (value >= 1e6) return `${(value / 1e6).toFixed(2)} ms/op`;
+  return value >= 1e4 ? `${(value / 1e3).toFixed(1)} µs/op` : `${value.toFixed(0)} ns/op`;
+};
 const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(' / ');
 const rows = records.map((r) =>
   [
