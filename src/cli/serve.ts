@@ -3,6 +3,8 @@ import path from 'node:path';
 import { resolveWorkspace } from '../bridge/workspace.js';
 import { earlyAnswers } from '../mcp/early-answers.js';
 import { EarlyStdioTransport } from '../mcp/early-stdio.js';
+import { LineTransport } from '../mcp/stdio/line-transport.js';
+import { MAX_MESSAGE_BYTES_VARIABLE, maxMessageBytes } from '../mcp/stdio/message-size.js';
 import { parse, UsageError } from './args.js';
 import { version } from './version.js';
 
@@ -20,7 +22,10 @@ Options:
   --config FILE     runner plugin configuration (grants for third-party runners)
   --runner NAME     codex, claude, or a plugin specifier (default: codex if installed, else claude)
   -h, --help        show this help
-  -v, --version     print the version`;
+  -v, --version     print the version
+
+A JSON-RPC message (one line) may hold at most 64 MiB (${MAX_MESSAGE_BYTES_VARIABLE}, in bytes); a
+larger request is answered with an error and skipped, and the session goes on.`;
 
 const log = (message: string) => process.stderr.write(`peer-bridge: ${message}\n`);
 
@@ -38,19 +43,23 @@ export async function serve(argv: string[]): Promise<number | 'serving'> {
   const surface = values.surface ?? 'bridge';
   if (surface !== 'bridge' && surface !== 'workbench') throw new UsageError(`--surface must be bridge or workbench, got ${JSON.stringify(surface)}`);
   const workspace = resolveWorkspace(values.workspace ?? process.cwd());
+  const maxBytes = maxMessageBytes();
   if (surface === 'workbench') {
     if (values.config || values.runner) throw new UsageError('--config and --runner belong to the bridge surface, not to --surface workbench');
     const { serveWorkbench } = await import('../mcp/workbench-server.js');
-    await serveWorkbench({ workspace, version, log });
+    await serveWorkbench({ workspace, version, log, maxMessageBytes: maxBytes });
     return 'serving';
   }
   // Reading stdin starts now: the client's initialize is answered while the ledger, the native
   // addon and the MCP SDK load; tools/list once the ledger is recovered, calls once the server is up.
-  const transport = new EarlyStdioTransport({ answer: earlyAnswers(version) });
+  const transport = new EarlyStdioTransport({
+    answer: earlyAnswers(version),
+    inner: (stdin) => new LineTransport({ maxMessageBytes: maxBytes, stdin }),
+  });
   transport.listen();
   let server: import('@modelcontextprotocol/sdk/server/index.js').Server | undefined;
   let drain = async () => undefined as void;
-  let Ledger: typeof import('../bridge/ledger.js').Ledger | undefined;
+  let Ledger: typeof import('../state/ledger.js').Ledger | undefined;
   // The client closing stdin, or a signal, ends the session: closing aborts the calls in flight,
   // which kills their children and settles them in the ledger before the process exits.
   let stopping = false;
@@ -68,9 +77,17 @@ export async function serve(argv: string[]): Promise<number | 'serving'> {
   process.once('SIGINT', () => stop('SIGINT'));
 
   try {
-    ({ Ledger } = await import('../bridge/ledger.js'));
-    const settled = await new Ledger(workspace).recover();
-    if (settled.length > 0) log(`settled ${settled.length} interrupted call(s) as unknown: ${settled.join(', ')}`);
+    ({ Ledger } = await import('../state/ledger.js'));
+    // A server starts even when a peer broke the run state: calls are then refused with the fix,
+    // and bridge_status shows it.
+    try {
+      const settled = await new Ledger(workspace).recover();
+      if (settled.length > 0) log(`settled ${settled.length} interrupted call(s) as unknown: ${settled.join(', ')}`);
+    } catch (error) {
+      const { stateProblems, describeStateProblems } = await import('../state/health.js');
+      const problems = await stateProblems(workspace);
+      log(`could not recover interrupted calls: ${problems.length > 0 ? describeStateProblems(problems) : String(error)}`);
+    }
     transport.ready();
     const { createMcpServer } = await import('../mcp/server.js');
     ({ server, drain } = createMcpServer({

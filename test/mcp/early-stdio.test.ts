@@ -6,6 +6,7 @@ import { ListToolsRequestSchema, SUPPORTED_PROTOCOL_VERSIONS as SDK_VERSIONS, LA
 import { describe, expect, it } from 'vitest';
 import { earlyAnswers } from '../../src/mcp/early-answers.js';
 import { EarlyStdioTransport } from '../../src/mcp/early-stdio.js';
+import { LineTransport } from '../../src/mcp/stdio/line-transport.js';
 import { initializeResult, SERVER_CAPABILITIES, SERVER_INSTRUCTIONS, SERVER_NAME, SUPPORTED_PROTOCOL_VERSIONS } from '../../src/mcp/server-info.js';
 import { listTools } from '../../src/mcp/tools.js';
 import { waitFor } from './wait.js';
@@ -21,6 +22,9 @@ async function sdkInitialize(protocolVersion: string): Promise<unknown> {
   await clientSide.send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion, capabilities: {}, clientInfo: { name: 't', version: '1' } } });
   return answer;
 }
+
+// The real transport behind the front, as serve builds it.
+const lineTransport = (stdout: PassThrough) => (stdin: import('node:stream').Readable) => new LineTransport({ maxMessageBytes: 1 << 20, stdin, stdout });
 
 function pipes() {
   const stdin = new PassThrough();
@@ -54,7 +58,7 @@ describe('the early answers of serve', () => {
 
   it('answer initialize at once, tools/list after ready(), and hand the rest to the SDK server in order', async () => {
     const io = pipes();
-    const transport = new EarlyStdioTransport({ answer: earlyAnswers('9.9.9'), stdin: io.stdin, stdout: io.stdout });
+    const transport = new EarlyStdioTransport({ answer: earlyAnswers('9.9.9'), inner: lineTransport(io.stdout), stdin: io.stdin, stdout: io.stdout });
     transport.listen();
     io.send(initialize);
     io.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
@@ -83,7 +87,7 @@ describe('the early answers of serve', () => {
 
   it('leave a malformed initialize to the SDK server, which answers it with an error', async () => {
     const io = pipes();
-    const transport = new EarlyStdioTransport({ answer: earlyAnswers('9.9.9'), stdin: io.stdin, stdout: io.stdout });
+    const transport = new EarlyStdioTransport({ answer: earlyAnswers('9.9.9'), inner: lineTransport(io.stdout), stdin: io.stdin, stdout: io.stdout });
     transport.listen();
     io.send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { capabilities: {} } });
     transport.ready();
@@ -96,7 +100,7 @@ describe('the early answers of serve', () => {
   it('serve a real SDK client: server info, instructions and the tool list', async () => {
     const clientToServer = new PassThrough();
     const serverToClient = new PassThrough();
-    const transport = new EarlyStdioTransport({ answer: earlyAnswers('9.9.9'), stdin: clientToServer, stdout: serverToClient });
+    const transport = new EarlyStdioTransport({ answer: earlyAnswers('9.9.9'), inner: lineTransport(serverToClient), stdin: clientToServer, stdout: serverToClient });
     transport.listen();
     transport.ready();
     const client = new Client({ name: 'c', version: '1' });
