@@ -3,7 +3,6 @@ import path from 'node:path';
 import { resolveWorkspace } from '../bridge/workspace.js';
 import { earlyAnswers } from '../mcp/early-answers.js';
 import { EarlyStdioTransport } from '../mcp/early-stdio.js';
-import { LineTransport } from '../mcp/stdio/line-transport.js';
 import { MAX_MESSAGE_BYTES_VARIABLE, maxMessageBytes } from '../mcp/stdio/message-size.js';
 import { parse, UsageError } from './args.js';
 import { version } from './version.js';
@@ -54,7 +53,8 @@ export async function serve(argv: string[]): Promise<number | 'serving'> {
   // addon and the MCP SDK load; tools/list once the ledger is recovered, calls once the server is up.
   const transport = new EarlyStdioTransport({
     answer: earlyAnswers(version),
-    inner: (stdin) => new LineTransport({ maxMessageBytes: maxBytes, stdin }),
+    // The real transport (and the SDK's types it uses) loads with the SDK server.
+    inner: async (stdin) => new (await import('../mcp/stdio/line-transport.js')).LineTransport({ maxMessageBytes: maxBytes, stdin }),
   });
   transport.listen();
   let server: import('@modelcontextprotocol/sdk/server/index.js').Server | undefined;

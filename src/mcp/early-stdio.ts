@@ -19,8 +19,11 @@ type Incoming = { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: un
  */
 export type EarlyAnswer = (method: string, params: Record<string, unknown>, ready: boolean) => object | 'wait' | undefined;
 
-/** Builds the real transport, reading the lines this front passes on from `stdin`. */
-export type InnerTransport = (stdin: Readable) => Transport;
+/**
+ * Builds the real transport, reading the lines this front passes on from `stdin`; called when the
+ * SDK server connects, so what it imports loads then, not before the first answers.
+ */
+export type InnerTransport = (stdin: Readable) => Transport | Promise<Transport>;
 
 export interface EarlyStdioOptions {
   answer: EarlyAnswer;
@@ -43,7 +46,7 @@ export class EarlyStdioTransport implements Transport {
   private readonly stdout: Writable;
   /** What the real transport reads: every line not answered here. */
   private readonly passOn = new PassThrough();
-  private readonly inner: Transport;
+  private inner: Transport | undefined;
   // The line read so far (while it may still be answered here).
   private pieces: Buffer[] = [];
   private size = 0;
@@ -59,7 +62,6 @@ export class EarlyStdioTransport implements Transport {
   constructor(private readonly options: EarlyStdioOptions) {
     this.stdin = options.stdin ?? process.stdin;
     this.stdout = options.stdout ?? process.stdout;
-    this.inner = options.inner(this.passOn);
   }
 
   /** Starts reading stdin (before the SDK server exists). */
@@ -76,18 +78,21 @@ export class EarlyStdioTransport implements Transport {
 
   /** Called by the SDK server's connect(): from now on the real transport reads everything. */
   async start(): Promise<void> {
-    this.inner.onmessage = (message) => this.onmessage?.(message);
-    this.inner.onerror = (error) => this.onerror?.(error);
-    this.inner.onclose = () => this.onclose?.();
+    const inner = await this.options.inner(this.passOn);
+    this.inner = inner;
+    inner.onmessage = (message) => this.onmessage?.(message);
+    inner.onerror = (error) => this.onerror?.(error);
+    inner.onclose = () => this.onclose?.();
     // Requests still held (no ready() came) go to the SDK server after what is already passed on.
     for (const line of this.held.splice(0)) this.forward(line);
     this.connected = true;
-    await this.inner.start();
+    await inner.start();
   }
 
   async send(message: JSONRPCMessage): Promise<void> {
     const id = (message as { id?: unknown }).id;
     if (!('method' in message) && isId(id) && this.answered.delete(id)) return;
+    if (!this.inner) throw new Error('the MCP transport is not connected yet');
     await this.inner.send(message);
   }
 
@@ -96,7 +101,8 @@ export class EarlyStdioTransport implements Transport {
     this.stdin.off('error', this.onStreamError);
     if (this.stdin.listenerCount('data') === 0) this.stdin.pause();
     this.passOn.end();
-    await this.inner.close();
+    if (this.inner) await this.inner.close();
+    else this.onclose?.();
   }
 
   private readonly onStreamError = (error: Error): void => this.onerror?.(error);
