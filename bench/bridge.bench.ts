@@ -1,8 +1,7 @@
-// The bridge's own cost, measured against baselines in the same run:
-// 1. one bridge call (runBridge: ledger, transcript, envelope, runner host) against launching the
-//    same `codex exec` directly, both answered at once by the scripted Responses double;
-// 2. `peer-bridge serve` cold start to the tools/list answer against `node -e ''`.
-import { spawn } from 'node:child_process';
+// One bridge call against launching the same `codex exec` directly, both answered at once by the
+// scripted Responses double, in interleaved rounds (drift hits every side alike):
+// 1. runBridge in-process (ledger, transcript, envelope, runner host);
+// 2. `peer-bridge run advise` from dist/, one CLI process per call (adds Node start-up and loading).
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,109 +13,59 @@ import { codexArgs } from '../src/runners/codex/args.js';
 import { answer, codexBin, codexEnv } from '../test/bridge/peers.js';
 import { startResponsesDouble } from '../test/doubles/openai-responses-server.js';
 import type { Turn } from '../test/doubles/script.js';
+import { describe, runToExit } from './child-timing.js';
+import { median, record } from './record.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
-
-function runToExit(command: string, args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const start = performance.now();
-    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout.resume();
-    child.stderr.resume();
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(performance.now() - start) : reject(new Error(`${command} exited ${code}`))));
-  });
-}
-
-// Starts the server and resolves when the tools/list answer arrives; the server is then closed.
-function serveToToolsList(args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const start = performance.now();
-    const child = spawn(process.execPath, args, { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
-    child.stderr.resume();
-    let buffer = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString('utf8');
-      for (let i = buffer.indexOf('\n'); i >= 0; i = buffer.indexOf('\n')) {
-        const message = JSON.parse(buffer.slice(0, i)) as { id?: number };
-        buffer = buffer.slice(i + 1);
-        if (message.id === 1) {
-          child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
-          child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' })}\n`);
-        } else if (message.id === 2) {
-          const elapsed = performance.now() - start;
-          child.stdin.end();
-          child.once('close', () => resolve(elapsed));
-        }
-      }
-    });
-    child.on('error', reject);
-    child.stdin.write(
-      `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } })}\n`,
-    );
-  });
-}
-
-function stats(samples: number[]): { median: number; mean: number; min: number } {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return {
-    median: sorted[Math.floor(sorted.length / 2)]!,
-    mean: samples.reduce((a, b) => a + b, 0) / samples.length,
-    min: sorted[0]!,
-  };
-}
-
-function line(name: string, samples: number[], baseline?: number[]): void {
-  const s = stats(samples);
-  const ratio = baseline ? `  ratio ${(s.median / stats(baseline).median).toFixed(2)}` : '';
-  console.log(`${name.padEnd(44)} median ${s.median.toFixed(0).padStart(6)} ms  mean ${s.mean.toFixed(0).padStart(6)} ms  min ${s.min.toFixed(0).padStart(6)} ms${ratio}`);
-}
+const cli = path.join(root, 'dist', 'cli', 'main.js');
+if (!existsSync(cli)) throw new Error('dist/ is missing: run npm run build:ts (npm run bench does)');
 
 const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'peer-bridge-bench-')));
 try {
   const workspace = path.join(dir, 'ws');
   mkdirSync(workspace);
-  // Every call gets an immediate answer; rounds alternate so drift hits both sides alike.
-  const turns: Turn[] = Array.from({ length: ROUNDS * 2 + 2 }, () => ({ kind: 'answer', answer: answer() }));
+  const turns: Turn[] = Array.from({ length: ROUNDS * 3 + 3 }, () => ({ kind: 'answer', answer: answer() }));
   const double = await startResponsesDouble(turns);
-  Object.assign(process.env, codexEnv(double.origin, dir));
+  Object.assign(process.env, codexEnv(double.origin, dir), { PEER_BRIDGE_CACHE_DIR: path.join(dir, 'cache') });
   const schemaFile = path.join(dir, 'core.schema.json');
   writeFileSync(schemaFile, JSON.stringify(strictCoreSchema()));
   const directArgs = codexArgs({ verb: 'advise', prompt: buildPrompt('advise', 'bench', 120), schemaFile, disableMcp: [] });
   const childEnv = { PATH: process.env.PATH, HOME: process.env.HOME, CODEX_HOME: process.env.CODEX_HOME, OPENAI_API_KEY: process.env.OPENAI_API_KEY };
+  const cliEnv = { ...childEnv, PEER_BRIDGE_CODEX_BIN: codexBin, PEER_BRIDGE_CACHE_DIR: process.env.PEER_BRIDGE_CACHE_DIR };
+  const cliArgs = [cli, 'run', 'advise', 'bench', '--workspace', workspace, '--json'];
 
-  await runToExit(codexBin, directArgs, childEnv, workspace); // warm-up: file cache
-  await runBridge({ verb: 'advise', task: 'bench', workspace });
-  const direct: number[] = [];
-  const bridged: number[] = [];
-  for (let i = 0; i < ROUNDS; i++) {
-    direct.push(await runToExit(codexBin, directArgs, childEnv, workspace));
+  const inProcess = async () => {
     const start = performance.now();
     const envelope = await runBridge({ verb: 'advise', task: 'bench', workspace });
-    bridged.push(performance.now() - start);
     if (envelope.status !== 'complete') throw new Error(`bridge call ended ${envelope.status}: ${envelope.blockers.join('; ')}`);
+    return performance.now() - start;
+  };
+  // Warm-up: the file cache, the first call's one-time costs in this process.
+  await runToExit(codexBin, directArgs, childEnv, workspace);
+  await inProcess();
+  await runToExit(process.execPath, cliArgs, cliEnv, workspace);
+  const direct: number[] = [];
+  const bridged: number[] = [];
+  const perProcess: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    direct.push(await runToExit(codexBin, directArgs, childEnv, workspace));
+    bridged.push(await inProcess());
+    perProcess.push(await runToExit(process.execPath, cliArgs, cliEnv, workspace));
   }
   await double.close();
-  console.log(`one call, codex child answered at once (${ROUNDS} rounds)`);
-  line('codex exec directly (baseline)', direct);
-  line('runBridge advise (same child)', bridged, direct);
-  console.log(`harness overhead per call (median): ${(stats(bridged).median - stats(direct).median).toFixed(0)} ms`);
 
-  const built = path.join(root, 'dist', 'cli', 'main.js');
-  const serveArgs = existsSync(built) ? [built, 'serve', '--workspace', workspace] : ['--import', 'tsx', path.join(root, 'src', 'cli', 'main.ts'), 'serve', '--workspace', workspace];
-  const env = { PATH: process.env.PATH, HOME: process.env.HOME };
-  await runToExit(process.execPath, ['-e', ''], env, root);
-  await serveToToolsList(serveArgs, env, root);
-  const bare: number[] = [];
-  const cold: number[] = [];
-  for (let i = 0; i < ROUNDS; i++) {
-    bare.push(await runToExit(process.execPath, ['-e', ''], env, root));
-    cold.push(await serveToToolsList(serveArgs, env, root));
+  const baseline = { name: 'codex exec directly', median: median(direct) };
+  console.log(`one advise call, codex child answered at once (${ROUNDS} interleaved rounds)`);
+  console.log(`${'codex exec directly (baseline)'.padEnd(40)} ${describe(direct)}`);
+  for (const [name, samples, goal] of [
+    ['runBridge in-process', bridged, 'overhead ≤ 10 ms'],
+    ['peer-bridge run advise (one process)', perProcess, 'overhead ≤ 100 ms'],
+  ] as const) {
+    const r = record({ name, unit: 'ms', median: median(samples), baseline, goal, samples: samples.length });
+    console.log(`${name.padEnd(40)} ${describe(samples)}  overhead ${r.overhead!.toFixed(0)} ms  ratio ${r.ratio!.toFixed(2)}`);
   }
-  console.log(`\nserve cold start to the tools/list answer (${existsSync(built) ? 'dist' : 'src via tsx: run npm run build for dist'}, ${ROUNDS} rounds)`);
-  line("node -e '' (baseline)", bare);
-  line('peer-bridge serve → tools/list', cold, bare);
+  record({ name: baseline.name, unit: 'ms', median: baseline.median, samples: direct.length });
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

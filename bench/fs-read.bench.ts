@@ -6,6 +6,7 @@ import { mkdtempSync, openSync, closeSync, rmSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openWorkbench } from '../src/fs/index.js';
+import { record } from './record.js';
 
 const SIZE = 1 << 30;
 const dir = mkdtempSync(path.join(os.tmpdir(), 'pb-bench-read-'));
@@ -56,6 +57,9 @@ try {
   console.log(`read_file window (sha256 + lines + UTF-8)   ${(mb / readBest).toFixed(0).padStart(6)} MB/s  (${readBest.toFixed(2)} s)`);
   console.log(`sha256sum                                   ${(mb / shaBest).toFixed(0).padStart(6)} MB/s  (${shaBest.toFixed(2)} s)`);
   console.log(`ratio read_file / sha256sum time            ${(readBest / shaBest).toFixed(2)}`);
+  const sha256sum = { name: 'sha256sum of the whole file', median: shaBest * 1000 };
+  record({ ...sha256sum, unit: 'ms', samples: 1 });
+  record({ name: 'read_file 50-line window of a 1 GiB file', unit: 'ms', median: readBest * 1000, baseline: sha256sum, samples: 1 });
   console.log(`RSS before ${MiB(rssBefore)}; peak RSS before ${MiB(peakBefore)}, after ${MiB(peakAfter)} (growth ${MiB(Math.max(0, peakAfter - peakBefore))})`);
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -1,8 +1,8 @@
 // `peer-bridge serve`: the MCP server over stdio. stdout carries JSON-RPC only; logs go to stderr.
 import path from 'node:path';
 import { resolveWorkspace } from '../bridge/workspace.js';
-import { createMcpServer } from '../mcp/server.js';
-import { LineTransport } from '../mcp/stdio/line-transport.js';
+import { earlyAnswers } from '../mcp/early-answers.js';
+import { EarlyStdioTransport } from '../mcp/early-stdio.js';
 import { MAX_MESSAGE_BYTES_VARIABLE, maxMessageBytes } from '../mcp/stdio/message-size.js';
 import { parse, UsageError } from './args.js';
 import { checkRunnerOption } from './runner-option.js';
@@ -51,25 +51,17 @@ export async function serve(argv: string[]): Promise<number | 'serving'> {
     return 'serving';
   }
   checkRunnerOption(values.runner, values.config);
-  const { Ledger } = await import('../state/ledger.js');
-  // A server starts even when a peer broke the run state: calls are then refused with the fix,
-  // and bridge_status shows it.
-  try {
-    const settled = await new Ledger(workspace).recover();
-    if (settled.length > 0) log(`settled ${settled.length} interrupted call(s) as unknown: ${settled.join(', ')}`);
-  } catch (error) {
-    const { stateProblems, describeStateProblems } = await import('../state/health.js');
-    const problems = await stateProblems(workspace);
-    log(`could not recover interrupted calls: ${problems.length > 0 ? describeStateProblems(problems) : String(error)}`);
-  }
-  const { server, drain } = createMcpServer({
-    workspace,
-    version,
-    log,
-    ...(values.config ? { configPath: path.resolve(values.config) } : {}),
-    ...(values.runner ? { runner: values.runner } : {}),
+  // Reading stdin starts now: the client's initialize is answered while the ledger, the native
+  // addon and the MCP SDK load; tools/list once the ledger is recovered, calls once the server is up.
+  const transport = new EarlyStdioTransport({
+    answer: earlyAnswers(version),
+    // The real transport (and the SDK's types it uses) loads with the SDK server.
+    inner: async (stdin) => new (await import('../mcp/stdio/line-transport.js')).LineTransport({ maxMessageBytes: maxBytes, stdin }),
   });
-  const transport = new LineTransport({ maxMessageBytes: maxBytes });
+  transport.listen();
+  let server: import('@modelcontextprotocol/sdk/server/index.js').Server | undefined;
+  let drain = async () => undefined as void;
+  let Ledger: typeof import('../state/ledger.js').Ledger | undefined;
   // The client closing stdin, or a signal, ends the session: closing aborts the calls in flight,
   // which kills their children and settles them in the ledger before the process exits.
   let stopping = false;
@@ -77,16 +69,43 @@ export async function serve(argv: string[]): Promise<number | 'serving'> {
     if (stopping) return;
     stopping = true;
     log(`stopping (${why})`);
-    void server
-      .close()
-      .then(drain)
-      .then(() => Ledger.retireOwners())
+    void (server ? server.close() : Promise.resolve())
+      .then(() => drain())
+      .then(() => Ledger?.retireOwners())
       .finally(() => process.exit(0));
   };
   process.stdin.once('end', () => stop('stdin closed'));
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
-  await server.connect(transport);
+
+  try {
+    ({ Ledger } = await import('../state/ledger.js'));
+    // A server starts even when a peer broke the run state: calls are then refused with the fix,
+    // and bridge_status shows it.
+    try {
+      const settled = await new Ledger(workspace).recover();
+      if (settled.length > 0) log(`settled ${settled.length} interrupted call(s) as unknown: ${settled.join(', ')}`);
+    } catch (error) {
+      const { stateProblems, describeStateProblems } = await import('../state/health.js');
+      const problems = await stateProblems(workspace);
+      log(`could not recover interrupted calls: ${problems.length > 0 ? describeStateProblems(problems) : String(error)}`);
+    }
+    transport.ready();
+    const { createMcpServer } = await import('../mcp/server.js');
+    ({ server, drain } = createMcpServer({
+      workspace,
+      version,
+      log,
+      ...(values.config ? { configPath: path.resolve(values.config) } : {}),
+      ...(values.runner ? { runner: values.runner } : {}),
+    }));
+    if (stopping) return 'serving';
+    await server.connect(transport);
+  } catch (error) {
+    // Stop reading stdin, so the process can end with the error.
+    await transport.close();
+    throw error;
+  }
   log(`serving ${workspace} over stdio (version ${version})`);
   return 'serving';
 }

@@ -1,9 +1,9 @@
-// The package version, read from package.json (src/cli/ and dist/cli/ both sit two levels down).
+// The package version, read from the package's own package.json.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { packageRoot as findPackageRoot } from '../package/root.js';
 
-export const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const packageRoot = findPackageRoot();
 
 export const version: string = (
   JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string }

@@ -1,23 +1,22 @@
-// The envelope schemas, read from the package's schemas/ folder and compiled once with ajv
-// (JSON Schema 2020-12). Every validation in peer-bridge goes through these compiled functions.
+// The envelope schemas, read from the package's schemas/ folder, and their validators, compiled
+// from the same files at build time (scripts/gen-validators.ts, ajv standalone code for JSON
+// Schema 2020-12): nothing loads ajv's compiler at run time. Every validation in peer-bridge goes
+// through these functions.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
 import type { CoreEnvelope } from '../generated/envelope.js';
 import type { PublicEnvelope } from '../generated/harness-envelope.js';
+import { validateCore as compiledCore } from '../generated/validators/envelope.js';
+import { validateHarness as compiledHarness } from '../generated/validators/harness-envelope.js';
+import { byName as compiledToolInputs } from '../generated/validators/mcp-tools.js';
+import type { CompiledValidator } from '../generated/validators/types.js';
+import { packageRoot } from '../package/root.js';
 
 /** A JSON Schema document as plain data. */
 export type JsonSchema = { [key: string]: unknown };
 
-// src/envelope/ and dist/envelope/ both sit two levels below the package root.
-export const schemaDirectory = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '..',
-  '..',
-  'schemas',
-);
+/** The package's schemas/ folder. */
+export const schemaDirectory = path.join(packageRoot(), 'schemas');
 
 function readSchema(file: string): JsonSchema {
   return deepFreeze(JSON.parse(readFileSync(path.join(schemaDirectory, file), 'utf8')) as JsonSchema);
@@ -38,30 +37,16 @@ export const harnessSchema: JsonSchema = readSchema('harness-envelope.schema.jso
 /** schemas/mcp-tools.schema.json: MCP tool input shapes under `$defs` (frozen). */
 export const mcpToolsSchema: JsonSchema = readSchema('mcp-tools.schema.json');
 
-const addFormats = addFormatsModule.default ?? addFormatsModule;
-
-/** The one ajv instance: all errors (for complete messages), strict about schema mistakes. */
-export const ajv = new Ajv2020({ allErrors: true, strict: true });
-addFormats(ajv);
-
-export const validateCoreSchema = ajv.compile<CoreEnvelope>(coreSchema);
-export const validateHarnessSchema = ajv.compile<PublicEnvelope>(harnessSchema);
-ajv.addSchema(mcpToolsSchema);
+// Compiled with allErrors (complete messages) and strict schemas, as ajv.compile would have been.
+export const validateCoreSchema = compiledCore as CompiledValidator<CoreEnvelope>;
+export const validateHarnessSchema = compiledHarness as CompiledValidator<PublicEnvelope>;
 
 /** Names of the MCP tools whose input shape is in schemas/mcp-tools.schema.json. */
 export type McpToolName = 'bridge_implement' | 'bridge_advise' | 'bridge_review' | 'bridge_status';
 
-const toolValidators = new Map<McpToolName, ValidateFunction>();
-
-/** The compiled input validator of one MCP tool (compiled on first use, then reused). */
-export function toolInputValidator(tool: McpToolName): ValidateFunction {
-  let validate = toolValidators.get(tool);
-  if (!validate) {
-    validate = ajv.getSchema(`${mcpToolsSchema.$id as string}#/$defs/${tool}`);
-    if (!validate) throw new Error(`no input schema for MCP tool ${tool}`);
-    toolValidators.set(tool, validate);
-  }
-  return validate;
+/** The compiled input validator of one MCP tool. */
+export function toolInputValidator(tool: McpToolName): CompiledValidator {
+  return compiledToolInputs[tool];
 }
 
 /** The input schema of one MCP tool, as written in the file (self-contained, frozen). */

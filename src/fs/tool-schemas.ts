@@ -1,28 +1,22 @@
 // Tool arguments are checked at the boundary against schemas/fs-tools.schema.json (the source of
-// the generated argument types), compiled once.
+// the generated argument types), with validators compiled from it at build time.
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { ErrorObject } from 'ajv/dist/2020.js';
+import { byName as compiled } from '../generated/validators/fs-tools.js';
+import type { CompiledValidator } from '../generated/validators/types.js';
+import { schemaPath } from '../package/root.js';
 
-// src/fs/ and dist/fs/ both sit two levels below the package root.
-const schemaFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'schemas', 'fs-tools.schema.json');
+const schemaFile = schemaPath('fs-tools.schema.json');
 
 /** The fs tools' argument schema, as plain data (`$defs` has one shape per tool). */
 export const fsToolsSchema = JSON.parse(readFileSync(schemaFile, 'utf8')) as { $id: string; $defs: Record<string, object> };
 
-const ajv = new Ajv2020({ allErrors: true, strict: true });
-ajv.addSchema(fsToolsSchema);
-const validators = new Map<string, ValidateFunction>();
+const validators: Partial<Record<string, CompiledValidator>> = compiled;
 
-export function validatorFor(tool: string): ValidateFunction | undefined {
+export function validatorFor(tool: string): CompiledValidator | undefined {
   if (!Object.hasOwn(fsToolsSchema.$defs, tool)) return undefined;
-  let validate = validators.get(tool);
-  if (!validate) {
-    validate = ajv.getSchema(`${fsToolsSchema.$id}#/$defs/${tool}`);
-    if (!validate) throw new Error(`fs-tools schema has no $defs/${tool}`);
-    validators.set(tool, validate);
-  }
+  const validate = Object.hasOwn(validators, tool) ? validators[tool] : undefined;
+  if (!validate) throw new Error(`no compiled validator for fs-tools $defs/${tool}: run npm run gen:validators`);
   return validate;
 }
 

@@ -17,6 +17,7 @@ import type { BridgeProgress } from '../bridge/types.js';
 import { rejectHostOnlyFields } from '../bridge/workspace.js';
 import type { McpToolName } from '../envelope/index.js';
 import { codeResult, dataResult, describeSchemaErrors, envelopeResult } from './results.js';
+import { SERVER_CAPABILITIES, SERVER_INSTRUCTIONS, SERVER_NAME } from './server-info.js';
 import { listTools, STATUS_TOOL, VERB_TOOLS } from './tools.js';
 
 // What tool calls need (validators, the runner host, the ledger) loads on first use, or right
@@ -67,14 +68,8 @@ export interface BridgeMcpServer {
 export function createMcpServer(options: McpServerOptions): BridgeMcpServer {
   const inFlight = new Set<Promise<unknown>>();
   const server = new Server(
-    { name: 'peer-bridge', version: options.version },
-    {
-      capabilities: { tools: {} },
-      instructions:
-        'peer-bridge hands a task to a peer coding agent in this workspace and returns one validated ' +
-        'envelope. bridge_advise and bridge_review are read-only; bridge_implement may edit files. ' +
-        'Check status, blockers and remaining in the envelope; bridge_status shows runners and incidents.',
-    },
+    { name: SERVER_NAME, version: options.version },
+    { capabilities: SERVER_CAPABILITIES, instructions: SERVER_INSTRUCTIONS },
   );
   const reminders = new ReminderTracker();
   const log = options.log ?? ((message: string) => process.stderr.write(`peer-bridge: ${message}\n`));

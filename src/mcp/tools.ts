@@ -2,16 +2,13 @@
 // under $defs and, as outputSchema, the public envelope schema for the three verbs and
 // schemas/bridge-status.schema.json for bridge_status.
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpToolName } from '../envelope/index.js';
+import { schemaPath } from '../package/root.js';
 import type { Verb } from '../runners/types.js';
 
 // Read as plain JSON, not through the compiled validators: listing tools must not wait for ajv.
-// src/mcp/ and dist/mcp/ both sit two levels below the package root.
-const schemas = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'schemas');
-const readSchema = (file: string) => JSON.parse(readFileSync(path.join(schemas, file), 'utf8')) as Record<string, unknown>;
+const readSchema = (file: string) => JSON.parse(readFileSync(schemaPath(file), 'utf8')) as Record<string, unknown>;
 let cached: { defs: Record<string, Record<string, unknown>>; harness: Record<string, unknown>; status: Record<string, unknown> } | undefined;
 function files() {
   cached ??= {

@@ -4,15 +4,20 @@
 // `unknown`. One small watchdog process per host holds a pipe from us; it learns each child as it
 // starts and ends, and when the pipe closes without a goodbye it kills the children still listed.
 import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { packageRoot } from '../package/root.js';
 
 let watchdog: ChildProcess | null = null;
 let broken = false;
 
 function script(): { file: string; execArgv: string[] } {
-  const file = fileURLToPath(new URL(`./watchdog-main${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url));
-  // From source (tests, development) the script is TypeScript: run it through tsx like the rest.
-  return { file, execArgv: file.endsWith('.ts') ? ['--import', 'tsx'] : [] };
+  // From source (tests, development) the script is TypeScript next to this file: run it through
+  // tsx like the rest. Built, this code sits in a bundle chunk and the script is its own entry point.
+  if (import.meta.url.endsWith('.ts')) {
+    return { file: fileURLToPath(new URL('./watchdog-main.ts', import.meta.url)), execArgv: ['--import', 'tsx'] };
+  }
+  return { file: path.join(packageRoot(), 'dist', 'runners', 'watchdog-main.js'), execArgv: [] };
 }
 
 function start(): ChildProcess | null {

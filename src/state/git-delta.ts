@@ -1,7 +1,7 @@
 // What a run left behind in a git workspace: `git status --porcelain` and `git diff --stat`,
 // bounded, for the incident file. A workspace that is not a repository, or a machine without git,
 // simply has no delta.
-import { execa } from 'execa';
+import type { execa as Execa } from 'execa';
 import { STATE_DIR } from './paths.js';
 
 export interface GitWorkspaceDelta {
@@ -24,7 +24,12 @@ const maxStatusLines = 200;
 const ownState = ['--', '.', `:(exclude)${STATE_DIR}`];
 const maxDiffStat = 8 * 1024;
 
+// execa is loaded on the first incident only: ordinary calls and start-up never need it.
+let loaded: Promise<typeof Execa> | undefined;
+
 async function git(workspace: string, args: string[], binary: string) {
+  loaded ??= import('execa').then((module) => module.execa);
+  const execa = await loaded;
   return execa(binary, args, {
     cwd: workspace,
     reject: false,

@@ -42,10 +42,10 @@ interface Attempt {
 function createCodex(ctx: RunnerContext) {
   // The granted variables as the child sees them, never the host's whole environment.
   const env = ctx.env;
-  const catalogKey = () => `${ctx.executables.codex}\0${env.CODEX_HOME ?? ''}`;
+  const catalogSource = () => ({ executable: ctx.executables.codex!, codexHome: env.CODEX_HOME });
 
   async function supportedEfforts(model: string | undefined, scope: RunScope): Promise<Effort[] | null> {
-    const catalog = await effortCatalog(catalogKey(), scope);
+    const catalog = await effortCatalog(catalogSource(), scope);
     const name = model ?? configuredModel(env);
     return (name && catalog?.get(name)) || null;
   }

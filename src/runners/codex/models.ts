@@ -1,11 +1,79 @@
-// Which reasoning efforts each model accepts, from `codex debug models` (the CLI's own catalog),
-// read once per executable and CODEX_HOME and cached for the life of the process.
+// Which reasoning efforts each model accepts, from `codex debug models` (the CLI's own catalog).
+// Asking costs a Codex start (about half a second), so the answer is kept for the life of the
+// process and on disk, in the user's cache folder, keyed by the executable (path, size, mtime),
+// CODEX_HOME and its config.toml: a new Codex or a changed configuration asks again.
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { RunScope } from '../define-runner.js';
 import { EFFORTS, type Effort } from '../types.js';
 
 export type EffortCatalog = Map<string, Effort[]>;
 
+/** What the catalog depends on: the Codex executable and its home folder. */
+export interface CatalogSource {
+  /** Absolute path of the codex executable. */
+  executable: string;
+  /** CODEX_HOME, when set. */
+  codexHome: string | undefined;
+}
+
 const cache = new Map<string, Promise<EffortCatalog | null>>();
+
+/** The user's cache folder for peer-bridge (PEER_BRIDGE_CACHE_DIR overrides it). */
+export function cacheDirectory(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.PEER_BRIDGE_CACHE_DIR) return env.PEER_BRIDGE_CACHE_DIR;
+  if (process.platform === 'win32') return path.join(env.LOCALAPPDATA ?? path.join(os.homedir(), 'AppData', 'Local'), 'peer-bridge', 'Cache');
+  if (process.platform === 'darwin') return path.join(os.homedir(), 'Library', 'Caches', 'peer-bridge');
+  return path.join(env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'peer-bridge');
+}
+
+const fingerprint = async (file: string) =>
+  stat(file).then(
+    (s) => ({ size: s.size, mtimeMs: s.mtimeMs }),
+    () => null,
+  );
+
+// Everything that, when it changes, may change the catalog. A missing executable has no key.
+async function diskKey(source: CatalogSource): Promise<string | null> {
+  const binary = await fingerprint(source.executable);
+  if (!binary) return null;
+  const config = source.codexHome ? await fingerprint(path.join(source.codexHome, 'config.toml')) : null;
+  return JSON.stringify({ executable: source.executable, binary, codexHome: source.codexHome ?? null, config });
+}
+
+const cacheFile = (key: string) =>
+  path.join(cacheDirectory(), `codex-models-${createHash('sha256').update(key).digest('hex').slice(0, 32)}.json`);
+
+async function readCached(key: string): Promise<EffortCatalog | null> {
+  try {
+    const data = JSON.parse(await readFile(cacheFile(key), 'utf8')) as { key?: string; models?: Record<string, string[]> };
+    if (data.key !== key || !data.models || typeof data.models !== 'object') return null;
+    const catalog: EffortCatalog = new Map();
+    for (const [slug, levels] of Object.entries(data.models)) {
+      if (!Array.isArray(levels)) return null;
+      catalog.set(slug, EFFORTS.filter((e) => levels.includes(e)));
+    }
+    return catalog;
+  } catch {
+    return null; // absent or unreadable: ask Codex
+  }
+}
+
+// Best effort: a cache that cannot be written only means asking again next time. Written to a
+// temporary name and renamed, so a reader never sees half a file.
+async function writeCached(key: string, catalog: EffortCatalog): Promise<void> {
+  const file = cacheFile(key);
+  const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
+  try {
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(temp, JSON.stringify({ key, models: Object.fromEntries(catalog) }));
+    await rename(temp, file);
+  } catch {
+    await rm(temp, { force: true }).catch(() => undefined);
+  }
+}
 
 /** Parses `codex debug models` output: `{ models: [{ slug, supported_reasoning_levels: [{ effort }] }] }`. */
 export function parseCatalog(text: string): EffortCatalog | null {
@@ -25,20 +93,30 @@ export function parseCatalog(text: string): EffortCatalog | null {
   return catalog;
 }
 
+async function probe(scope: RunScope): Promise<EffortCatalog | null> {
+  const lines: string[] = [];
+  const result = await scope.spawn('codex', ['debug', 'models'], { onLine: (line) => lines.push(line) });
+  if (result.exitCode !== 0) return null;
+  return parseCatalog(lines.join('\n'));
+}
+
 /** The catalog (null when `codex debug models` is unavailable or unreadable). */
-export function effortCatalog(key: string, scope: RunScope): Promise<EffortCatalog | null> {
-  let pending = cache.get(key);
+export function effortCatalog(source: CatalogSource, scope: RunScope): Promise<EffortCatalog | null> {
+  const memoryKey = `${source.executable}\0${source.codexHome ?? ''}`;
+  let pending = cache.get(memoryKey);
   if (!pending) {
     pending = (async () => {
-      const lines: string[] = [];
-      const result = await scope.spawn('codex', ['debug', 'models'], { onLine: (line) => lines.push(line) });
-      if (result.exitCode !== 0) return null;
-      return parseCatalog(lines.join('\n'));
+      const key = await diskKey(source);
+      const cached = key ? await readCached(key) : null;
+      if (cached) return cached;
+      const catalog = await probe(scope);
+      if (catalog && key) await writeCached(key, catalog);
+      return catalog;
     })().catch(() => null);
-    cache.set(key, pending);
+    cache.set(memoryKey, pending);
     // A failed probe is not cached: the next call tries again.
     void pending.then((catalog) => {
-      if (!catalog) cache.delete(key);
+      if (!catalog) cache.delete(memoryKey);
     });
   }
   return pending;

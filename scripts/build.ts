@@ -1,0 +1,76 @@
+// Builds dist/: each entry point (the CLI, the library's three exports, the watchdog process) is
+// bundled with esbuild into one ES module, with what a command does not need split into chunks
+// that load on first use; loading a few large files is much faster than resolving and loading
+// hundreds of small ones. tsc writes only the declarations (.d.ts) next to them.
+// Source maps carry their sources (sourcesContent), so stack traces and debuggers resolve to the
+// TypeScript without shipping src/.
+import { execFileSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, type Plugin } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'dist');
+
+/** Output path (without .js) → source file. The CLI stays at dist/cli/main.js (package.json `bin`). */
+export const ENTRY_POINTS: Record<string, string> = {
+  'cli/main': 'src/cli/main.ts',
+  index: 'src/index.ts',
+  'fs/index': 'src/fs/index.ts',
+  'native/index': 'src/native/index.ts',
+  // Started as its own process by src/runners/watchdog.ts.
+  'runners/watchdog-main': 'src/runners/watchdog-main.ts',
+};
+
+// Not bundled: the addon loader (it finds the .node file from the package folder at run time), the
+// tree-sitter runtime and grammars (they load .wasm files next to their own code), and execa (CommonJS
+// dependencies that require Node built-ins; it loads only for an incident's git delta).
+const EXTERNAL = ['node-gyp-build', 'web-tree-sitter', '@vscode/tree-sitter-wasm', 'execa'];
+
+// Dependencies' own source maps name sources they do not ship (the MCP SDK's src/*.ts): chained
+// into ours they would not resolve. Their compiled JavaScript, embedded in our maps, does.
+const ownSourceMapsOnly: Plugin = {
+  name: 'own-source-maps-only',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/].*\.[cm]?js$/ }, async (args) => ({
+      contents: (await readFile(args.path, 'utf8')).replace(/^\/\/# sourceMappingURL=.*$/gm, ''),
+      loader: 'js',
+    }));
+  },
+};
+
+async function main(): Promise<void> {
+  rmSync(dist, { recursive: true, force: true });
+  execFileSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: Object.fromEntries(Object.entries(ENTRY_POINTS).map(([out, source]) => [out, path.join(root, source)])),
+    outdir: dist,
+    chunkNames: 'chunks/[name]-[hash]',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20.17',
+    external: EXTERNAL,
+    sourcemap: 'linked',
+    sourcesContent: true,
+    // Readable output: names and layout kept, so a stack trace is legible even without the map.
+    minify: false,
+    keepNames: true,
+    logLevel: 'warning',
+    metafile: true,
+    plugins: [ownSourceMapsOnly],
+  });
+  const outputs = Object.keys(result.metafile.outputs).filter((file) => file.endsWith('.js'));
+  console.error(`built ${outputs.length} files in dist/ (${Object.keys(ENTRY_POINTS).length} entry points)`);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await main();
+}

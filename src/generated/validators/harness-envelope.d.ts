@@ -1,0 +1,4 @@
+// Generated from schemas/harness-envelope.schema.json by scripts/gen-validators.ts (npm run gen:validators). Do not edit.
+import type { CompiledValidator } from './types.js';
+
+export declare const validateHarness: CompiledValidator;
