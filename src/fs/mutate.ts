@@ -106,7 +106,7 @@ export async function lockFile(ctx: ToolContext, target: ResolvedPath, extraKeys
 export async function rewriteObserved(
   ctx: ToolContext,
   target: ResolvedPath,
-  transform: (bytes: Buffer, version: Version) => Change,
+  transform: (bytes: Buffer, version: Version) => Change | Promise<Change>,
 ): Promise<ToolSuccess> {
   await ctx.sweep(path.dirname(target.abs));
   const { release, stat } = await lockFile(ctx, target);
@@ -121,7 +121,7 @@ export async function rewriteObserved(
     if (!stat) throw staleError(target.shown, 'was deleted since it was read');
     if (stat.kind === 'directory') throw new FsError('FS_IS_DIRECTORY', `${target.shown}: is a directory`);
     const current = await readCurrent(target, observed);
-    const change = transform(current.bytes, current.version);
+    const change = await transform(current.bytes, current.version);
     const version = await publish(change.bytes, {
       kind: 'replace',
       target: target.abs,
