@@ -114,7 +114,7 @@ export async function rewriteObserved(
     // Every rewrite decodes the whole file into one string; past this size that cannot work, so
     // say so before reading gigabytes into memory for a RangeError.
     if (stat?.kind === 'file' && stat.size > MAX_TEXT_BYTES) {
-      throw new FsError('FS_INVALID_ARGUMENT', `${target.shown}: is ${stat.size} bytes, more than a text edit can hold (${MAX_TEXT_BYTES}); change it with a command`);
+      throw new FsError('FS_FILE_TOO_LARGE', `${target.shown}: is ${stat.size} bytes, more than a text edit can hold (${MAX_TEXT_BYTES}); change it with a command`);
     }
     // Under the lock, so calls of one session queue behind each other and see each other's writes.
     const observed = await requireObserved(ctx, target);

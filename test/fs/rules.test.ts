@@ -176,7 +176,7 @@ describe('tool semantics', () => {
       ['delete_range', { start_line: 1, end_line: 1 }],
     ] as const) {
       const result = await t.wb.call(tool, { path: 'huge.log', ...args });
-      expect(result, tool).toMatchObject({ ok: false, code: 'FS_INVALID_ARGUMENT', message: expect.stringMatching(/too large|more than a text edit/) });
+      expect(result, tool).toMatchObject({ ok: false, code: 'FS_FILE_TOO_LARGE', message: expect.stringMatching(/too large|more than a text edit/) });
     }
     expect(statSync(file).size).toBe(MAX_TEXT_BYTES + 1);
   });
@@ -256,5 +256,17 @@ describe('one session, calls issued together', () => {
     ]);
     expect([ok(first!).created, ok(second!).created]).toEqual([true, false]);
     expect(t.text('n.txt')).toBe('two\n');
+  });
+});
+
+describe('size limits are size errors, not I/O errors', () => {
+  it('a replace_all whose result is longer than the longest string is FS_FILE_TOO_LARGE, with nothing changed', async () => {
+    const t = bench();
+    t.write('f.txt', 'x'.repeat(1000));
+    ok(await t.wb.call('read_file', { path: 'f.txt' }));
+    const result = await t.wb.call('edit_file', { path: 'f.txt', old_string: 'x', new_string: 'y'.repeat(600_000), replace_all: true });
+    expect(result).toMatchObject({ ok: false, code: 'FS_FILE_TOO_LARGE', message: expect.stringMatching(/result would be 600000000 characters.*nothing was changed/) });
+    expect(t.text('f.txt')).toBe('x'.repeat(1000));
+    ok(await t.wb.call('edit_file', { path: 'f.txt', old_string: 'x', new_string: 'y', replace_all: true }));
   });
 });
