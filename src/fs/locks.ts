@@ -141,6 +141,18 @@ export class LockSet {
     this.made = true;
   }
 
+  // A failure on the lock file (a directory or a fifo planted there, no permission) is about the
+  // lock path, not the file being edited: say which path and how to fix it.
+  private unusable(key: LockKey, error: unknown): unknown {
+    const errno = errnoOf(error);
+    if (errno === undefined) return error;
+    return new FsError(
+      'FS_IO_ERROR',
+      `lock file ${this.fileFor(key)} is unusable (${errno}); nothing was changed; remove whatever is at that path (or set PEER_BRIDGE_LOCK_DIR) and retry`,
+      { cause: error },
+    );
+  }
+
   // A stopped or hung process can hold a lock indefinitely; a caller is better served by a clear
   // error it can retry than by a call that never returns. Nothing has been changed at this point.
   private async lockOne(key: LockKey): Promise<LockHandle> {
@@ -155,7 +167,7 @@ export class LockSet {
         return await nativeLock(this.fileFor(key), { exclusive: true, wait: true, signal });
       }
     } catch (error) {
-      if (!signal.aborted) throw error;
+      if (!signal.aborted) throw this.unusable(key, error);
       throw new FsError(
         'FS_LOCK_TIMEOUT',
         `another process has held this file's lock for ${this.timeoutMs / 1000} s; nothing was changed, retry later`,

@@ -67,6 +67,19 @@ describe('locks', () => {
     expect(t.text('f.txt')).toBe('b\n');
   });
 
+  it('a directory planted at a lock-file path is reported as an unusable lock path, not as the target being a directory', async () => {
+    const t = bench();
+    t.write('f.txt', 'a\n');
+    ok(await t.wb.call('read_file', { path: 'f.txt' }));
+    const lockPath = new LockSet(t.lockDir).fileFor(pathKey(realpathSync(t.file('f.txt'))));
+    mkdirSync(lockPath, { recursive: true });
+    const result = await t.wb.call('edit_file', { path: 'f.txt', old_string: 'a', new_string: 'b' });
+    expect(result).toMatchObject({ ok: false, code: 'FS_IO_ERROR', message: expect.stringContaining(`lock file ${lockPath} is unusable (EISDIR)`) });
+    expect(t.text('f.txt')).toBe('a\n');
+    rmSync(lockPath, { recursive: true });
+    ok(await t.wb.call('edit_file', { path: 'f.txt', old_string: 'a', new_string: 'b' }));
+  });
+
   it('a lock directory removed under a long-lived session (a temp cleaner) is made again', async () => {
     const t = bench();
     t.write('f.txt', 'a\n');
