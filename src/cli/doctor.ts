@@ -106,6 +106,15 @@ function checkDepth(): Check {
   }
 }
 
+// Processes that lock in different directories do not exclude each other: show which one this is.
+async function checkFileLocks(): Promise<Check> {
+  const { lockDirInfo, readLockDirOwner } = await import('../fs/lock-dir.js');
+  const { dir, source } = lockDirInfo();
+  const owner = readLockDirOwner(dir);
+  const whose = owner ? `, made by ${owner.user} (uid ${owner.uid ?? 'n/a'})` : ', not created yet';
+  return { name: 'file-locks', level: 'ok', detail: `lock directory ${dir} (from ${source})${whose}; every process editing the same files must use this one` };
+}
+
 /** Runs every check. */
 export async function diagnose(workspace: string): Promise<Check[]> {
   const [native, runners, ws] = await Promise.all([checkNative(), probeRunners(), checkWorkspace(workspace)]);
@@ -117,7 +126,7 @@ export async function diagnose(workspace: string): Promise<Check[]> {
   if (!runners.some((r) => r.available)) {
     for (const check of runnerChecks) check.level = 'fail';
   }
-  return [checkNode(), native, ...runnerChecks, ...ws, checkDepth()];
+  return [checkNode(), native, ...runnerChecks, ...ws, checkDepth(), await checkFileLocks()];
 }
 
 export async function doctor(argv: string[]): Promise<number> {

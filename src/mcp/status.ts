@@ -5,6 +5,7 @@ import { DEFAULT_BUDGET_SECONDS, HARD_CUTOFF_FACTOR, MCP_MAX_BUDGET_SECONDS } fr
 import { depthLimit, inheritedDepth } from '../bridge/depth.js';
 import { Ledger, STATE_DIR, type RunSummary } from '../bridge/ledger.js';
 import { probeRunners, type RunnerAvailability } from '../bridge/probe.js';
+import { lockDirInfo, readLockDirOwner, type LockDirInfo, type LockDirOwner } from '../fs/lock-dir.js';
 import { backend, type Backend } from '../native/index.js';
 
 export interface IncidentSummary {
@@ -30,6 +31,8 @@ export interface BridgeStatus {
   };
   recent_runs: RunSummary[];
   recent_incidents: IncidentSummary[];
+  /** Where the file tools lock; processes that disagree on it do not exclude each other. */
+  file_locks: LockDirInfo & { owner: LockDirOwner | null };
 }
 
 /** The newest incidents under .peer-bridge/incidents/, newest first. */
@@ -78,6 +81,11 @@ function depthSettings(env: NodeJS.ProcessEnv): Pick<BridgeStatus['limits'], 'de
   return { depth, depth_limit, ...(problems.length > 0 ? { problem: problems.join('; ') } : {}) };
 }
 
+function fileLocks(env: NodeJS.ProcessEnv): BridgeStatus['file_locks'] {
+  const info = lockDirInfo(undefined, env);
+  return { ...info, owner: readLockDirOwner(info.dir) };
+}
+
 export async function bridgeStatus(workspace: string, env: NodeJS.ProcessEnv = process.env): Promise<BridgeStatus> {
   const [runners, recent_runs, recent_incidents] = await Promise.all([
     probeRunners(env),
@@ -96,5 +104,6 @@ export async function bridgeStatus(workspace: string, env: NodeJS.ProcessEnv = p
     },
     recent_runs,
     recent_incidents,
+    file_locks: fileLocks(env),
   };
 }

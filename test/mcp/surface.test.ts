@@ -89,6 +89,7 @@ describe('peer-bridge serve over stdio', () => {
     expect(status.native.platform).toBe(process.platform);
     expect(status.limits).toMatchObject({ max_budget_seconds: { implement: 700, advise: 350, review: 350 }, depth_limit: 1 });
     expect(status.recent_incidents).toEqual([]);
+    expect(status.file_locks).toMatchObject({ dir: expect.any(String), source: expect.stringMatching(/^(default|PEER_BRIDGE_LOCK_DIR)$/) });
   });
 
   it('refuses a call at the depth limit with an envelope, an incident and a ledger result', async () => {
