@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { lock as nativeLock, type FileIdentity, type LockHandle } from '../native/index.js';
+import { lock as nativeLock, type FileIdentity, type LockHandle, type LockOptions } from '../native/index.js';
 import { FsError, errnoOf } from './errors.js';
 import { assertPrivate, recordOwner, type LockDirInfo } from './lock-dir.js';
 
@@ -128,17 +128,17 @@ export class LockSet {
 
   // A stopped or hung process can hold a lock indefinitely; a caller is better served by a clear
   // error it can retry than by a call that never returns. Nothing has been changed at this point.
+  // The first attempt does not wait, so an uncontended lock costs no timer.
   private async lockOne(key: LockKey): Promise<LockHandle> {
+    const file = this.fileFor(key);
+    try {
+      return await this.lockOnce(file, { exclusive: true, wait: false });
+    } catch (error) {
+      if (errnoOf(error) !== 'EAGAIN') throw this.unusable(key, error);
+    }
     const signal = AbortSignal.timeout(this.timeoutMs);
     try {
-      try {
-        return await nativeLock(this.fileFor(key), { exclusive: true, wait: true, signal });
-      } catch (error) {
-        if (errnoOf(error) !== 'ENOENT') throw error;
-        // The directory went away under a long-lived session (a temp cleaner, a user): make it again.
-        this.makeDir();
-        return await nativeLock(this.fileFor(key), { exclusive: true, wait: true, signal });
-      }
+      return await this.lockOnce(file, { exclusive: true, wait: true, signal });
     } catch (error) {
       if (!signal.aborted) throw this.unusable(key, error);
       throw new FsError(
@@ -148,4 +148,16 @@ export class LockSet {
       );
     }
   }
+
+  private async lockOnce(file: string, options: LockOptions): Promise<LockHandle> {
+    try {
+      return await nativeLock(file, options);
+    } catch (error) {
+      if (errnoOf(error) !== 'ENOENT') throw error;
+      // The directory went away under a long-lived session (a temp cleaner, a user): make it again.
+      this.makeDir();
+      return await nativeLock(file, options);
+    }
+  }
+
 }

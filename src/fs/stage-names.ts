@@ -22,8 +22,14 @@ export function refuseReservedName(abs: string, shown: string): void {
   }
 }
 
+// Unique per process: a random part drawn once, then a counter (a random draw per stage costs
+// more than the rest of naming it). The no-replace open ('wx') catches any collision anyway.
+const processPart = randomBytes(4).toString('hex');
+let counter = 0;
+
 export function stagePath(dir: string): string {
-  return path.join(dir, `${STAGE_PREFIX}${host}.${process.pid}.${randomBytes(6).toString('hex')}`);
+  counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
+  return path.join(dir, `${STAGE_PREFIX}${host}.${process.pid}.${processPart}${counter.toString(16)}`);
 }
 
 function ownerAlive(pid: number): boolean {

@@ -73,7 +73,8 @@ export class Workbench {
       ws,
       store,
       locks: new LockSet(lockDirInfo(options.lockDir), options.lockTimeoutMs),
-      ops: { ...realOps, ...options.ops },
+      // A replaced operation must see every call, so the synchronous shortcut goes with it.
+      ops: options.ops ? { ...realOps, sync: undefined, ...options.ops } : realOps,
       hooks: options.hooks,
       sweep: makeSweeper(options.staleStageMs ?? DEFAULT_STALE_STAGE_MS),
     };
