@@ -1,6 +1,9 @@
 // Runs delete_symbol's parse in a worker thread (symbol-worker.ts) and replaces that thread after
 // any failure that is not a tool-level answer: a wasm abort leaves tree-sitter's memory broken for
 // every later parse in that thread, in any language, so the thread is thrown away, never reused.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { FsError, type FsErrorCode } from '../errors.js';
 import type { SymbolCut, SymbolJob } from './symbol-cut.js';
@@ -16,12 +19,15 @@ function broken(shown: string, reason: string): FsError {
   return new FsError('FS_IO_ERROR', `${shown}: the parser failed (${reason}); it was restarted, other files are unaffected; use delete_range or edit_file for this file`);
 }
 
-// From source (tests run the .ts files) the thread needs tsx to load TypeScript; from dist it is plain JS.
+// From source (tests run the .ts files) the thread needs tsx to load TypeScript; from dist it is
+// plain JS. tsx is found from this file, not from the process's working directory (dev only:
+// the path is tsx's own ESM API file, which its package exports as "tsx/esm/api").
 function startThread(): Worker {
   const fromSource = import.meta.url.endsWith('.ts');
   const entry = new URL(fromSource ? './symbol-worker.ts' : './symbol-worker.js', import.meta.url);
   if (!fromSource) return new Worker(entry);
-  return new Worker(`import('tsx/esm/api').then((api) => { api.register(); return import(${JSON.stringify(entry.href)}); })`, { eval: true });
+  const tsx = pathToFileURL(path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist', 'esm', 'api', 'index.mjs')).href;
+  return new Worker(`import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry.href)}); })`, { eval: true });
 }
 
 class ParserThread {
