@@ -27,4 +27,16 @@ describe('the delete_symbol parser thread', () => {
     const after = await runSymbolJob({ text: 'def a():\n    pass\n\ndef zz():\n    pass\n', language: 'python', symbol: 'zz', shown: 'm.py', eol: 'lf' });
     expect(after.text).toBe('def a():\n    pass\n');
   });
+
+  it('after a large parse, answers it and later jobs from a fresh thread (its wasm heap is given back)', async () => {
+    const big = 'function f() {}\n' + 'const x = 1;\n'.repeat(120_000) + 'function g() {}\n';
+    const [first, second] = await Promise.all([
+      runSymbolJob({ text: big, language: 'javascript', symbol: 'g', shown: 'big.js', eol: 'lf' }),
+      runSymbolJob({ text: 'def a():\n    pass\n\ndef b():\n    pass\n', language: 'python', symbol: 'b', shown: 'q.py', eol: 'lf' }),
+    ]);
+    expect(first.text.endsWith('const x = 1;\n')).toBe(true);
+    expect(second.text).toBe('def a():\n    pass\n');
+    const after = await runSymbolJob({ text: 'function h() {}\nfunction k() {}\n', language: 'javascript', symbol: 'h', shown: 'h.js', eol: 'lf' });
+    expect(after.text).toBe('function k() {}\n');
+  });
 });

@@ -13,7 +13,11 @@ interface Pending {
   resolve(cut: SymbolCut): void;
   reject(error: Error): void;
   shown: string;
+  big: boolean;
 }
+
+/** A wasm heap never shrinks: after a parse of a text this long the thread is replaced to give its memory back. */
+const BIG_TEXT = 1024 * 1024;
 
 function broken(shown: string, reason: string): FsError {
   return new FsError('FS_IO_ERROR', `${shown}: the parser failed (${reason}); it was restarted, other files are unaffected; use delete_range or edit_file for this file`);
@@ -34,6 +38,8 @@ class ParserThread {
   readonly #worker = startThread();
   readonly #pending = new Map<number, Pending>();
   #nextId = 1;
+  #failed = false;
+  /** Takes no new jobs (failed, or draining after a large parse). */
   retired = false;
 
   constructor() {
@@ -46,7 +52,7 @@ class ParserThread {
     const id = this.#nextId++;
     this.#worker.ref();
     return new Promise<SymbolCut>((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject, shown: job.shown });
+      this.#pending.set(id, { resolve, reject, shown: job.shown, big: job.text.length > BIG_TEXT });
       this.#worker.postMessage({ id, job });
     });
   }
@@ -61,13 +67,19 @@ class ParserThread {
       job.reject(broken(job.shown, reply.message));
       this.#retire('an earlier parse in the same thread failed');
     }
-    // An idle parser thread must not keep the process alive.
-    if (this.#pending.size === 0) this.#worker.unref();
+    // Later jobs go to a fresh thread; this one ends when the jobs it already has are answered.
+    if (job.big) this.retired = true;
+    if (this.#pending.size === 0) {
+      if (this.retired) void this.#worker.terminate();
+      // An idle parser thread must not keep the process alive.
+      else this.#worker.unref();
+    }
   }
 
   // The thread's state is suspect: later jobs go to a fresh one; jobs already sent here fail.
   #retire(reason: string): void {
-    if (this.retired) return;
+    if (this.#failed) return;
+    this.#failed = true;
     this.retired = true;
     for (const job of this.#pending.values()) job.reject(broken(job.shown, reason));
     this.#pending.clear();
