@@ -12,6 +12,7 @@ import { identityKey, pathKey, type LockKey } from './locks.js';
 import { publish, publishSmall } from './publish.js';
 import { SYNC_MAX_BYTES, readWholeSync } from './small-file.js';
 import { compareVersions, type Version } from './version.js';
+import { refuseStatePath } from './state-paths.js';
 import type { ResolvedPath } from './workspace-paths.js';
 
 /** The largest file a rewrite accepts: its text must fit in one JavaScript string. */
@@ -113,6 +114,7 @@ function ownerToKeepSync(abs: string): { uid: number; gid: number } | undefined 
  * while we wait, the identity we locked is stale: release and lock the new one.
  */
 export async function lockFile(ctx: ToolContext, target: ResolvedPath, extraKeys: LockKey[] = []): Promise<{ release: () => void; stat: NativeStat | undefined }> {
+  refuseStatePath(target);
   const stat = ctx.ops.sync ? async (abs: string) => statQuietSync(abs) : statQuiet;
   for (let attempt = 1; ; attempt++) {
     const before = await stat(target.abs);
