@@ -1,39 +1,76 @@
-// edit_file round trip on a small file (version check under locks, staged write, fsync, rename,
-// directory fsync, new observation) against write-file-atomic with fsync, in the same run.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// edit_file round trip on a 4 KiB file (version check under locks, staged write, fsync, rename,
+// directory fsync, new observation) against, in the same run and interleaved round by round:
+// the floor — the same safe replace written with plain sync calls (read + sha256, temp file,
+// fsync, rename, directory fsync), nothing else — and write-file-atomic with fsync.
+import { createHash } from 'node:crypto';
+import { closeSync, fsyncSync, mkdtempSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { measureAsync, report } from './measure.js';
 import { openWorkbench } from '../src/fs/index.js';
 
 type WriteFileAtomic = (file: string, data: string, options: { fsync: boolean }) => Promise<void>;
 const writeFileAtomic = createRequire(import.meta.url)('write-file-atomic') as WriteFileAtomic;
 
+const ROUNDS = 15;
+const OPS_PER_ROUND = 40;
+
 const ws = mkdtempSync(path.join(os.tmpdir(), 'pb-bench-edit-'));
 const lockDir = mkdtempSync(path.join(os.tmpdir(), 'pb-bench-locks-'));
 try {
-  const small = 'export const value = 0;\n'.repeat(40); // ~1 KiB
-  writeFileSync(path.join(ws, 'edit.ts'), small);
-  writeFileSync(path.join(ws, 'atomic.ts'), small);
+  const text = 'export const value = 0; // padding to make lines of a realistic length....\n'.repeat(54).slice(0, 4096 - 1) + '\n';
+  for (const name of ['edit.ts', 'floor.ts', 'atomic.ts']) writeFileSync(path.join(ws, name), text);
   const wb = openWorkbench({ workspace: ws, lockDir });
   await wb.call('read_file', { path: 'edit.ts' });
 
   let n = 0;
-  const edit = await measureAsync('edit_file (1 KiB, locks+fsync+dir fsync)', async () => {
-    const result = await wb.call('edit_file', { path: 'edit.ts', old_string: `value = ${n};\n`, new_string: `value = ${n + 1};\n`, replace_all: true });
+  const edit = async (): Promise<void> => {
+    const result = await wb.call('edit_file', { path: 'edit.ts', old_string: `value = ${n};`, new_string: `value = ${n + 1};`, replace_all: true });
     if (!result.ok) throw new Error(`${result.code}: ${result.message}`);
     n++;
-  });
+  };
+  let f = 0;
+  const floor = async (): Promise<void> => {
+    const file = path.join(ws, 'floor.ts');
+    const bytes = readFileSync(file);
+    createHash('sha256').update(bytes).digest('hex');
+    const next = Buffer.from(bytes.toString('utf8').replaceAll(`value = ${f};`, `value = ${f + 1};`));
+    const temp = `${file}.tmp`;
+    const fd = openSync(temp, 'wx');
+    writeSync(fd, next);
+    fsyncSync(fd);
+    closeSync(fd);
+    renameSync(temp, file);
+    const dir = openSync(ws, 'r');
+    fsyncSync(dir);
+    closeSync(dir);
+    f++;
+  };
   let m = 0;
-  const atomic = await measureAsync('write-file-atomic (1 KiB, fsync)', async () => {
+  const atomic = async (): Promise<void> => {
     const file = path.join(ws, 'atomic.ts');
-    const text = readFileSync(file, 'utf8');
-    await writeFileAtomic(file, text.replaceAll(`value = ${m};\n`, `value = ${m + 1};\n`), { fsync: true });
+    await writeFileAtomic(file, readFileSync(file, 'utf8').replaceAll(`value = ${m};`, `value = ${m + 1};`), { fsync: true });
     m++;
-  });
-  console.log(`node ${process.version}, ${os.platform()} ${os.arch()}; ratio = time per op / write-file-atomic`);
-  report([atomic, edit], atomic);
+  };
+
+  const cases = { floor, 'edit_file': edit, 'write-file-atomic': atomic } as const;
+  const perOp: Record<string, number[]> = { floor: [], edit_file: [], 'write-file-atomic': [] };
+  for (const fn of Object.values(cases)) for (let i = 0; i < 30; i++) await fn(); // warm-up
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [name, fn] of Object.entries(cases)) {
+      const start = process.hrtime.bigint();
+      for (let i = 0; i < OPS_PER_ROUND; i++) await fn();
+      perOp[name]!.push(Number(process.hrtime.bigint() - start) / OPS_PER_ROUND);
+    }
+  }
+  const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+  const base = median(perOp.floor!);
+  console.log(`node ${process.version}, ${os.platform()} ${os.arch()}, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; ${os.tmpdir()}`);
+  console.log(`4 KiB file, median of ${ROUNDS} interleaved rounds of ${OPS_PER_ROUND}; ratio = time per op / floor (goal for edit_file: <= 1.3)`);
+  for (const [name, values] of Object.entries(perOp)) {
+    const ns = median(values);
+    console.log(`${name.padEnd(20)} ${(ns / 1000).toFixed(1).padStart(8)} µs/op  ratio ${(ns / base).toFixed(2)}`);
+  }
 } finally {
   rmSync(ws, { recursive: true, force: true });
   rmSync(lockDir, { recursive: true, force: true });

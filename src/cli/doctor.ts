@@ -147,6 +147,15 @@ export interface DiagnoseOptions {
   env?: NodeJS.ProcessEnv;
 }
 
+// Processes that lock in different directories do not exclude each other: show which one this is.
+async function checkFileLocks(): Promise<Check> {
+  const { lockDirInfo, readLockDirOwner } = await import('../fs/lock-dir.js');
+  const { dir, source } = lockDirInfo();
+  const owner = readLockDirOwner(dir);
+  const whose = owner ? `, made by ${owner.user} (uid ${owner.uid ?? 'n/a'})` : ', not created yet';
+  return { name: 'file-locks', level: 'ok', detail: `lock directory ${dir} (from ${source})${whose}; every process editing the same files must use this one` };
+}
+
 /** Runs every check. */
 export async function diagnose(workspace: string, options: DiagnoseOptions = {}): Promise<Check[]> {
   return (await diagnosis(workspace, options)).checks;
@@ -175,7 +184,7 @@ export async function diagnosis(workspace: string, options: DiagnoseOptions = {}
     ? { name: 'default', level: 'ok', detail: `${chosen} (calls that name no runner use it; \`serve --runner\` changes it)` }
     : { name: 'default', level: 'warn', detail: `${chosen} is the default runner but is not ready`, fix: `start the server with \`peer-bridge serve --runner ${ready[0]}\`, or fix ${chosen} as said above` };
   const live = options.live ? await Promise.all(ready.map((id) => liveCheck(id))) : [];
-  return { checks: [checkNode(), native, processes, ...runnerChecks, defaultCheck, ...live, ...ws, checkDepth()], defaultRunner: chosen };
+  return { checks: [checkNode(), native, processes, ...runnerChecks, defaultCheck, ...live, ...ws, checkDepth(), await checkFileLocks()], defaultRunner: chosen };
 }
 
 export async function doctor(argv: string[]): Promise<number> {

@@ -8,6 +8,7 @@ import { pathKey } from './locks.js';
 import { statQuiet, type ToolSuccess } from './mutate.js';
 import { publish, syncCreatedDirs } from './publish.js';
 import { refuseStatePath } from './state-paths.js';
+import { refuseReservedName } from './stage-names.js';
 import type { ResolvedPath } from './workspace-paths.js';
 
 /**
@@ -21,6 +22,7 @@ export async function createNew(
   extra: Record<string, unknown>,
 ): Promise<ToolSuccess | 'observed-meanwhile'> {
   refuseStatePath(target);
+  refuseReservedName(target.abs, target.shown);
   const dir = path.dirname(target.abs);
   let firstMade: string | undefined;
   try {

@@ -8,6 +8,7 @@
  */
 export { openWorkbench, toolNames, Workbench, type ToolResult, type WorkbenchOptions } from './workbench.js';
 export { FsError, type FsErrorCode, type ToolFailure } from './errors.js';
+export { lockDirInfo, readLockDirOwner, type LockDirInfo, type LockDirOwner } from './lock-dir.js';
 export type { FsOps, PublishHooks, PublishStep } from './fs-ops.js';
 export type { ToolSuccess } from './mutate.js';
 export type { Eol, TextEncoding } from './text-codec.js';

@@ -2,11 +2,11 @@
 // (so two mutations can never wait on each other in a cycle): first an in-process mutex, then a
 // cross-process native lock on a lock file named by the key's hash.
 import { createHash } from 'node:crypto';
-import { lstatSync, mkdirSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { lock as nativeLock, type FileIdentity, type LockHandle } from '../native/index.js';
+import { lock as nativeLock, type FileIdentity, type LockHandle, type LockOptions } from '../native/index.js';
 import { FsError, errnoOf } from './errors.js';
+import { assertPrivate, recordOwner, type LockDirInfo } from './lock-dir.js';
 
 export type LockKey = string;
 
@@ -23,42 +23,6 @@ export const identityKey = (identity: FileIdentity): LockKey => {
   const hash = createHash('sha256').update(`${identity.volume}:${identity.fileId}`).digest();
   return `id:${hash.readUInt32BE(0) % IDENTITY_LOCK_BUCKETS}`;
 };
-
-/**
- * Lock files live outside the user's tree, in one directory per user under the system temp dir
- * (override: the `lockDir` option or PEER_BRIDGE_LOCK_DIR). Their names are hashes, so any path —
- * non-ASCII, very long — maps to a short portable name.
- */
-export function defaultLockDir(): string {
-  const fromEnv = process.env.PEER_BRIDGE_LOCK_DIR;
-  if (fromEnv) return path.resolve(fromEnv);
-  return builtInLockDir();
-}
-
-function builtInLockDir(): string {
-  const user = typeof process.getuid === 'function' ? String(process.getuid()) : os.userInfo().username;
-  return path.join(os.tmpdir(), `peer-bridge-locks-${user}`);
-}
-
-// The built-in directory has a predictable name in a shared temp dir: anyone could make it first
-// and plant symlinked lock files (opened with O_CREAT, they would create files as this user) or
-// hold the locks. Use it only if it is this user's own directory that no one else can write.
-function assertPrivate(dir: string): void {
-  if (typeof process.getuid !== 'function') return;
-  const stat = lstatSync(dir);
-  const problem = stat.isSymbolicLink()
-    ? 'is a symlink'
-    : !stat.isDirectory()
-      ? 'is not a directory'
-      : stat.uid !== process.getuid()
-        ? `belongs to uid ${stat.uid}`
-        : (stat.mode & 0o022) !== 0
-          ? `can be written by others (mode ${(stat.mode & 0o777).toString(8)})`
-          : undefined;
-  if (problem) {
-    throw new FsError('FS_IO_ERROR', `lock directory ${dir} ${problem}; refusing to use it (remove it, or set PEER_BRIDGE_LOCK_DIR)`);
-  }
-}
 
 /** In-process FIFO mutexes by key; several keys are taken in sorted order. */
 export class KeyedQueue {
@@ -102,11 +66,15 @@ export const DEFAULT_LOCK_TIMEOUT_MS = 60_000;
 
 export class LockSet {
   private readonly dir: string;
+  private readonly source: LockDirInfo['source'];
   private readonly timeoutMs: number;
   private made = false;
 
-  constructor(dir: string, timeoutMs = DEFAULT_LOCK_TIMEOUT_MS) {
-    this.dir = dir;
+  /** `where`: a directory (as given by a caller), or the chosen directory with its source. */
+  constructor(where: string | LockDirInfo, timeoutMs = DEFAULT_LOCK_TIMEOUT_MS) {
+    const info = typeof where === 'string' ? { dir: where, source: 'option' as const } : where;
+    this.dir = info.dir;
+    this.source = info.source;
     this.timeoutMs = timeoutMs;
   }
 
@@ -136,26 +104,43 @@ export class LockSet {
   }
 
   private makeDir(): void {
-    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-    if (this.dir === builtInLockDir()) assertPrivate(this.dir);
+    try {
+      mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    } catch (error) {
+      throw new FsError('FS_IO_ERROR', `cannot create the lock directory ${this.dir} (${errnoOf(error) ?? String(error)}); nothing was changed; make it writable or set PEER_BRIDGE_LOCK_DIR (every process that edits these files must use the same one)`, { cause: error });
+    }
+    if (this.source === 'default') assertPrivate(this.dir);
+    recordOwner(this.dir, this.source);
     this.made = true;
+  }
+
+  // A failure on the lock file (a directory or a fifo planted there, no permission) is about the
+  // lock path, not the file being edited: say which path and how to fix it.
+  private unusable(key: LockKey, error: unknown): unknown {
+    const errno = errnoOf(error);
+    if (errno === undefined) return error;
+    return new FsError(
+      'FS_IO_ERROR',
+      `lock file ${this.fileFor(key)} is unusable (${errno}); nothing was changed; remove whatever is at that path (or set PEER_BRIDGE_LOCK_DIR) and retry`,
+      { cause: error },
+    );
   }
 
   // A stopped or hung process can hold a lock indefinitely; a caller is better served by a clear
   // error it can retry than by a call that never returns. Nothing has been changed at this point.
+  // The first attempt does not wait, so an uncontended lock costs no timer.
   private async lockOne(key: LockKey): Promise<LockHandle> {
+    const file = this.fileFor(key);
+    try {
+      return await this.lockOnce(file, { exclusive: true, wait: false });
+    } catch (error) {
+      if (errnoOf(error) !== 'EAGAIN') throw this.unusable(key, error);
+    }
     const signal = AbortSignal.timeout(this.timeoutMs);
     try {
-      try {
-        return await nativeLock(this.fileFor(key), { exclusive: true, wait: true, signal });
-      } catch (error) {
-        if (errnoOf(error) !== 'ENOENT') throw error;
-        // The directory went away under a long-lived session (a temp cleaner, a user): make it again.
-        this.makeDir();
-        return await nativeLock(this.fileFor(key), { exclusive: true, wait: true, signal });
-      }
+      return await this.lockOnce(file, { exclusive: true, wait: true, signal });
     } catch (error) {
-      if (!signal.aborted) throw error;
+      if (!signal.aborted) throw this.unusable(key, error);
       throw new FsError(
         'FS_LOCK_TIMEOUT',
         `another process has held this file's lock for ${this.timeoutMs / 1000} s; nothing was changed, retry later`,
@@ -163,4 +148,16 @@ export class LockSet {
       );
     }
   }
+
+  private async lockOnce(file: string, options: LockOptions): Promise<LockHandle> {
+    try {
+      return await nativeLock(file, options);
+    } catch (error) {
+      if (errnoOf(error) !== 'ENOENT') throw error;
+      // The directory went away under a long-lived session (a temp cleaner, a user): make it again.
+      this.makeDir();
+      return await nativeLock(file, options);
+    }
+  }
+
 }

@@ -1,14 +1,16 @@
 // Changing an observed file: lock it, check it is still the observed version, transform, publish,
 // and record the new observation from the staged handle.
 import { constants } from 'node:buffer';
+import { lstatSync } from 'node:fs';
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
-import { promises as native, type NativeStat } from '../native/index.js';
+import { promises as native, statPath, type NativeStat } from '../native/index.js';
 import type { ToolContext } from './context.js';
 import { FsError, errnoOf } from './errors.js';
 import { readWhole, versionWhole } from './file-handle.js';
 import { identityKey, pathKey, type LockKey } from './locks.js';
-import { publish } from './publish.js';
+import { publish, publishSmall } from './publish.js';
+import { SYNC_MAX_BYTES, readWholeSync } from './small-file.js';
 import { compareVersions, type Version } from './version.js';
 import { refuseStatePath } from './state-paths.js';
 import type { ResolvedPath } from './workspace-paths.js';
@@ -59,13 +61,27 @@ export async function statQuiet(abs: string): Promise<NativeStat | undefined> {
   }
 }
 
+// One statx is a few microseconds; a thread-pool round trip for it costs more than that.
+function statQuietSync(abs: string): NativeStat | undefined {
+  try {
+    return statPath(abs, { follow: false });
+  } catch (error) {
+    const errno = errnoOf(error);
+    if (errno === 'ENOENT' || errno === 'ENOTDIR') return undefined;
+    throw error;
+  }
+}
+
 export function staleError(shown: string, reason: string): FsError {
   return new FsError('FS_STALE_VERSION', `${shown}: ${reason}; read it again before changing it`);
 }
 
 /** Reads the target under the caller's locks and checks it still is the observed version. */
 export async function readCurrent(target: ResolvedPath, observed: Version): Promise<{ bytes: Buffer; version: Version }> {
-  const current = await readWhole(target.abs, target.shown);
+  return currentOf(target, observed, await readWhole(target.abs, target.shown));
+}
+
+function currentOf(target: ResolvedPath, observed: Version, current: { bytes: Buffer; version: Version } | undefined): { bytes: Buffer; version: Version } {
   if (!current) throw staleError(target.shown, 'was deleted since it was read');
   const match = compareVersions(observed, current.version);
   if (!match.same) throw staleError(target.shown, match.reason);
@@ -87,17 +103,24 @@ async function ownerToKeep(abs: string): Promise<{ uid: number; gid: number } | 
   return stat ? { uid: stat.uid, gid: stat.gid } : undefined;
 }
 
+function ownerToKeepSync(abs: string): { uid: number; gid: number } | undefined {
+  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return undefined;
+  const stat = lstatSync(abs, { throwIfNoEntry: false });
+  return stat ? { uid: stat.uid, gid: stat.gid } : undefined;
+}
+
 /**
  * Locks a file by path and by its current identity (plus `extraKeys`). If the file is replaced
  * while we wait, the identity we locked is stale: release and lock the new one.
  */
 export async function lockFile(ctx: ToolContext, target: ResolvedPath, extraKeys: LockKey[] = []): Promise<{ release: () => void; stat: NativeStat | undefined }> {
   refuseStatePath(target);
+  const stat = ctx.ops.sync ? async (abs: string) => statQuietSync(abs) : statQuiet;
   for (let attempt = 1; ; attempt++) {
-    const before = await statQuiet(target.abs);
+    const before = await stat(target.abs);
     const keys = [pathKey(target.abs), ...extraKeys, ...(before ? [identityKey(before.identity)] : [])];
     const release = await ctx.locks.acquire(keys);
-    const after = await statQuiet(target.abs);
+    const after = await stat(target.abs);
     const sameIdentity = before?.identity.fileId === after?.identity.fileId && before?.identity.volume === after?.identity.volume;
     if (sameIdentity || attempt >= 5) return { release, stat: after };
     release();
@@ -108,7 +131,7 @@ export async function lockFile(ctx: ToolContext, target: ResolvedPath, extraKeys
 export async function rewriteObserved(
   ctx: ToolContext,
   target: ResolvedPath,
-  transform: (bytes: Buffer, version: Version) => Change,
+  transform: (bytes: Buffer, version: Version) => Change | Promise<Change>,
 ): Promise<ToolSuccess> {
   await ctx.sweep(path.dirname(target.abs));
   const { release, stat } = await lockFile(ctx, target);
@@ -116,24 +139,27 @@ export async function rewriteObserved(
     // Every rewrite decodes the whole file into one string; past this size that cannot work, so
     // say so before reading gigabytes into memory for a RangeError.
     if (stat?.kind === 'file' && stat.size > MAX_TEXT_BYTES) {
-      throw new FsError('FS_INVALID_ARGUMENT', `${target.shown}: is ${stat.size} bytes, more than a text edit can hold (${MAX_TEXT_BYTES}); change it with a command`);
+      throw new FsError('FS_FILE_TOO_LARGE', `${target.shown}: is ${stat.size} bytes, more than a text edit can hold (${MAX_TEXT_BYTES}); change it with a command`);
     }
     // Under the lock, so calls of one session queue behind each other and see each other's writes.
     const observed = await requireObserved(ctx, target);
     if (!stat) throw staleError(target.shown, 'was deleted since it was read');
     if (stat.kind === 'directory') throw new FsError('FS_IS_DIRECTORY', `${target.shown}: is a directory`);
-    const current = await readCurrent(target, observed);
-    const change = transform(current.bytes, current.version);
-    const version = await publish(change.bytes, {
+    const sync = ctx.ops.sync && stat.size <= SYNC_MAX_BYTES ? ctx.ops.sync : undefined;
+    const current = sync ? currentOf(target, observed, readWholeSync(target.abs, target.shown)) : await readCurrent(target, observed);
+    const change = await transform(current.bytes, current.version);
+    const options = {
       kind: 'replace',
       target: target.abs,
       shown: target.shown,
       mode: current.version.mode,
-      owner: await ownerToKeep(target.abs),
+      owner: sync ? ownerToKeepSync(target.abs) : await ownerToKeep(target.abs),
       ops: ctx.ops,
       hooks: ctx.hooks,
-      verify: async () => void (await checkCurrent(target, observed)),
-    });
+    } as const;
+    const version = sync
+      ? await publishSmall(change.bytes, { ...options, verifySync: () => void currentOf(target, observed, readWholeSync(target.abs, target.shown)) }, sync)
+      : await publish(change.bytes, { ...options, verify: async () => void (await checkCurrent(target, observed)) });
     ctx.store.present(target.abs, version);
     return { ok: true, path: target.shown, ...change.extra, ...hardLinkReport(target.shown, current.version.nlink) };
   } finally {

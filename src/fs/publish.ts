@@ -1,11 +1,12 @@
 // Publication: stage the new bytes in the target's directory, fsync, re-check the target, then
 // rename into place (replace) or no-replace rename (create), and fsync the directory. A crash at
 // any step leaves the old bytes or the new ones under the target's name, never a mix.
+import { closeSync, fchmodSync, fchownSync, fsyncSync, openSync, unlinkSync, writeSync } from 'node:fs';
 import { open, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { promises as native } from '../native/index.js';
+import { promises as native, statFd } from '../native/index.js';
 import { FsError, errnoOf } from './errors.js';
-import type { FsOps, PublishHooks } from './fs-ops.js';
+import type { FsOps, PublishHooks, SyncOps } from './fs-ops.js';
 import { stagePath } from './stage-names.js';
 import { digestOf, versionOf, type Version } from './version.js';
 
@@ -39,9 +40,7 @@ export async function stage(bytes: Uint8Array, options: StageOptions): Promise<S
 export async function stageWith(write: (handle: FileHandle, stagePathName: string) => Promise<void>, options: StageOptions): Promise<Staged> {
   const stagePathName = stagePath(path.dirname(options.target));
   const handle = await open(stagePathName, 'wx', options.mode === undefined ? 0o666 : 0o600).catch((error: unknown) => {
-    // A directory we may not write in (permissions, read-only mount, quota): the target is untouched.
-    const reason = errnoOf(error) ?? String(error);
-    throw new FsError('FS_IO_ERROR', `${options.shown ?? path.basename(options.target)}: cannot write a new file in its directory (${reason}); nothing was changed`, { cause: error });
+    throw stageError(error, options);
   });
   const staged = { stage: stagePathName, handle };
   try {
@@ -109,9 +108,13 @@ export async function syncDirectory(ops: FsOps, dir: string): Promise<void> {
   try {
     await ops.fsyncDirectory(dir);
   } catch (error) {
-    const errno = errnoOf(error);
-    if (errno !== 'EINVAL' && errno !== 'ENOTSUP' && errno !== 'EOPNOTSUPP' && errno !== 'EPERM') throw error;
+    if (!unsyncableDirectory(error)) throw error;
   }
+}
+
+function unsyncableDirectory(error: unknown): boolean {
+  const errno = errnoOf(error);
+  return errno === 'EINVAL' || errno === 'ENOTSUP' || errno === 'EOPNOTSUPP' || errno === 'EPERM';
 }
 
 /**
@@ -135,12 +138,93 @@ async function moveIntoPlace(stagePathName: string, options: PublishOptions): Pr
     if (options.kind === 'replace') await options.ops.rename(stagePathName, options.target);
     else await options.ops.renameNoReplace(stagePathName, options.target);
   } catch (error) {
-    const errno = errnoOf(error);
-    if (errno === 'EEXIST') throw new FsError('FS_EXISTS', `${options.shown}: already exists; not overwritten`, { cause: error });
-    if (errno === 'EXDEV') {
-      throw new FsError('FS_CROSS_DEVICE', `${options.shown}: the filesystem refused an in-directory rename (EXDEV); nothing was copied`, { cause: error });
+    throw renameError(error, options);
+  }
+}
+
+function renameError(error: unknown, options: PublishOptions): unknown {
+  const errno = errnoOf(error);
+  if (errno === 'EEXIST') return new FsError('FS_EXISTS', `${options.shown}: already exists; not overwritten`, { cause: error });
+  if (errno === 'EXDEV') {
+    return new FsError('FS_CROSS_DEVICE', `${options.shown}: the filesystem refused an in-directory rename (EXDEV); nothing was copied`, { cause: error });
+  }
+  if (errno === 'EISDIR') return new FsError('FS_IS_DIRECTORY', `${options.shown}: is a directory`, { cause: error });
+  return error;
+}
+
+function stageError(error: unknown, options: StageOptions): FsError {
+  // A directory we may not write in (permissions, read-only mount, quota): the target is untouched.
+  const reason = errnoOf(error) ?? String(error);
+  return new FsError('FS_IO_ERROR', `${options.shown ?? path.basename(options.target)}: cannot write a new file in its directory (${reason}); nothing was changed`, { cause: error });
+}
+
+function writeAllSync(fd: number, bytes: Uint8Array, position: number): void {
+  for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written, bytes.length - written, position + written);
+}
+
+/**
+ * publish() for a small file (SYNC_MAX_BYTES) with synchronous calls: the same steps in the same
+ * order — stage, fsync, re-check, rename, directory fsync, version from the staged handle — with
+ * no thread-pool round trip between them. Hooks are still awaited at the same steps.
+ */
+export async function publishSmall(bytes: Uint8Array, options: PublishOptions & { verifySync: () => void }, sync: SyncOps): Promise<Version> {
+  const stagePathName = stagePath(path.dirname(options.target));
+  let fd: number;
+  try {
+    fd = openSync(stagePathName, 'wx', options.mode === undefined ? 0o666 : 0o600);
+  } catch (error) {
+    throw stageError(error, options);
+  }
+  const hooks = options.hooks?.onStep ? options.hooks : undefined;
+  const info = { target: options.target, stage: stagePathName };
+  try {
+    if (options.owner) {
+      try {
+        fchownSync(fd, options.owner.uid, options.owner.gid);
+      } catch {
+        // Best effort, as in stageWith.
+      }
     }
-    if (errno === 'EISDIR') throw new FsError('FS_IS_DIRECTORY', `${options.shown}: is a directory`, { cause: error });
+    const half = Math.floor(bytes.length / 2);
+    writeAllSync(fd, bytes.subarray(0, half), 0);
+    if (hooks) await hooks.onStep?.('staged-partial', info);
+    writeAllSync(fd, bytes.subarray(half), half);
+    if (options.mode !== undefined) fchmodSync(fd, options.mode & 0o7777);
+    fsyncSync(fd);
+    if (hooks) await hooks.onStep?.('staged', info);
+    options.verifySync();
+    try {
+      if (options.kind === 'replace') sync.rename(stagePathName, options.target);
+      else sync.renameNoReplace(stagePathName, options.target);
+    } catch (error) {
+      throw renameError(error, options);
+    }
+  } catch (error) {
+    closeQuietly(fd);
+    try {
+      unlinkSync(stagePathName);
+    } catch {
+      // Already gone.
+    }
     throw error;
+  }
+  try {
+    if (hooks) await hooks.onStep?.('published', info);
+    try {
+      sync.fsyncDirectory(path.dirname(options.target));
+    } catch (error) {
+      if (!unsyncableDirectory(error)) throw error;
+    }
+    return versionOf(statFd(fd), digestOf(bytes));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function closeQuietly(fd: number): void {
+  try {
+    closeSync(fd);
+  } catch {
+    // Nothing left to release.
   }
 }

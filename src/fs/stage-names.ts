@@ -4,6 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { lstat, readdir, unlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { FsError } from './errors.js';
 
 export const STAGE_PREFIX = '.peer-bridge-stage.';
 /** A staged file older than this is an orphan even if its owner cannot be checked (other host). */
@@ -11,8 +12,24 @@ export const DEFAULT_STALE_STAGE_MS = 60 * 60 * 1000;
 
 const host = createHash('sha256').update(os.hostname()).digest('hex').slice(0, 8);
 
+/**
+ * Refuses to create a file whose name is reserved for staged files: the next session that
+ * touches its directory would take it for a crash leftover and delete it.
+ */
+export function refuseReservedName(abs: string, shown: string): void {
+  if (path.basename(abs).startsWith(STAGE_PREFIX)) {
+    throw new FsError('FS_INVALID_ARGUMENT', `${shown}: names starting with "${STAGE_PREFIX}" are reserved for staged files (a later session would remove it as a leftover); choose another name`);
+  }
+}
+
+// Unique per process: a random part drawn once, then a counter (a random draw per stage costs
+// more than the rest of naming it). The no-replace open ('wx') catches any collision anyway.
+const processPart = randomBytes(4).toString('hex');
+let counter = 0;
+
 export function stagePath(dir: string): string {
-  return path.join(dir, `${STAGE_PREFIX}${host}.${process.pid}.${randomBytes(6).toString('hex')}`);
+  counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
+  return path.join(dir, `${STAGE_PREFIX}${host}.${process.pid}.${processPart}${counter.toString(16)}`);
 }
 
 function ownerAlive(pid: number): boolean {

@@ -4,7 +4,8 @@ import type { ToolContext } from './context.js';
 import { makeSweeper } from './context.js';
 import { FsError, toFailure, type ToolFailure } from './errors.js';
 import { realOps, type FsOps, type PublishHooks } from './fs-ops.js';
-import { KeyedQueue, LockSet, defaultLockDir } from './locks.js';
+import { lockDirInfo } from './lock-dir.js';
+import { KeyedQueue, LockSet } from './locks.js';
 import type { ToolSuccess } from './mutate.js';
 import { ObservationStore } from './observations.js';
 import { plainArguments } from './plain-arguments.js';
@@ -22,7 +23,11 @@ import { openWorkspace, resolveInWorkspace, type Workspace } from './workspace-p
 export interface WorkbenchOptions {
   /** The directory every tool path is confined to. */
   workspace: string;
-  /** Where cross-process lock files live (default: a per-user directory under the system temp dir, or PEER_BRIDGE_LOCK_DIR). */
+  /**
+   * Where cross-process lock files live (default: PEER_BRIDGE_LOCK_DIR, else a per-user directory
+   * under the user's home, e.g. ~/.local/state/peer-bridge/locks). Processes that edit the same
+   * files must agree on it: locks in different directories do not exclude each other.
+   */
   lockDir?: string;
   /** How long a mutation waits for a lock held by another process (default 60 s), then FS_LOCK_TIMEOUT. */
   lockTimeoutMs?: number;
@@ -68,8 +73,9 @@ export class Workbench {
     this.#ctx = {
       ws,
       store,
-      locks: new LockSet(options.lockDir ?? defaultLockDir(), options.lockTimeoutMs),
-      ops: { ...realOps, ...options.ops },
+      locks: new LockSet(lockDirInfo(options.lockDir), options.lockTimeoutMs),
+      // A replaced operation must see every call, so the synchronous shortcut goes with it.
+      ops: options.ops ? { ...realOps, sync: undefined, ...options.ops } : realOps,
       hooks: options.hooks,
       sweep: makeSweeper(options.staleStageMs ?? DEFAULT_STALE_STAGE_MS),
     };

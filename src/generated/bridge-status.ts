@@ -48,6 +48,19 @@ export interface BridgeStatus {
       fix: string;
     }[];
   };
+  /**
+   * Where the file tools lock; processes that lock in different directories do not exclude each other.
+   */
+  file_locks: {
+    dir: string;
+    source: 'option' | 'PEER_BRIDGE_LOCK_DIR' | 'default';
+    owner: null | {
+      uid: number | null;
+      user: string;
+      source: 'option' | 'PEER_BRIDGE_LOCK_DIR' | 'default';
+      created_at: string;
+    };
+  };
 }
 /**
  * This interface was referenced by `BridgeStatus`'s JSON-Schema

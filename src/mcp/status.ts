@@ -6,6 +6,7 @@ import { probeRunners } from '../bridge/probe.js';
 import { defaultRunner } from '../bridge/run-bridge.js';
 import type { BridgeStatus, Incident } from '../generated/bridge-status.js';
 import { backend } from '../native/index.js';
+import { lockDirInfo, readLockDirOwner } from '../fs/lock-dir.js';
 import { recentIncidents as listIncidentSummaries } from '../state/incidents.js';
 import { Ledger } from '../state/ledger.js';
 import { stateProblems } from '../state/health.js';
@@ -44,6 +45,11 @@ function depthSettings(env: NodeJS.ProcessEnv): Pick<BridgeStatus['limits'], 'de
   return { depth, depth_limit, ...(problems.length > 0 ? { problem: problems.join('; ') } : {}) };
 }
 
+function fileLocks(env: NodeJS.ProcessEnv): BridgeStatus['file_locks'] {
+  const info = lockDirInfo(undefined, env);
+  return { ...info, owner: readLockDirOwner(info.dir) };
+}
+
 /** The status of a server bound to `workspace`; `runner` is its --runner, if it was given one. */
 export async function bridgeStatus(workspace: string, env: NodeJS.ProcessEnv = process.env, runner?: string): Promise<BridgeStatus> {
   const problems = await stateProblems(workspace);
@@ -67,5 +73,6 @@ export async function bridgeStatus(workspace: string, env: NodeJS.ProcessEnv = p
     recent_runs,
     recent_incidents,
     state: { directory: STATE_DIR, usable: problems.length === 0, problems },
+    file_locks: fileLocks(env),
   };
 }

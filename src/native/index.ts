@@ -26,8 +26,23 @@ export const backend: Backend = binding.backend;
 const { statNumbers, statBigInts } = binding;
 const decodePair = ([numbers, bigints]: RawStat): NativeStat => decodeStat(numbers, bigints);
 
-export function statPath(path: string, options: StatOptions = {}): NativeStat {
-  binding.statPath(path, options.follow ?? true);
+function argType(message: string): TypeError {
+  return Object.assign(new TypeError(message), { code: 'ERR_INVALID_ARG_TYPE' });
+}
+
+// `follow: 'yes'` or `follow: 0` would otherwise be read as true/false; a typo must not pick a meaning.
+function followOf(options: StatOptions | undefined): boolean {
+  if (options === undefined) return true;
+  if (typeof options !== 'object' || options === null) throw argType('statPath: options must be an object such as { follow: false }');
+  const { follow } = options;
+  if (follow !== undefined && typeof follow !== 'boolean') {
+    throw argType(`statPath: options.follow must be true or false, got ${typeof follow === 'string' ? JSON.stringify(follow) : typeof follow}`);
+  }
+  return follow ?? true;
+}
+
+export function statPath(path: string, options?: StatOptions): NativeStat {
+  binding.statPath(path, followOf(options));
   return decodeStat(statNumbers, statBigInts);
 }
 
@@ -61,8 +76,8 @@ export function lock(path: string, options?: LockOptions): Promise<LockHandle> {
 }
 
 export const promises = {
-  statPath: (path: string, options: StatOptions = {}): Promise<NativeStat> =>
-    binding.statPathAsync(path, options.follow ?? true).then(decodePair),
+  statPath: (path: string, options?: StatOptions): Promise<NativeStat> =>
+    binding.statPathAsync(path, followOf(options)).then(decodePair),
   statFd: (fd: number): Promise<NativeStat> => binding.statFdAsync(fd).then(decodePair),
   renameNoReplace: (from: string, to: string): Promise<void> => binding.renameNoReplaceAsync(from, to),
   linkNoOverwrite: (existing: string, newPath: string): Promise<void> =>

@@ -116,6 +116,9 @@ describe('peer-bridge command line', () => {
     expect(found.code).toBe(0);
     expect(JSON.parse(found.stdout).checks.find((c: { name: string }) => c.name === 'codex').level).toBe('ok');
     expect(JSON.parse(found.stdout).checks.find((c: { name: string }) => c.name === 'default')).toMatchObject({ level: 'ok', detail: expect.stringMatching(/^codex /) });
+    const lockDir = tempDir();
+    const locks = cli(['doctor', '--json', '--workspace', workspace], { PEER_BRIDGE_LOCK_DIR: lockDir });
+    expect(JSON.parse(locks.stdout).checks.find((c: { name: string }) => c.name === 'file-locks')).toMatchObject({ level: 'ok', detail: expect.stringContaining(`lock directory ${lockDir} (from PEER_BRIDGE_LOCK_DIR)`) });
   });
 });
 

@@ -207,3 +207,18 @@ describe('delete_symbol refusals leave the file as it was', () => {
     }
   });
 });
+
+describe('delete_symbol size limit', () => {
+  it('refuses a file past the parse limit with FS_FILE_TOO_LARGE naming the limit, and changes nothing', async () => {
+    const big = 'function keep() {}\n' + '// filler line to make the file large enough\n'.repeat(200_000);
+    expect(Buffer.byteLength(big)).toBeGreaterThan(8 * 1024 * 1024);
+    const t = await observed('big.js', big);
+    const result = await t.wb.call('delete_symbol', { path: 'big.js', symbol: 'keep' });
+    expect(code(result)).toBe('FS_FILE_TOO_LARGE');
+    expect(result.ok ? '' : result.message).toMatch(/8388608 bytes \(8 MiB\).*delete_range/);
+    expect(t.text('big.js')).toBe(big);
+    // The same session goes on: a small file still works.
+    const s = await observed('small.ts', 'export function a() {}\nexport function b() {}\n');
+    expect(code(await s.wb.call('delete_symbol', { path: 'small.ts', symbol: 'a' }))).toBe('ok');
+  });
+});

@@ -3,7 +3,9 @@
 import { chmodSync, chownSync, mkdirSync, readdirSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import os from 'node:os';
 import { IDENTITY_LOCK_BUCKETS, LockSet, pathKey } from '../../src/fs/locks.js';
+import { OWNER_FILE, defaultLockDirFor, lockDirInfo, readLockDirOwner } from '../../src/fs/lock-dir.js';
 import { spawnTs, waitForExit, waitForLine } from '../helpers/run-ts.js';
 import { openWorkbench } from '../../src/fs/index.js';
 import { bench, code, ok, tempDir } from './helpers.js';
@@ -31,7 +33,7 @@ describe('locks', () => {
     ok(await t.wb.call('read_file', { path: '目录/文件.txt' }));
     ok(await t.wb.call('edit_file', { path: '目录/文件.txt', old_string: 'x', new_string: 'y' }));
     expect(readdirSync(t.ws, { recursive: true }).sort()).toEqual(['目录', '目录/文件.txt']);
-    const lockFiles = readdirSync(t.lockDir);
+    const lockFiles = readdirSync(t.lockDir).filter((name) => name !== OWNER_FILE);
     expect(lockFiles.length).toBeGreaterThanOrEqual(2);
     for (const name of lockFiles) expect(name).toMatch(/^[0-9a-f]{40}\.lock$/);
   });
@@ -44,7 +46,7 @@ describe('locks', () => {
     for (let i = 0; i < edits; i++) ok(await t.wb.call('edit_file', { path: 'f.txt', old_string: `v${i}`, new_string: `v${i + 1}` }));
     expect(t.text('f.txt')).toBe(`v${edits}\n`);
     // One path lock, and at most one lock file per identity bucket.
-    expect(readdirSync(t.lockDir).length).toBeLessThanOrEqual(1 + IDENTITY_LOCK_BUCKETS);
+    expect(readdirSync(t.lockDir).filter((name) => name !== OWNER_FILE).length).toBeLessThanOrEqual(1 + IDENTITY_LOCK_BUCKETS);
   });
 
   it('gives up with FS_LOCK_TIMEOUT when another process holds the lock too long, changing nothing', async () => {
@@ -65,6 +67,19 @@ describe('locks', () => {
     }
     ok(await wb.call('edit_file', { path: 'f.txt', old_string: 'a', new_string: 'b' }));
     expect(t.text('f.txt')).toBe('b\n');
+  });
+
+  it('a directory planted at a lock-file path is reported as an unusable lock path, not as the target being a directory', async () => {
+    const t = bench();
+    t.write('f.txt', 'a\n');
+    ok(await t.wb.call('read_file', { path: 'f.txt' }));
+    const lockPath = new LockSet(t.lockDir).fileFor(pathKey(realpathSync(t.file('f.txt'))));
+    mkdirSync(lockPath, { recursive: true });
+    const result = await t.wb.call('edit_file', { path: 'f.txt', old_string: 'a', new_string: 'b' });
+    expect(result).toMatchObject({ ok: false, code: 'FS_IO_ERROR', message: expect.stringContaining(`lock file ${lockPath} is unusable (EISDIR)`) });
+    expect(t.text('f.txt')).toBe('a\n');
+    rmSync(lockPath, { recursive: true });
+    ok(await t.wb.call('edit_file', { path: 'f.txt', old_string: 'a', new_string: 'b' }));
   });
 
   it('a lock directory removed under a long-lived session (a temp cleaner) is made again', async () => {
@@ -105,43 +120,46 @@ describe('locks', () => {
     expect(t.text('f.txt')).toBe('A\n');
   });
 
-  // The built-in lock directory sits under a shared temp dir with a predictable name.
-  it.runIf(typeof process.getuid === 'function')('refuses a built-in lock directory someone else could have planted', async () => {
-    const saved = { tmp: process.env.TMPDIR, lockDir: process.env.PEER_BRIDGE_LOCK_DIR };
-    const root = tempDir('pb-shared-tmp-');
-    const planted = path.join(root, `peer-bridge-locks-${process.getuid!()}`);
+  // Anyone who could make the default directory first could hold our locks or plant symlinks.
+  it.runIf(typeof process.getuid === 'function')('refuses a default lock directory someone else could have planted', async () => {
+    const root = tempDir('pb-shared-');
+    const planted = path.join(root, 'locks');
     const cases: Array<[string, () => void]> = [
       ['writable by others', () => (mkdirSync(planted), chmodSync(planted, 0o777))],
       ['a symlink', () => (mkdirSync(`${planted}.real`, { mode: 0o700 }), symlinkSync(`${planted}.real`, planted))],
     ];
     if (process.getuid!() === 0) cases.push(['owned by another user', () => (mkdirSync(planted, { mode: 0o700 }), chownSync(planted, 12345, 12345))]);
+    for (const [label, plant] of cases) {
+      plant();
+      const locks = new LockSet({ dir: planted, source: 'default' });
+      await expect(locks.acquire([pathKey('/x')]), label).rejects.toMatchObject({ code: 'FS_IO_ERROR', message: expect.stringMatching(/lock directory .* refusing to use it/) });
+      expect(readdirSync(planted), label).toEqual([]);
+      for (const name of readdirSync(root)) rmSync(path.join(root, name), { recursive: true, force: true });
+    }
+    // Our own private directory is used, and records its owner.
+    const locks = new LockSet({ dir: planted, source: 'default' });
+    (await locks.acquire([pathKey('/x')]))();
+    expect(readLockDirOwner(planted)).toMatchObject({ uid: process.getuid!(), source: 'default' });
+  });
+
+  it('the default lock directory depends on the user only: neither TMPDIR nor HOME moves it', () => {
+    const saved = { TMPDIR: process.env.TMPDIR, HOME: process.env.HOME };
+    const base = lockDirInfo(undefined, {});
     try {
-      process.env.TMPDIR = root;
-      delete process.env.PEER_BRIDGE_LOCK_DIR;
-      for (const [label, plant] of cases) {
-        const t = bench();
-        t.write('f.txt', 'keep\n');
-        plant();
-        const wb = openWorkbench({ workspace: t.ws });
-        ok(await wb.call('read_file', { path: 'f.txt' }));
-        const result = await wb.call('edit_file', { path: 'f.txt', old_string: 'keep', new_string: 'x' });
-        expect(result, label).toMatchObject({ ok: false, code: 'FS_IO_ERROR', message: expect.stringMatching(/lock directory/) });
-        expect(t.text('f.txt')).toBe('keep\n');
-        expect(readdirSync(planted), label).toEqual([]);
-        for (const name of readdirSync(root)) rmSync(path.join(root, name), { recursive: true, force: true });
-      }
-      // Our own private directory is used.
-      const t = bench();
-      t.write('f.txt', 'keep\n');
-      const wb = openWorkbench({ workspace: t.ws });
-      ok(await wb.call('read_file', { path: 'f.txt' }));
-      ok(await wb.call('edit_file', { path: 'f.txt', old_string: 'keep', new_string: 'x' }));
-      expect(readdirSync(planted).length).toBeGreaterThan(0);
+      process.env.TMPDIR = tempDir('pb-other-tmp-');
+      process.env.HOME = tempDir('pb-other-home-');
+      expect(lockDirInfo(undefined, {})).toEqual(base);
     } finally {
-      for (const [key, value] of [['TMPDIR', saved.tmp], ['PEER_BRIDGE_LOCK_DIR', saved.lockDir]] as const) {
+      for (const [key, value] of Object.entries(saved)) {
         if (value === undefined) delete process.env[key];
         else process.env[key] = value;
       }
     }
+    expect(base).toEqual({ dir: defaultLockDirFor(process.platform, os.userInfo().homedir), source: 'default' });
+    expect(defaultLockDirFor('linux', '/home/ann')).toBe('/home/ann/.local/state/peer-bridge/locks');
+    expect(defaultLockDirFor('darwin', '/Users/ann')).toBe('/Users/ann/Library/Application Support/peer-bridge/locks');
+    expect(defaultLockDirFor('win32', 'C:\\Users\\ann')).toBe('C:\\Users\\ann\\AppData\\Local\\peer-bridge\\locks');
+    expect(lockDirInfo(undefined, { PEER_BRIDGE_LOCK_DIR: '/srv/locks' })).toEqual({ dir: path.resolve('/srv/locks'), source: 'PEER_BRIDGE_LOCK_DIR' });
+    expect(lockDirInfo('/opt/l', { PEER_BRIDGE_LOCK_DIR: '/srv/locks' })).toEqual({ dir: path.resolve('/opt/l'), source: 'option' });
   });
 });

@@ -1,12 +1,12 @@
 // move_file across filesystems: staged copy in the destination directory, source verified again,
 // no-overwrite link, source removed — never a plain copy over anything.
-import { execa } from 'execa';
 import { mkdirSync, readdirSync, writeFileSync, statSync, chmodSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FsOps } from '../../src/fs/index.js';
 import { realOps } from '../../src/fs/fs-ops.js';
 import { bench, code, ok } from './helpers.js';
+import { mountTmpfs } from '../helpers/privileged.js';
 
 // This machine's workspaces sit on one filesystem, so EXDEV is forced for the source→destination
 // rename only; every other step (staging, link, unlink, fsync) runs for real.
@@ -71,13 +71,10 @@ describe('move_file across filesystems', () => {
   });
 
   // A real second filesystem: a tmpfs mounted inside the workspace (needs privileges to mount).
-  const canMount = process.platform === 'linux' && process.getuid?.() === 0;
-  it.runIf(canMount)('moves onto a real tmpfs mounted inside the workspace', async (context) => {
+  it('moves onto a real tmpfs mounted inside the workspace', async (context) => {
     const t = bench();
     t.write('a.txt', 'across\n');
-    mkdirSync(t.file('mnt'));
-    const mounted = await execa('mount', ['-t', 'tmpfs', 'tmpfs', t.file('mnt')], { reject: false });
-    if (mounted.exitCode !== 0) context.skip(`cannot mount here: ${mounted.stderr}`);
+    const unmount = mountTmpfs(context, t.file('mnt'));
     try {
       ok(await t.wb.call('read_file', { path: 'a.txt' }));
       ok(await t.wb.call('move_file', { path: 'a.txt', new_path: 'mnt/b.txt' }));
@@ -85,7 +82,7 @@ describe('move_file across filesystems', () => {
       expect(readdirSync(t.ws).sort()).toEqual(['mnt']);
       expect(readdirSync(t.file('mnt'))).toEqual(['b.txt']);
     } finally {
-      await execa('umount', [t.file('mnt')]);
+      unmount();
     }
   });
 });

@@ -297,3 +297,34 @@ describe('notebook_edit refusals leave the file as it was', () => {
     expect(t.text('nb.ipynb')).toBe(NOTEBOOK);
   });
 });
+
+describe('notebook_edit on notebooks that are valid JSON but unsafe to edit', () => {
+  const cell = (id: string, extra = '') => `{"cell_type": "code", "execution_count": null, "id": "${id}", "metadata": {${extra}}, "outputs": [], "source": ["x = 1"]}`;
+
+  it('refuses duplicate top-level "cells" keys with FS_ENCODING and leaves the file alone', async () => {
+    const t = bench();
+    // JSON.parse keeps the second array; a text edit would have changed the first one.
+    const text = `{"cells": [${cell('aaaaaaaa')}], "metadata": {}, "nbformat": 4, "nbformat_minor": 5, "cells": [${cell('bbbbbbbb')}]}\n`;
+    t.write('dup.ipynb', text);
+    ok(await t.wb.call('read_file', { path: 'dup.ipynb' }));
+    for (const id of ['aaaaaaaa', 'bbbbbbbb']) {
+      const result = await t.wb.call('notebook_edit', { path: 'dup.ipynb', cell_id: id, edit_mode: 'delete' });
+      expect(result).toMatchObject({ ok: false, code: 'FS_ENCODING', message: expect.stringMatching(/"cells" appear more than once/) });
+    }
+    expect(t.text('dup.ipynb')).toBe(text);
+  });
+
+  it('edits around a deeply nested cell, and refuses to rewrite that cell with FS_ENCODING (no stack overflow)', async () => {
+    const t = bench();
+    const depth = 200_000;
+    const deep = `"deep": ${'['.repeat(depth)}${']'.repeat(depth)}`;
+    const text = `{"cells": [${cell('aaaaaaaa', deep)}, ${cell('bbbbbbbb')}], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}\n`;
+    t.write('deep.ipynb', text);
+    ok(await t.wb.call('read_file', { path: 'deep.ipynb', limit: 1 }));
+    const rewrite = await t.wb.call('notebook_edit', { path: 'deep.ipynb', cell_id: 'aaaaaaaa', new_source: 'y = 2', edit_mode: 'replace' });
+    expect(rewrite).toMatchObject({ ok: false, code: 'FS_ENCODING', message: expect.stringMatching(/nested too deeply/) });
+    expect(t.text('deep.ipynb')).toBe(text);
+    ok(await t.wb.call('notebook_edit', { path: 'deep.ipynb', cell_id: 'bbbbbbbb', edit_mode: 'delete' }));
+    expect(t.text('deep.ipynb')).toBe(`{"cells": [${cell('aaaaaaaa', deep)}], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}\n`);
+  });
+});

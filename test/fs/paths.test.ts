@@ -1,5 +1,5 @@
 // Confinement: nothing outside the workspace is read or written, however the path is spelled.
-import { mkdirSync, readdirSync, readlinkSync, symlinkSync, writeFileSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readlinkSync, symlinkSync, writeFileSync, readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -76,5 +76,26 @@ describe('workspace confinement', () => {
     expect(result.path).toBe('données/日本語/файл 😀.txt');
     ok(await t.wb.call('move_file', { path: 'données/日本語/файл 😀.txt', new_path: '目录/新文件.txt' }));
     expect(t.text('目录/新文件.txt')).toBe('ok\n');
+  });
+});
+
+describe('names the tools never create', () => {
+  it('write_file and move_file refuse the staged-file prefix, so no later session deletes the file as a leftover', async () => {
+    const t = bench();
+    const reserved = await t.wb.call('write_file', { path: 'sub/.peer-bridge-stage.x.1.abc', content: 'data' });
+    expect(reserved).toMatchObject({ ok: false, code: 'FS_INVALID_ARGUMENT', message: expect.stringMatching(/reserved for staged files/) });
+    expect(existsSync(t.file('sub/.peer-bridge-stage.x.1.abc'))).toBe(false);
+    t.write('a.txt', 'a\n');
+    ok(await t.wb.call('read_file', { path: 'a.txt' }));
+    const moved = await t.wb.call('move_file', { path: 'a.txt', new_path: '.peer-bridge-stage.h.2.def' });
+    expect(moved).toMatchObject({ ok: false, code: 'FS_INVALID_ARGUMENT' });
+    expect(t.text('a.txt')).toBe('a\n');
+  });
+
+  it.each(['dir/.', 'dir/..', 'dir/sub/..', '.'])('write_file("%s") is refused like a trailing slash, never a file named after the directory', async (name) => {
+    const t = bench();
+    const result = await t.wb.call('write_file', { path: name, content: 'x' });
+    expect(result).toMatchObject({ ok: false, code: 'FS_INVALID_ARGUMENT', message: expect.stringMatching(/names a directory/) });
+    expect(readdirSync(t.ws)).toEqual([]);
   });
 });

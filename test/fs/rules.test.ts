@@ -1,10 +1,10 @@
 // The observation rules and the exact semantics of each tool.
 import { mkdirSync, readdirSync, readlinkSync, statSync, chmodSync, symlinkSync, truncateSync } from 'node:fs';
 import { MAX_TEXT_BYTES } from '../../src/fs/mutate.js';
-import { execa } from 'execa';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bench, code, ok } from './helpers.js';
+import { mountTmpfs, remountReadOnly } from '../helpers/privileged.js';
 
 describe('observation rules', () => {
   it('refuses to overwrite a file this session never read', async () => {
@@ -176,21 +176,18 @@ describe('tool semantics', () => {
       ['delete_range', { start_line: 1, end_line: 1 }],
     ] as const) {
       const result = await t.wb.call(tool, { path: 'huge.log', ...args });
-      expect(result, tool).toMatchObject({ ok: false, code: 'FS_INVALID_ARGUMENT', message: expect.stringMatching(/too large|more than a text edit/) });
+      expect(result, tool).toMatchObject({ ok: false, code: 'FS_FILE_TOO_LARGE', message: expect.stringMatching(/too large|more than a text edit/) });
     }
     expect(statSync(file).size).toBe(MAX_TEXT_BYTES + 1);
   });
 
   // Root writes through permission bits, so a read-only mount stands in for an unwritable directory.
-  const canMount = process.platform === 'linux' && process.getuid?.() === 0;
-  it.runIf(canMount)('a directory it cannot write in: a clear error naming the file, and nothing lost', async (context) => {
+  it('a directory it cannot write in: a clear error naming the file, and nothing lost', async (context) => {
     const t = bench();
-    mkdirSync(t.file('ro'));
-    const mounted = await execa('mount', ['-t', 'tmpfs', 'tmpfs', t.file('ro')], { reject: false });
-    if (mounted.exitCode !== 0) context.skip(`cannot mount here: ${mounted.stderr}`);
+    const unmount = mountTmpfs(context, t.file('ro'));
     try {
       t.write('ro/f.txt', 'keep\n');
-      await execa('mount', ['-o', 'remount,ro', t.file('ro')]);
+      remountReadOnly(t.file('ro'));
       ok(await t.wb.call('read_file', { path: 'ro/f.txt' }));
       expect(code(await t.wb.call('read_file', { path: 'ro/new.txt' }))).toBe('FS_NOT_FOUND');
       for (const [tool, args] of [
@@ -204,7 +201,7 @@ describe('tool semantics', () => {
       expect(t.text('ro/f.txt')).toBe('keep\n');
       expect(readdirSync(t.file('ro'))).toEqual(['f.txt']);
     } finally {
-      await execa('umount', [t.file('ro')]);
+      unmount();
     }
   });
 
@@ -256,5 +253,17 @@ describe('one session, calls issued together', () => {
     ]);
     expect([ok(first!).created, ok(second!).created]).toEqual([true, false]);
     expect(t.text('n.txt')).toBe('two\n');
+  });
+});
+
+describe('size limits are size errors, not I/O errors', () => {
+  it('a replace_all whose result is longer than the longest string is FS_FILE_TOO_LARGE, with nothing changed', async () => {
+    const t = bench();
+    t.write('f.txt', 'x'.repeat(1000));
+    ok(await t.wb.call('read_file', { path: 'f.txt' }));
+    const result = await t.wb.call('edit_file', { path: 'f.txt', old_string: 'x', new_string: 'y'.repeat(600_000), replace_all: true });
+    expect(result).toMatchObject({ ok: false, code: 'FS_FILE_TOO_LARGE', message: expect.stringMatching(/result would be 600000000 characters.*nothing was changed/) });
+    expect(t.text('f.txt')).toBe('x'.repeat(1000));
+    ok(await t.wb.call('edit_file', { path: 'f.txt', old_string: 'x', new_string: 'y', replace_all: true }));
   });
 });

@@ -90,6 +90,7 @@ describe('peer-bridge serve over stdio', () => {
     expect(status.limits).toMatchObject({ max_budget_seconds: { implement: 700, advise: 350, review: 350 }, depth_limit: 1 });
     expect(status.recent_incidents).toEqual([]);
     expect(status.default_runner).toBe('codex');
+    expect(status.file_locks).toMatchObject({ dir: expect.any(String), source: expect.stringMatching(/^(default|PEER_BRIDGE_LOCK_DIR)$/) });
   });
 
   it('reports the runner chosen with serve --runner as default_runner', async () => {

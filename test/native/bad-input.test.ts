@@ -41,6 +41,19 @@ describe('bad input gets a clear error, never a crash', () => {
     expect(call).toThrow(expect.objectContaining({ code: 'ERR_INVALID_ARG_TYPE' }));
   });
 
+  it.each([
+    ['yes', { follow: 'yes' }],
+    ['1', { follow: 1 }],
+    ['null', { follow: null }],
+    ['a string for options', 'nofollow'],
+  ])('statPath with follow %s: TypeError ERR_INVALID_ARG_TYPE, sync and Promise forms', (_name, options) => {
+    const file = path.join(tempDir(), 'f');
+    writeFileSync(file, '');
+    expect(() => loose(statPath)(file, options)).toThrow(expect.objectContaining({ name: 'TypeError', code: 'ERR_INVALID_ARG_TYPE' }));
+    expect(() => loose(promises.statPath)(file, options)).toThrow(TypeError);
+    expect(statPath(file, { follow: false }).kind).toBe('file');
+  });
+
   it('an empty path or one with a NUL byte: ERR_INVALID_ARG_VALUE', () => {
     expect(() => statPath('')).toThrow(expect.objectContaining({ code: 'ERR_INVALID_ARG_VALUE' }));
     expect(() => statPath('a\0b')).toThrow(expect.objectContaining({ code: 'ERR_INVALID_ARG_VALUE' }));

@@ -1,9 +1,10 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { backend } from '../../src/native/index.js';
 import { useTempDir } from '../helpers/temp-dir.js';
+import { appendOnly, mountTmpfs } from '../helpers/privileged.js';
 
 const tempDir = useTempDir();
 const probe = path.join(import.meta.dirname, 'fixtures', 'fallback-probe.ts');
@@ -53,15 +54,16 @@ describe('strategies and their fallbacks', () => {
     // An append-only directory (chattr +a, root on ext4/xfs/btrfs) allows the link but refuses the
     // unlink. The rename failed, so it must not have happened: before the fix `to` stayed behind
     // as a second name, and a caller that retried or reported "nothing changed" was wrong.
-    const dir = tempDir();
+    // On a tmpfs the test mounts, so chattr works whatever filesystem holds the temp dir.
+    const dir = path.join(tempDir(), 'fs');
+    const unmount = mountTmpfs(ctx, dir);
     const stuck = path.join(dir, 'stuck');
     mkdirSync(stuck);
     const from = path.join(stuck, 'a.txt');
     const to = path.join(dir, 'b.txt');
     writeFileSync(from, 'A');
-    const chattr = spawnSync('chattr', ['+a', stuck], { encoding: 'utf8' });
-    if (chattr.status !== 0) ctx.skip(`cannot make a directory append-only here: ${chattr.stderr || chattr.error}`);
     try {
+      appendOnly(ctx, stuck, true);
       const env = { ...process.env, PEER_BRIDGE_NATIVE_FORCE: 'rename:link-unlink' };
       const out = execFileSync(process.execPath, ['--import', 'tsx', stuckProbe, from, to], { env, encoding: 'utf8' });
       expect(JSON.parse(out)).toEqual({
@@ -71,7 +73,8 @@ describe('strategies and their fallbacks', () => {
         toExists: false,
       });
     } finally {
-      spawnSync('chattr', ['-a', stuck]);
+      appendOnly(ctx, stuck, false);
+      unmount();
     }
   });
 });

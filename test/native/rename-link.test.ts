@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fsyncDirectory, linkNoOverwrite, promises, renameNoReplace, statPath } from '../../src/native/index.js';
 import { useTempDir } from '../helpers/temp-dir.js';
+import { mountTmpfs } from '../helpers/privileged.js';
 
 const tempDir = useTempDir();
 
@@ -49,15 +50,19 @@ describe('renameNoReplace', () => {
   });
 
   it('refuses across filesystems with EXDEV instead of copying', (ctx) => {
-    const other = '/dev/shm';
-    if (!existsSync(other) || statSync(other).dev === statSync(tempDir()).dev) {
-      ctx.skip('needs /dev/shm on a different filesystem from the temp dir');
+    // A second filesystem made by the test (a tmpfs; root only, required in CI).
+    const other = path.join(tempDir(), 'other-fs');
+    const unmount = mountTmpfs(ctx, other);
+    try {
+      const from = file('a.txt', 'A');
+      const to = path.join(other, 'a.txt');
+      expect(() => renameNoReplace(from, to)).toThrow(expect.objectContaining({ code: 'EXDEV' }));
+      expect(() => linkNoOverwrite(from, to)).toThrow(expect.objectContaining({ code: 'EXDEV' }));
+      expect(existsSync(to)).toBe(false);
+      expect(readFileSync(from, 'utf8')).toBe('A');
+    } finally {
+      unmount();
     }
-    const from = file('a.txt', 'A');
-    const to = path.join(other, `peer-bridge-exdev-${process.pid}`);
-    expect(() => renameNoReplace(from, to)).toThrow(expect.objectContaining({ code: 'EXDEV' }));
-    expect(existsSync(to)).toBe(false);
-    expect(readFileSync(from, 'utf8')).toBe('A');
   });
 
   it('has a Promise form that rejects the same way', async () => {

@@ -32,6 +32,8 @@ function scanString(text: string, i: number): number {
 }
 
 // The text is known to be valid JSON (JSON.parse accepted it), so the scan only finds boundaries.
+// A loop with a depth count, not recursion: a notebook nested a million levels deep is still valid
+// JSON and must not overflow the stack.
 function scanValue(text: string, i: number): number {
   const c = text[i];
   if (c === '"') return scanString(text, i);
@@ -40,15 +42,40 @@ function scanValue(text: string, i: number): number {
     while (j < text.length && !',]} \t\r\n'.includes(text[j] as string)) j++;
     return j;
   }
-  const close = c === '{' ? '}' : ']';
-  let j = skipWs(text, i + 1);
-  if (text[j] === close) return j + 1;
-  for (;;) {
-    if (c === '{') j = skipWs(text, skipWs(text, scanString(text, j)) + 1);
-    j = skipWs(text, scanValue(text, j));
-    if (text[j] === close) return j + 1;
-    j = skipWs(text, j + 1);
+  let depth = 0;
+  for (let j = i; j < text.length; ) {
+    const ch = text[j];
+    if (ch === '"') {
+      j = scanString(text, j);
+      continue;
+    }
+    if (ch === '{' || ch === '[') depth++;
+    else if (ch === '}' || ch === ']') {
+      depth--;
+      if (depth === 0) return j + 1;
+    }
+    j++;
   }
+  throw new SyntaxError('unterminated value');
+}
+
+/** Top-level keys of the object that appear more than once (JSON.parse keeps only the last). */
+export function duplicateTopLevelKeys(text: string): string[] {
+  let j = skipWs(text, 0);
+  if (text[j] !== '{') return [];
+  j = skipWs(text, j + 1);
+  const seen = new Set<string>();
+  const twice = new Set<string>();
+  while (text[j] === '"') {
+    const keyEnd = scanString(text, j);
+    const name = JSON.parse(text.slice(j, keyEnd)) as string;
+    if (seen.has(name)) twice.add(name);
+    seen.add(name);
+    const value = skipWs(text, skipWs(text, keyEnd) + 1);
+    j = skipWs(text, scanValue(text, value));
+    if (text[j] === ',') j = skipWs(text, j + 1);
+  }
+  return [...twice];
 }
 
 /** Where the elements of the array under `key` of the top-level object are, or undefined. */

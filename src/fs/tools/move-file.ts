@@ -13,12 +13,14 @@ import { checkCurrent, lockFile, requireObserved, staleError, statQuiet, type To
 import { discard, stageWith, syncCreatedDirs, syncDirectory, writeAll } from '../publish.js';
 import { versionOf, type Version } from '../version.js';
 import { refuseStatePath } from '../state-paths.js';
+import { refuseReservedName } from '../stage-names.js';
 import { resolveInWorkspace, type ResolvedPath } from '../workspace-paths.js';
 
 export async function moveFileTool(ctx: ToolContext, args: MoveFileArgs): Promise<ToolSuccess> {
   const source = resolveInWorkspace(ctx.ws, args.path);
   const destination = resolveInWorkspace(ctx.ws, args.new_path);
   refuseStatePath(destination);
+  refuseReservedName(destination.abs, destination.shown);
   if (source.abs === destination.abs) throw new FsError('FS_INVALID_ARGUMENT', `${source.shown}: path and new_path are the same file`);
   // The path resolves through a final symlink to its target: renaming that would move the target
   // and leave the link dangling, which is not what moving `path` means.

@@ -2,6 +2,7 @@
 // writes 1 space), key order and ASCII escaping.
 import { randomBytes } from 'node:crypto';
 import { FsError } from '../errors.js';
+import { duplicateTopLevelKeys } from './json-splice.js';
 
 export type CellType = 'code' | 'markdown';
 
@@ -41,6 +42,12 @@ export function parseNotebook(text: string, shown: string): { notebook: Notebook
   if (typeof data !== 'object' || data === null || Array.isArray(data) || !Array.isArray(cells)) {
     throw new FsError('FS_ENCODING', `${shown}: not a notebook: the JSON has no "cells" array; refusing to edit it`);
   }
+  // JSON.parse keeps the last of two equal keys; an edit of the text would change the other one,
+  // which no reader ever sees, and report success.
+  const duplicates = duplicateTopLevelKeys(text);
+  if (duplicates.length > 0) {
+    throw new FsError('FS_ENCODING', `${shown}: not a valid notebook: the top-level key(s) ${duplicates.map((k) => JSON.stringify(k)).join(', ')} appear more than once; readers keep only the last, so an edit could change the copy nobody sees; remove the duplicate first`);
+  }
   cells.forEach((cell: unknown, index) => {
     if (typeof cell !== 'object' || cell === null || typeof (cell as NotebookCell).cell_type !== 'string') {
       throw new FsError('FS_ENCODING', `${shown}: not a notebook: cell ${index} has no cell_type; refusing to edit it`);
@@ -57,7 +64,14 @@ function styleOf(text: string): JsonStyle {
 
 /** One cell as JSON text in the file's style, its lines indented to sit at `itemIndent`. */
 export function serializeCell(cell: NotebookCell, style: JsonStyle, itemIndent: string, eol: string): string {
-  let text = JSON.stringify(cell, null, style.indent);
+  let text: string;
+  try {
+    text = JSON.stringify(cell, null, style.indent);
+  } catch (error) {
+    // JSON.stringify recurses: a cell nested thousands of levels deep overflows the stack.
+    if (error instanceof RangeError) throw new FsError('FS_ENCODING', `the cell is nested too deeply to write back (${error.message}); edit this notebook with a command`, { cause: error });
+    throw error;
+  }
   if (style.asciiOnly) text = text.replace(/[^\u0000-\u007f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
   return text.split('\n').join(eol + itemIndent);
 }

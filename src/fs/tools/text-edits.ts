@@ -1,5 +1,6 @@
 // Exact-text replacement shared by edit_file and multi_edit. Text an edit brings in follows the
 // file's line endings, so a CRLF file stays CRLF, also in inserted lines.
+import { constants } from 'node:buffer';
 import { FsError } from '../errors.js';
 import { conformEol, type Eol } from '../text-codec.js';
 
@@ -41,6 +42,13 @@ export function applyEdits(text: string, edits: TextEdit[], eol: Eol, shown: str
       throw new FsError(
         'FS_AMBIGUOUS_MATCH',
         `${label}: old_string occurs ${places.length} times${overlap === -1 ? '' : ', overlapping'} (lines ${lines.join(', ')}${places.length > 10 ? ', …' : ''}); add context or set replace_all`,
+      );
+    }
+    const length = text.length + found.length * (newText.length - oldText.length);
+    if (length > constants.MAX_STRING_LENGTH) {
+      throw new FsError(
+        'FS_FILE_TOO_LARGE',
+        `${label}: the result would be ${length} characters, more than the longest text an edit can hold (${constants.MAX_STRING_LENGTH}); nothing was changed; use fewer replacements or a shorter new_string`,
       );
     }
     text = text.split(oldText).join(newText);

@@ -68,6 +68,8 @@ test('the async forms reject with the same codes', async () => {
 
 // A second filesystem: tmpfs at /dev/shm (Wine maps it as Z:\dev\shm), when it is one.
 function otherVolume() {
+  // A second filesystem the caller mounted (the Linux wrapper mounts a tmpfs when it is root).
+  if (process.env.PEER_BRIDGE_CONFORMANCE_OTHER_VOLUME) return fs.mkdtempSync(path.join(process.env.PEER_BRIDGE_CONFORMANCE_OTHER_VOLUME, 'pb-conf-'));
   const shm = isWindows ? (underWine ? 'Z:\\dev\\shm' : undefined) : '/dev/shm';
   if (!shm) return undefined;
   try {

@@ -1,0 +1,81 @@
+// Reading a small file and its version with synchronous calls, for the locked section of a
+// rewrite. Each thread-pool round trip costs a wake-up and, on a loaded machine, a wait for a CPU
+// — far more than the system call it wraps when the file is a few KiB — so below SYNC_MAX_BYTES
+// the whole locked section runs without one. Same checks as file-handle.ts, same errors.
+import { closeSync, constants, openSync, readSync, statSync } from 'node:fs';
+import { statFd, type NativeStat } from '../native/index.js';
+import { FsError, errnoOf } from './errors.js';
+import { sameStat } from './file-handle.js';
+import { digestOf, versionOf, type Version } from './version.js';
+
+/** Files up to this size are rewritten with synchronous calls under the lock (they block the loop for microseconds). */
+export const SYNC_MAX_BYTES = 256 * 1024;
+
+const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+const CONSISTENT_READ_TRIES = 3;
+
+function leadsNowhere(abs: string): boolean {
+  try {
+    statSync(abs);
+    return false;
+  } catch (error) {
+    const errno = errnoOf(error);
+    return errno === 'ENOENT' || errno === 'ENOTDIR' || errno === 'ELOOP';
+  }
+}
+
+function openRegularSync(abs: string, shown: string): { fd: number; stat: NativeStat } | undefined {
+  let fd: number;
+  try {
+    fd = openSync(abs, READ_FLAGS);
+  } catch (error) {
+    const errno = errnoOf(error);
+    if (errno === 'ENOENT' || errno === 'ENOTDIR') return undefined;
+    if (errno === 'ELOOP') {
+      if (leadsNowhere(abs)) throw new FsError('FS_NOT_FOUND', `${shown}: is a symlink that leads nowhere (missing target, or a loop); not followed`);
+      throw new FsError('FS_STALE_VERSION', `${shown}: became a symlink while in use; read it again`, { cause: error });
+    }
+    if (errno === 'EISDIR') throw new FsError('FS_IS_DIRECTORY', `${shown}: is a directory`);
+    throw error;
+  }
+  try {
+    const stat = statFd(fd);
+    if (stat.kind === 'directory') throw new FsError('FS_IS_DIRECTORY', `${shown}: is a directory`);
+    if (stat.kind !== 'file') throw new FsError('FS_INVALID_ARGUMENT', `${shown}: not a regular file`);
+    return { fd, stat };
+  } catch (error) {
+    closeSync(fd);
+    throw error;
+  }
+}
+
+// One read of size + 1 bytes normally sees the whole file and its end at once.
+function readAllSync(fd: number, sizeHint: number): Buffer {
+  const chunks: Buffer[] = [];
+  let position = 0;
+  for (let buffer = Buffer.allocUnsafe(sizeHint + 1); ; buffer = Buffer.allocUnsafe(64 * 1024)) {
+    const bytesRead = readSync(fd, buffer, 0, buffer.length, position);
+    if (bytesRead === 0) break;
+    chunks.push(buffer.subarray(0, bytesRead));
+    position += bytesRead;
+    if (bytesRead < buffer.length && position >= sizeHint) break;
+  }
+  return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+}
+
+/** Like file-handle's readWhole, with synchronous calls. */
+export function readWholeSync(abs: string, shown: string): { bytes: Buffer; version: Version } | undefined {
+  const opened = openRegularSync(abs, shown);
+  if (!opened) return undefined;
+  let before = opened.stat;
+  try {
+    for (let attempt = 1; ; attempt++) {
+      const bytes = readAllSync(opened.fd, before.size);
+      const after = statFd(opened.fd);
+      if (sameStat(before, after) || attempt >= CONSISTENT_READ_TRIES) return { bytes, version: versionOf(before, digestOf(bytes)) };
+      before = after;
+    }
+  } finally {
+    closeSync(opened.fd);
+  }
+}
