@@ -13,6 +13,7 @@ Commands:
   run       run one call: peer-bridge run <implement|advise|review> "<task>"
   doctor    check Node, the native addon, the runner CLIs and the workspace
   runs      list recent calls from the workspace's ledger
+  acceptance  run the file-safety acceptance sequences on this machine (report: pass / fail)
 
 Options:
   -h, --help      show help (also after a command: peer-bridge run --help)
@@ -28,6 +29,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   run: async () => (await import('./run.js')).run,
   doctor: async () => (await import('./doctor.js')).doctor,
   runs: async () => (await import('./runs.js')).runs,
+  acceptance: async () => (await import('./acceptance.js')).acceptance,
 };
 
 /** Runs the command line; resolves to the exit code, or 'serving' while the MCP server runs. */
