@@ -1,12 +1,19 @@
 #!/usr/bin/env bash
 # Cross-builds the addon for win32-x64 with mingw-w64 (node-gyp cannot cross-compile) into
 # prebuilds/win32-x64/peer-bridge.node — the name prebuildify --napi gives it, so node-gyp-build
-# loads it on Windows. Idempotent: installs the toolchain and fetches headers only when missing.
+# loads it on Windows. Idempotent: installs the toolchain and fetches headers only when missing,
+# and rebuilds only when native/ changed.
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 
 ensure_toolchain
 ensure_downloads
 ensure_import_lib
+
+# Up to date when no source (nor the import library) is newer than the built addon.
+if [ -f "$ADDON" ] && [ -z "$(find "$ROOT/native" "$CACHE/libnode_api.a" -type f -newer "$ADDON" | head -n 1)" ]; then
+  log "${ADDON#"$ROOT"/} is up to date"
+  exit 0
+fi
 
 start=$(date +%s)
 mkdir -p "$(dirname "$ADDON")"

@@ -42,9 +42,9 @@ export function harmlessCommand(cwd: string): Promise<CommandResult> {
   return shell(cwd, 'ls -laR . >/dev/null && cat ./* ./*/* >/dev/null 2>&1; exit 0', 'dir /s /a >NUL & type * >NUL 2>&1 & exit /b 0');
 }
 
-/** Appends a line to an ASCII-named file, as a formatter or a generator would. */
+/** Appends a line to an ASCII-named file, as a generator would (cmd: redirection first, or a digit before >> names a handle). */
 export function appendCommand(cwd: string, file: string, line: string): Promise<CommandResult> {
-  return shell(cwd, `printf '%s\\n' '${line}' >> '${file}'`, `echo ${line}>>${file}`);
+  return shell(cwd, `printf '%s\\n' '${line}' >> '${file}'`, `>>${file} echo ${line}`);
 }
 
 export function deleteCommand(cwd: string, file: string): Promise<CommandResult> {

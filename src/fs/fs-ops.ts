@@ -2,6 +2,7 @@
 // cannot produce on demand (EXDEV between two directories of one workspace) or pause a publish
 // at a given step to kill the process there.
 import { rename } from 'node:fs/promises';
+import { setTimeout as delay } from 'node:timers/promises';
 import { promises as native } from '../native/index.js';
 
 export interface FsOps {
@@ -14,8 +15,28 @@ export interface FsOps {
   fsyncDirectory(dir: string): Promise<void>;
 }
 
+/** How long a replacing rename on Windows keeps retrying while another process has the target open. */
+export const WINDOWS_REPLACE_RETRY_MS = 10_000;
+const BUSY = new Set(['EPERM', 'EACCES', 'EBUSY']);
+
+// Windows refuses to replace a file that another process has open (a concurrent reader, an
+// editor, an indexer, antivirus): EPERM. Those handles are short-lived, so the rename is retried
+// with backoff for a bounded time (as graceful-fs does); the caller still holds its locks.
+async function renameOver(from: string, to: string): Promise<void> {
+  const deadline = Date.now() + WINDOWS_REPLACE_RETRY_MS;
+  for (let wait = 1; ; wait = Math.min(wait * 2, 100)) {
+    try {
+      return await rename(from, to);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? '';
+      if (process.platform !== 'win32' || !BUSY.has(code) || Date.now() >= deadline) throw error;
+      await delay(wait);
+    }
+  }
+}
+
 export const realOps: FsOps = {
-  rename: (from, to) => rename(from, to),
+  rename: renameOver,
   renameNoReplace: (from, to) => native.renameNoReplace(from, to),
   linkNoOverwrite: (existing, newPath) => native.linkNoOverwrite(existing, newPath),
   fsyncDirectory: (dir) => native.fsyncDirectory(dir),
