@@ -16,18 +16,9 @@ work="$(mktemp -d "$CACHE/tmp/acceptance.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 
 start=$(date +%s)
-( cd "$ROOT" && npm pack --ignore-scripts --silent --pack-destination "$work" >/dev/null )
-tarball="$(ls "$work"/peer-bridge-*.tgz)"
-mkdir "$work/consumer"
-printf '{"name":"consumer","private":true}\n' >"$work/consumer/package.json"
-# For win32: npm picks Windows optional dependencies; no install script runs (node-gyp-build would
-# look for a Linux binary here), node.exe loads prebuilds/win32-x64 at run time.
-( cd "$work/consumer" && npm install --os=win32 --cpu=x64 --ignore-scripts --prefer-offline --no-audit --no-fund \
-    --loglevel=error "$tarball" >/dev/null )
+install_packed_for_win32 "$work"
 log "packed and installed for win32 in $(( $(date +%s) - start )) s"
-
-bin="$work/consumer/node_modules/peer-bridge/dist/cli/main.js"
-[ -f "$work/consumer/node_modules/peer-bridge/prebuilds/win32-x64/peer-bridge.node" ] || { log "the packed package has no win32-x64 prebuild"; exit 1; }
+bin="$INSTALLED/dist/cli/main.js"
 start=$(date +%s)
 set +e
 (

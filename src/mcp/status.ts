@@ -18,7 +18,8 @@ export interface IncidentSummary {
 export interface BridgeStatus {
   workspace: string;
   runners: RunnerAvailability[];
-  native: Backend;
+  /** The native strategies and `binary`, the addon file that was loaded. */
+  native: Backend & { binary: string };
   limits: {
     default_budget_seconds: Record<string, number>;
     max_budget_seconds: Record<string, number>;

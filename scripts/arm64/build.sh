@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Cross-builds the addon for linux-arm64 with Debian's aarch64 g++ into
+# prebuilds/linux-arm64/peer-bridge.node (the prebuildify --napi name node-gyp-build loads).
+# Same sources and flags as binding.gyp's Linux target; libstdc++ and libgcc are linked statically
+# so the binary needs only glibc. napi_* symbols resolve in node at load time. Rebuilds only when
+# native/ changed.
+source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+
+ensure_toolchain
+ensure_npm_package "node-api-headers@$NODE_API_HEADERS_VERSION" "$HEADERS"
+
+if [ -f "$ADDON" ] && [ -z "$(find "$ROOT/native" -type f -newer "$ADDON" | head -n 1)" ]; then
+  log "${ADDON#"$ROOT"/} is up to date"
+  exit 0
+fi
+start=$(date +%s)
+mkdir -p "$(dirname "$ADDON")" "$CACHE"
+partial="$(mktemp "$CACHE/peer-bridge.node.XXXXXX")"
+"$CXX_ARM64" -std=c++17 -O2 -shared -fPIC -o "$partial" \
+  -D_GNU_SOURCE -D_FORTIFY_SOURCE=2 -DNAPI_VERSION=8 -DNAPI_CPP_EXCEPTIONS -DNODE_API_SWALLOW_UNTHROWABLE_EXCEPTIONS \
+  -DBUILDING_NODE_EXTENSION -fstack-protector-strong -Wall -Wextra -Wno-unused-parameter \
+  -I"$HEADERS/include" -I"$(cd "$ROOT" && node -p "require('path').resolve(require('node-addon-api').include_dir)")" \
+  -I"$ROOT/native/include" \
+  "$ROOT/native/binding.cc" "$ROOT/native/src/common.cc" "$ROOT/native/src/posix.cc" "$ROOT/native/src/linux.cc" \
+  -Wl,-z,relro,-z,now -static-libstdc++ -static-libgcc -s
+# Staged and renamed in, so a concurrent npm pack never sees a half-written file.
+mv "$partial" "$ADDON"
+log "built ${ADDON#"$ROOT"/} in $(( $(date +%s) - start )) s"
