@@ -6,13 +6,12 @@
 # native/ changed.
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 
-ensure_toolchain
-ensure_npm_package "node-api-headers@$NODE_API_HEADERS_VERSION" "$HEADERS"
-
 if [ -f "$ADDON" ] && [ -z "$(find "$ROOT/native" -type f -newer "$ADDON" | head -n 1)" ]; then
   log "${ADDON#"$ROOT"/} is up to date"
   exit 0
 fi
+ensure_toolchain
+ensure_npm_package "node-api-headers@$NODE_API_HEADERS_VERSION" "$HEADERS"
 start=$(date +%s)
 mkdir -p "$(dirname "$ADDON")" "$CACHE"
 partial="$(mktemp "$CACHE/peer-bridge.node.XXXXXX")"

@@ -5,15 +5,15 @@
 # and rebuilds only when native/ changed.
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 
-ensure_toolchain
-ensure_downloads
-ensure_import_lib
-
-# Up to date when no source (nor the import library) is newer than the built addon.
-if [ -f "$ADDON" ] && [ -z "$(find "$ROOT/native" "$CACHE/libnode_api.a" -type f -newer "$ADDON" | head -n 1)" ]; then
+# Up to date when no native source is newer than the built addon (also a prebuild fetched from CI).
+if [ -f "$ADDON" ] && [ -z "$(find "$ROOT/native" -type f -newer "$ADDON" | head -n 1)" ]; then
   log "${ADDON#"$ROOT"/} is up to date"
   exit 0
 fi
+
+ensure_toolchain
+ensure_downloads
+ensure_import_lib
 
 start=$(date +%s)
 mkdir -p "$(dirname "$ADDON")"
