@@ -37,6 +37,11 @@ export function shell(cwd: string, posix: string, windows: string): Promise<Comm
   });
 }
 
+/** A cmd.exe command line, for the Windows-only steps (attrib, icacls). */
+export function windowsCommand(cwd: string, line: string): Promise<CommandResult> {
+  return shell(cwd, '', line);
+}
+
 /** Lists the folder and reads every file in it, as a build or a linter would: changes nothing. */
 export function harmlessCommand(cwd: string): Promise<CommandResult> {
   return shell(cwd, 'ls -laR . >/dev/null && cat ./* ./*/* >/dev/null 2>&1; exit 0', 'dir /s /a >NUL & type * >NUL 2>&1 & exit /b 0');

@@ -1,10 +1,10 @@
 // What a version is made of, checked on this machine's filesystem: identity (volume + file id)
 // across a rename and its change on replacement, a same-size rewrite with its mtime put back,
 // and a permission / ACL change seen through ctime (ChangeTime on Windows).
-import { closeSync, openSync, readFileSync, renameSync, statSync, utimesSync, writeFileSync, chmodSync } from 'node:fs';
+import { chmodSync, closeSync, openSync, readFileSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { statFd, statPath, type NativeStat } from '../native/index.js';
-import { shell } from './host.js';
+import { windowsCommand } from './host.js';
 import { AcceptanceFailure, expectEqual, notVerifiable, pass, type Sequence, type SequenceContext } from './types.js';
 import { codeOf, ok, open, plant } from './workbench.js';
 
@@ -35,12 +35,12 @@ async function permissionChange({ dir }: SequenceContext) {
   const before = statPath(file);
   const windows = process.platform === 'win32';
   const { after, tries } = await untilCtimeMoves(file, before, async () => {
-    if (windows) await shell(dir, '', 'attrib +R mode.txt');
+    if (windows) await windowsCommand(dir, 'attrib +R mode.txt');
     else chmodSync(file, 0o600);
   });
   expectEqual(after.mtimeNs === before.mtimeNs, true, 'mtime unchanged by the permission change');
   const edit = await wb.call('edit_file', { path: 'mode.txt', old_string: 'x = 1', new_string: 'x = 2' });
-  if (windows) await shell(dir, '', 'attrib -R mode.txt');
+  if (windows) await windowsCommand(dir, 'attrib -R mode.txt');
   expectEqual(codeOf(edit), 'FS_STALE_VERSION', 'edit after the permission change');
   return pass(
     `${windows ? '`attrib +R`' : 'chmod 600'}: mode ${(before.mode & 0o777).toString(8)} → ${(after.mode & 0o777).toString(8)}, ` +
@@ -60,7 +60,7 @@ async function aclChange({ dir, host }: SequenceContext) {
   let grant = true;
   const { after, tries } = await untilCtimeMoves(file, before, async () => {
     // Built-in Users (S-1-5-32-545): exists on every Windows, whatever its language.
-    await shell(dir, '', grant ? 'icacls acl.txt /grant *S-1-5-32-545:(R) /q' : 'icacls acl.txt /remove:g *S-1-5-32-545 /q');
+    await windowsCommand(dir, grant ? 'icacls acl.txt /grant *S-1-5-32-545:(R) /q' : 'icacls acl.txt /remove:g *S-1-5-32-545 /q');
     grant = !grant;
   });
   expectEqual([after.mtimeNs === before.mtimeNs, after.size, after.mode], [true, before.size, before.mode], 'mtime, size and mode after icacls');
