@@ -34,5 +34,19 @@
         }]
       ]
     }
+  ],
+  "conditions": [
+    ["OS=='linux'", {
+      "targets": [
+        {
+          "target_name": "peer-bridge-reaper",
+          "type": "executable",
+          "sources": ["native/reaper/linux.cc"],
+          "defines": ["_GNU_SOURCE", "_FORTIFY_SOURCE=2"],
+          "cflags_cc": ["-std=c++17", "-O2", "-fno-exceptions", "-fno-rtti", "-fstack-protector-strong", "-Wall", "-Wextra"],
+          "ldflags": ["-s", "-Wl,-z,relro,-z,now"]
+        }
+      ]
+    }]
   ]
 }

@@ -5,7 +5,7 @@
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { openTranscript } from '../src/envelope/index.js';
+import { openTranscript } from '../src/state/transcript.js';
 
 const totalBytes = Number(process.env.PB_BENCH_MIB ?? 512) * 1024 * 1024;
 const mib = (n: number): string => (n / 1024 / 1024).toFixed(1);

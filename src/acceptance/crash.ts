@@ -1,6 +1,6 @@
 // A bridge call whose process dies between its start record and its result: the next recovery
 // settles it as `unknown` exactly once and never replays it.
-import { Ledger } from '../bridge/ledger.js';
+import { Ledger } from '../state/ledger.js';
 import { startWorker } from './children.js';
 import { expectEqual, pass, type Sequence } from './types.js';
 

@@ -4,7 +4,7 @@
 //   counter — `rounds` times: read the number in `path`, edit it to number + 1, retry when stale.
 //   ledger-start — record a started bridge call in `dir`'s ledger, say `started`, then wait to be
 //             killed (the crash between a call's start and its result).
-import { Ledger } from '../bridge/ledger.js';
+import { Ledger } from '../state/ledger.js';
 import { openWorkbench } from '../fs/index.js';
 
 export type Job =

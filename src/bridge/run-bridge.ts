@@ -1,16 +1,18 @@
 // runBridge: one bridge call, start to envelope. Bad input is rejected before anything starts;
 // refusals and child failures are envelopes, never rejections. The ledger start is on disk before
 // the child is spawned and the settlement follows the envelope.
-import { harnessEnvelope, openTranscript, type PublicEnvelope, type RunMeta } from '../envelope/index.js';
+import { harnessEnvelope, type PublicEnvelope, type RunMeta } from '../envelope/index.js';
 import { resolveExecutable } from '../runners/executable.js';
 import { loadRunner } from '../runners/load.js';
 import type { Runner, Verb } from '../runners/types.js';
+import { describeStateProblems, stateFailureCause, stateProblems } from '../state/health.js';
+import { Ledger, RunIdTaken } from '../state/ledger.js';
+import { openTranscript } from '../state/transcript.js';
 import { resolveBudget } from './budget.js';
 import { decideDepth, depthLimit, inheritedDepth } from './depth.js';
 import { direction as directionOf } from './direction.js';
 import { decideEffort, mergeSubstitution } from './effort.js';
 import { BridgeError } from './errors.js';
-import { Ledger, RunIdTaken } from './ledger.js';
 import { envelopeForOutcome } from './outcome.js';
 import { buildPrompt, checkPromptSize } from './prompt.js';
 import { runChild } from './run-child.js';
@@ -103,7 +105,18 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
   const ledger = new Ledger(workspace);
   const runIdTaken = () =>
     new BridgeError('invalid_arguments', `run_id ${JSON.stringify(runId)} was already used in this workspace; pick a new one or leave it out`, { field: 'run_id' });
-  if (options.run_id !== undefined && (await ledger.has(runId))) throw runIdTaken();
+  // A peer may have broken .peer-bridge/ (it can write in the workspace): such a call gets a
+  // state-unusable envelope naming the path and the fix, never a raw error.
+  const problems = await stateProblems(workspace);
+  let unusable = problems.length > 0 ? describeStateProblems(problems) : null;
+  if (!unusable && options.run_id !== undefined) {
+    const taken = await ledger.has(runId).catch(async (error: unknown) => {
+      unusable = await stateFailureCause(workspace, error);
+      if (!unusable) throw error;
+      return false;
+    });
+    if (taken) throw runIdTaken();
+  }
   const maxOutputBytes = outputCap(env);
 
   const meta: RunMeta = {
@@ -119,9 +132,18 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
   };
   meta.transcript.write({ type: 'bridge.call', verb, runner: spec, model: options.model ?? null, effort: options.effort ?? null, budget_seconds: budget.seconds, depth: depth.depth, direction: meta.direction, task });
 
-  // Calls that never start: an explicit envelope and a ledger result.
+  const stateRefusal = async (cause: string) => {
+    await meta.transcript.discard();
+    return harnessEnvelope({ fault: 'state-unusable', cause, meta });
+  };
+  if (unusable) return stateRefusal(unusable);
+
+  // Calls that never start: an explicit envelope and a ledger result (the envelope goes out even
+  // when the result cannot be written).
   const neverStarted = async (envelope: PublicEnvelope, code: string, reason: string) => {
-    await ledger.result({ run_id: runId, tool: verb, status: envelope.status, code, reason: reason.slice(0, 500) });
+    await ledger
+      .result({ run_id: runId, tool: verb, status: envelope.status, code, reason: reason.slice(0, 500) })
+      .catch((error: unknown) => process.emitWarning(`peer-bridge: could not record run ${runId} in the ledger: ${String(error)}`));
     return envelope;
   };
   if (depth.refusal) {
@@ -147,13 +169,20 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
   meta.effort_substituted = effort.substituted;
 
   // Checked again under the ledger lock: a concurrent call may have taken the same run_id since.
-  await ledger
+  const started = await ledger
     .start({ run_id: runId, verb, runner: runner.id, direction: meta.direction, budget_seconds: budget.seconds, depth: depth.depth }, { fresh: options.run_id !== undefined })
-    .catch(async (error: unknown) => {
-      // The call does not start: nothing of it may stay behind, not even its partial transcript.
-      await meta.transcript.discard();
-      throw error instanceof RunIdTaken ? runIdTaken() : error;
-    });
+    .then(
+      () => null,
+      async (error: unknown) => {
+        // The call does not start: nothing of it may stay behind, not even its partial transcript.
+        await meta.transcript.discard();
+        if (error instanceof RunIdTaken) throw runIdTaken();
+        const cause = await stateFailureCause(workspace, error);
+        if (!cause) throw error;
+        return cause;
+      },
+    );
+  if (started !== null) return stateRefusal(started);
   let envelope: PublicEnvelope;
   try {
     const outcome = await runChild({
@@ -198,7 +227,18 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
   // The caller gets its envelope even if the settlement cannot be written; the next server start
   // then settles the call as unknown.
   await ledger
-    .settle({ run_id: runId, status: envelope.status, incident: envelope.incident, duration_seconds: envelope.duration_seconds })
+    .settle({
+      run_id: runId,
+      status: envelope.status,
+      incident: envelope.incident,
+      duration_seconds: envelope.duration_seconds,
+      // What the run history (`peer-bridge runs --html`) totals without opening every transcript.
+      model: envelope.model,
+      effort: envelope.effort,
+      effort_substituted: envelope.effort_substituted,
+      cost: envelope.cost,
+      tokens: envelope.tokens,
+    })
     .catch((error: unknown) => process.emitWarning(`peer-bridge: could not settle run ${runId} in the ledger: ${String(error)}`));
   return envelope;
 }

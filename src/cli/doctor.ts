@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { depthLimit, inheritedDepth } from '../bridge/depth.js';
 import { probeRunners } from '../bridge/probe.js';
+import { STATE_DIR } from '../state/paths.js';
 import { parse } from './args.js';
 import { version } from './version.js';
 
@@ -66,18 +67,26 @@ async function checkWorkspace(dir: string): Promise<Check[]> {
       ? { name: 'workspace', level: 'warn', detail: `${workspace}: ${refusal}`, fix: 'run the bridge inside a project folder' }
       : { name: 'workspace', level: 'ok', detail: workspace },
   );
-  const state = path.join(workspace, '.peer-bridge');
+  const { stateProblems } = await import('../state/health.js');
+  const problems = await stateProblems(workspace);
+  if (problems.length > 0) {
+    for (const problem of problems) {
+      checks.push({ name: 'state', level: 'fail', detail: `${problem.path} ${problem.problem} (every bridge call is refused until fixed)`, fix: problem.fix });
+    }
+    return checks;
+  }
+  const state = path.join(workspace, STATE_DIR);
   try {
     // Checks without creating anything: the state folder if it exists, else the workspace.
     const exists = await access(state).then(() => true, () => false);
     await access(exists ? state : workspace, constants.W_OK);
-    checks.push({ name: 'state', level: 'ok', detail: '.peer-bridge/ is writable (ledger, transcripts, incidents)' });
+    checks.push({ name: 'state', level: 'ok', detail: `${STATE_DIR}/ is writable (ledger, transcripts, incidents)` });
   } catch (error) {
-    checks.push({ name: 'state', level: 'fail', detail: `.peer-bridge/ is not writable: ${(error as Error).message}`, fix: 'give your user write access to the workspace' });
+    checks.push({ name: 'state', level: 'fail', detail: `${STATE_DIR}/ is not writable: ${(error as Error).message}`, fix: 'give your user write access to the workspace' });
     return checks;
   }
   try {
-    const { Ledger } = await import('../bridge/ledger.js');
+    const { Ledger } = await import('../state/ledger.js');
     const ledger = new Ledger(workspace);
     const [{ records, skipped }, runs] = await Promise.all([ledger.read(), ledger.runs(1000)]);
     const open = runs.filter((run) => run.status === 'running').length;

@@ -1,6 +1,6 @@
 // Readable output for people: the envelope summary of `peer-bridge run` and the runs table.
 import type { PublicEnvelope } from '../envelope/index.js';
-import type { RunSummary } from '../bridge/ledger.js';
+import type { RunSummary } from '../state/runs-view.js';
 
 function list(title: string, items: readonly string[]): string[] {
   return items.length === 0 ? [] : [`${title}:`, ...items.map((item) => `  - ${item}`)];

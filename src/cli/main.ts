@@ -12,7 +12,7 @@ Commands:
   serve     serve the bridge over MCP on stdio (register this with Claude Code, Codex, …)
   run       run one call: peer-bridge run <implement|advise|review> "<task>"
   doctor    check Node, the native addon, the runner CLIs and the workspace
-  runs      list recent calls from the workspace's ledger
+  runs      list recent calls from the workspace's ledger (--html: a page to look at)
   acceptance  run the file-safety acceptance sequences on this machine (report: pass / fail)
 
 Options:

@@ -1,6 +1,6 @@
 // `peer-bridge run`: one bridge call from a terminal or a script.
 import path from 'node:path';
-import { Ledger } from '../bridge/ledger.js';
+import { Ledger } from '../state/ledger.js';
 import { runBridge } from '../bridge/run-bridge.js';
 import type { BridgeProgress } from '../bridge/types.js';
 import type { Verb } from '../runners/types.js';

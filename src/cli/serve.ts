@@ -1,8 +1,9 @@
 // `peer-bridge serve`: the MCP server over stdio. stdout carries JSON-RPC only; logs go to stderr.
 import path from 'node:path';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { resolveWorkspace } from '../bridge/workspace.js';
 import { createMcpServer } from '../mcp/server.js';
+import { LineTransport } from '../mcp/stdio/line-transport.js';
+import { MAX_MESSAGE_BYTES_VARIABLE, maxMessageBytes } from '../mcp/stdio/message-size.js';
 import { parse, UsageError } from './args.js';
 import { version } from './version.js';
 
@@ -20,7 +21,10 @@ Options:
   --config FILE     runner plugin configuration (grants for third-party runners)
   --runner NAME     codex, claude, or a plugin specifier (default: codex if installed, else claude)
   -h, --help        show this help
-  -v, --version     print the version`;
+  -v, --version     print the version
+
+A JSON-RPC message (one line) may hold at most 64 MiB (${MAX_MESSAGE_BYTES_VARIABLE}, in bytes); a
+larger request is answered with an error and skipped, and the session goes on.`;
 
 const log = (message: string) => process.stderr.write(`peer-bridge: ${message}\n`);
 
@@ -38,15 +42,24 @@ export async function serve(argv: string[]): Promise<number | 'serving'> {
   const surface = values.surface ?? 'bridge';
   if (surface !== 'bridge' && surface !== 'workbench') throw new UsageError(`--surface must be bridge or workbench, got ${JSON.stringify(surface)}`);
   const workspace = resolveWorkspace(values.workspace ?? process.cwd());
+  const maxBytes = maxMessageBytes();
   if (surface === 'workbench') {
     if (values.config || values.runner) throw new UsageError('--config and --runner belong to the bridge surface, not to --surface workbench');
     const { serveWorkbench } = await import('../mcp/workbench-server.js');
-    await serveWorkbench({ workspace, version, log });
+    await serveWorkbench({ workspace, version, log, maxMessageBytes: maxBytes });
     return 'serving';
   }
-  const { Ledger } = await import('../bridge/ledger.js');
-  const settled = await new Ledger(workspace).recover();
-  if (settled.length > 0) log(`settled ${settled.length} interrupted call(s) as unknown: ${settled.join(', ')}`);
+  const { Ledger } = await import('../state/ledger.js');
+  // A server starts even when a peer broke the run state: calls are then refused with the fix,
+  // and bridge_status shows it.
+  try {
+    const settled = await new Ledger(workspace).recover();
+    if (settled.length > 0) log(`settled ${settled.length} interrupted call(s) as unknown: ${settled.join(', ')}`);
+  } catch (error) {
+    const { stateProblems, describeStateProblems } = await import('../state/health.js');
+    const problems = await stateProblems(workspace);
+    log(`could not recover interrupted calls: ${problems.length > 0 ? describeStateProblems(problems) : String(error)}`);
+  }
   const { server, drain } = createMcpServer({
     workspace,
     version,
@@ -54,7 +67,7 @@ export async function serve(argv: string[]): Promise<number | 'serving'> {
     ...(values.config ? { configPath: path.resolve(values.config) } : {}),
     ...(values.runner ? { runner: values.runner } : {}),
   });
-  const transport = new StdioServerTransport();
+  const transport = new LineTransport({ maxMessageBytes: maxBytes });
   // The client closing stdin, or a signal, ends the session: closing aborts the calls in flight,
   // which kills their children and settles them in the ledger before the process exits.
   let stopping = false;

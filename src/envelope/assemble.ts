@@ -2,6 +2,7 @@
 // metadata, checked against the public schema before anyone sees it.
 import path from 'node:path';
 import type { PublicEnvelope } from '../generated/harness-envelope.js';
+import { stateFailureCause } from '../state/health.js';
 import { harnessEnvelope } from './harness-built.js';
 import { envelopeMeta, type RunMeta } from './meta.js';
 import { describeError } from './problems.js';
@@ -44,9 +45,11 @@ export async function assembleEnvelope(core: unknown, meta: RunMeta): Promise<Pu
   try {
     transcriptPath = await transcript.close();
   } catch (error) {
+    // A peer that swapped the state folder mid-run is not a peer-bridge bug: say what to fix.
+    const unusable = await stateFailureCause(transcript.workspace, error);
     return harnessEnvelope({
-      fault: 'invalid-envelope',
-      cause: `the transcript could not be written: ${(error as Error).message}`,
+      fault: unusable ? 'state-unusable' : 'invalid-envelope',
+      cause: unusable ?? `the transcript could not be written: ${(error as Error).message}`,
       meta,
     });
   }

@@ -1,6 +1,6 @@
 /** Errors of the envelope module. `code` is stable; messages say what was wrong. */
 export class EnvelopeError extends Error {
-  readonly code: 'ENVELOPE_INVALID_RUN_ID' | 'ENVELOPE_INVALID_WORKSPACE' | 'ENVELOPE_STATE_SYMLINK' | 'ENVELOPE_INTERNAL';
+  readonly code: 'ENVELOPE_INTERNAL';
 
   constructor(code: EnvelopeError['code'], message: string, options?: { cause?: unknown }) {
     super(message, options);

@@ -4,7 +4,7 @@
 // incident file, and validates.
 import type { EnvelopeStatus, PublicEnvelope } from '../generated/harness-envelope.js';
 import { EnvelopeError } from './errors.js';
-import { writeIncident } from './incident.js';
+import { writeIncident } from '../state/incident.js';
 import { safeMeta, type EnvelopeMeta, type Fault, type RunMeta } from './meta.js';
 import { partialOutput as cutPartialOutput } from './partial-output.js';
 import { describeError, joinProblems } from './problems.js';
@@ -53,6 +53,8 @@ function verdictFor(fault: Fault, meta: EnvelopeMeta, runner: string, budget: nu
       return `Cancelled by the caller: ${child} was stopped before it answered.`;
     case 'invalid-envelope':
       return 'Blocked: peer-bridge built an envelope that fails its own schema (a peer-bridge bug); the answer was withheld. See the incident.';
+    case 'state-unusable':
+      return 'Blocked: peer-bridge cannot use its run state in this workspace (.peer-bridge/ was changed); see blockers for the path and the fix.';
   }
 }
 
@@ -86,7 +88,8 @@ export async function harnessEnvelope(input: HarnessEnvelopeInput): Promise<Publ
   }
 
   let incident: string | null = null;
-  try {
+  // With unusable state there is nowhere safe to write an incident: the cause says it all.
+  if (fault !== 'state-unusable') try {
     incident = await writeIncident({
       ...meta.incident,
       workspace: transcript.workspace,

@@ -1,6 +1,7 @@
 /**
  * The envelope contract: the two validation boundaries of a bridge call (child answer → harness,
- * harness → caller), the strict schema handed to the child CLIs, transcripts and incidents.
+ * harness → caller) and the strict schema handed to the child CLIs. Transcripts and incidents,
+ * which envelopes reference, are run state (src/state/).
  */
 export type { CoreEnvelope } from '../generated/envelope.js';
 export type {
@@ -35,15 +36,4 @@ export { assembleEnvelope } from './assemble.js';
 export { harnessEnvelope, statusForFault, type HarnessEnvelopeInput } from './harness-built.js';
 export type { EnvelopeMeta, Fault, IncidentContext, RunMeta, Verb } from './meta.js';
 export { partialOutput, partialOutputLimitBytes, partialOutputSource } from './partial-output.js';
-export {
-  defaultTranscriptLimit,
-  openTranscript,
-  TranscriptWriter,
-  type TranscriptOptions,
-  type TranscriptStats,
-} from './transcript.js';
-export { latestIncident, writeIncident, type IncidentInput, type IncidentRecord } from './incident.js';
-export { gitWorkspaceDelta, type GitDeltaResult, type GitWorkspaceDelta } from './git-delta.js';
-export { digestOutput, defaultOutputFields } from './compact.js';
 export { EnvelopeError } from './errors.js';
-export { incidentsDir, runIdPattern, stateDirName, transcriptsDir } from './paths.js';

@@ -2,7 +2,7 @@
 // public envelope. Harness-built envelopes must validate whatever they are given, so `safeMeta`
 // replaces anything out of contract and says what it replaced.
 import type { Effort, EffortSubstitution, TokenCounters } from '../generated/harness-envelope.js';
-import type { TranscriptWriter } from './transcript.js';
+import type { TranscriptWriter } from '../state/transcript.js';
 import { clampChars } from './text-cut.js';
 
 export type Verb = 'implement' | 'advise' | 'review';
@@ -17,7 +17,9 @@ export type Fault =
   | 'child-exit'
   | 'spawn'
   | 'cancelled'
-  | 'invalid-envelope';
+  | 'invalid-envelope'
+  /** The workspace's run state (`.peer-bridge/`) was tampered with; nothing was started. */
+  | 'state-unusable';
 
 /** Context that goes into an incident file only (never into the envelope). */
 export interface IncidentContext {

@@ -7,6 +7,7 @@ import { FsError, errnoOf } from './errors.js';
 import { pathKey } from './locks.js';
 import { statQuiet, type ToolSuccess } from './mutate.js';
 import { publish, syncCreatedDirs } from './publish.js';
+import { refuseStatePath } from './state-paths.js';
 import type { ResolvedPath } from './workspace-paths.js';
 
 /**
@@ -19,6 +20,7 @@ export async function createNew(
   bytes: Uint8Array,
   extra: Record<string, unknown>,
 ): Promise<ToolSuccess | 'observed-meanwhile'> {
+  refuseStatePath(target);
   const dir = path.dirname(target.abs);
   let firstMade: string | undefined;
   try {

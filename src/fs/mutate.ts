@@ -10,6 +10,7 @@ import { readWhole, versionWhole } from './file-handle.js';
 import { identityKey, pathKey, type LockKey } from './locks.js';
 import { publish } from './publish.js';
 import { compareVersions, type Version } from './version.js';
+import { refuseStatePath } from './state-paths.js';
 import type { ResolvedPath } from './workspace-paths.js';
 
 /** The largest file a rewrite accepts: its text must fit in one JavaScript string. */
@@ -91,6 +92,7 @@ async function ownerToKeep(abs: string): Promise<{ uid: number; gid: number } | 
  * while we wait, the identity we locked is stale: release and lock the new one.
  */
 export async function lockFile(ctx: ToolContext, target: ResolvedPath, extraKeys: LockKey[] = []): Promise<{ release: () => void; stat: NativeStat | undefined }> {
+  refuseStatePath(target);
   for (let attempt = 1; ; attempt++) {
     const before = await statQuiet(target.abs);
     const keys = [pathKey(target.abs), ...extraKeys, ...(before ? [identityKey(before.identity)] : [])];

@@ -7,6 +7,7 @@ import { realOps, type FsOps, type PublishHooks } from './fs-ops.js';
 import { KeyedQueue, LockSet, defaultLockDir } from './locks.js';
 import type { ToolSuccess } from './mutate.js';
 import { ObservationStore } from './observations.js';
+import { plainArguments } from './plain-arguments.js';
 import { DEFAULT_STALE_STAGE_MS } from './stage-names.js';
 import { describeErrors, validatorFor } from './tool-schemas.js';
 import { deleteRangeTool } from './tools/delete-range.js';
@@ -78,7 +79,14 @@ export class Workbench {
    * Runs one tool with snake_case arguments. Resolves to `{ ok: true, … }` or
    * `{ ok: false, code, message }`; tool-level failures never throw.
    */
-  async call(tool: string, args: unknown): Promise<ToolResult> {
+  async call(tool: string, rawArgs: unknown): Promise<ToolResult> {
+    if (typeof tool !== 'string') return { ok: false, code: 'FS_INVALID_ARGUMENT', message: `the tool name must be a string; tools: ${toolNames.join(', ')}` };
+    let args: unknown;
+    try {
+      args = plainArguments(rawArgs);
+    } catch (error) {
+      return { ok: false, code: 'FS_INVALID_ARGUMENT', message: `${tool}: ${(error as Error).message}` };
+    }
     const run = Object.hasOwn(TOOLS, tool) ? TOOLS[tool] : undefined;
     const validate = validatorFor(tool);
     if (!run || !validate) {

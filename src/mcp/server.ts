@@ -23,14 +23,14 @@ import { listTools, STATUS_TOOL, VERB_TOOLS } from './tools.js';
 // after the first tools/list, so the server answers initialize and tools/list without it.
 let callModules: Promise<{
   runBridge: typeof import('../bridge/run-bridge.js').runBridge;
-  Ledger: typeof import('../bridge/ledger.js').Ledger;
+  Ledger: typeof import('../state/ledger.js').Ledger;
   toolInputValidator: typeof import('../envelope/index.js').toolInputValidator;
   bridgeStatus: typeof import('./status.js').bridgeStatus;
 }> | undefined;
 function loadCallModules() {
   callModules ??= Promise.all([
     import('../bridge/run-bridge.js'),
-    import('../bridge/ledger.js'),
+    import('../state/ledger.js'),
     import('../envelope/index.js'),
     import('./status.js'),
   ]).then(([run, ledger, envelope, status]) => ({
@@ -78,6 +78,8 @@ export function createMcpServer(options: McpServerOptions): BridgeMcpServer {
   );
   const reminders = new ReminderTracker();
   const log = options.log ?? ((message: string) => process.stderr.write(`peer-bridge: ${message}\n`));
+  // Protocol trouble (a malformed or over-size message, a failed send) is logged, never silent.
+  server.onerror = (error) => log(error.message);
 
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     setTimeout(() => void loadCallModules().catch(() => undefined), 0).unref();
@@ -102,7 +104,7 @@ export function createMcpServer(options: McpServerOptions): BridgeMcpServer {
       if (!validate(args)) return codeResult('invalid_arguments', describeSchemaErrors(validate.errors).message);
       return dataResult(await bridgeStatus(options.workspace));
     }
-    const verb = VERB_TOOLS[name];
+    const verb = Object.hasOwn(VERB_TOOLS, name) ? VERB_TOOLS[name] : undefined;
     if (!verb) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
 
     const runId = typeof args.run_id === 'string' ? args.run_id : null;

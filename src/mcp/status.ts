@@ -1,12 +1,16 @@
 // bridge_status: what a caller (or a human) needs to know before handing work over.
-import { readdir, readFile, stat } from 'node:fs/promises';
-import path from 'node:path';
+import { stat } from 'node:fs/promises';
 import { DEFAULT_BUDGET_SECONDS, HARD_CUTOFF_FACTOR, MCP_MAX_BUDGET_SECONDS } from '../bridge/budget.js';
 import { depthLimit, inheritedDepth } from '../bridge/depth.js';
-import { Ledger, STATE_DIR, type RunSummary } from '../bridge/ledger.js';
 import { probeRunners, type RunnerAvailability } from '../bridge/probe.js';
 import { backend, type Backend } from '../native/index.js';
+import { recentIncidents as listIncidentSummaries } from '../state/incidents.js';
+import { Ledger } from '../state/ledger.js';
+import { stateProblems, type StateProblem } from '../state/health.js';
+import { resolveInWorkspace, STATE_DIR } from '../state/paths.js';
+import type { RunSummary } from '../state/runs-view.js';
 
+/** An incident as bridge_status lists it; `at` is when it was written. */
 export interface IncidentSummary {
   path: string;
   fault: string | null;
@@ -31,35 +35,18 @@ export interface BridgeStatus {
   };
   recent_runs: RunSummary[];
   recent_incidents: IncidentSummary[];
+  /** The run state folder and what makes it unusable (every call is then refused until fixed). */
+  state: { directory: string; usable: boolean; problems: StateProblem[] };
 }
 
-/** The newest incidents under .peer-bridge/incidents/, newest first. */
+/** The newest incidents, newest first (the state's one listing, with its write time). */
 export async function recentIncidents(workspace: string, limit = 5): Promise<IncidentSummary[]> {
-  const dir = path.join(workspace, STATE_DIR, 'incidents');
-  const names = await readdir(dir).catch(() => [] as string[]);
-  const files = await Promise.all(
-    names
-      .filter((name) => name.endsWith('.json'))
-      .map(async (name) => ({ name, mtime: (await stat(path.join(dir, name)).catch(() => null))?.mtimeMs ?? 0 })),
-  );
-  files.sort((a, b) => b.mtime - a.mtime || (a.name < b.name ? 1 : -1));
   return Promise.all(
-    files.slice(0, limit).map(async ({ name, mtime }): Promise<IncidentSummary> => {
-      let body: Record<string, unknown> = {};
-      try {
-        body = JSON.parse(await readFile(path.join(dir, name), 'utf8')) as Record<string, unknown>;
-      } catch {
-        // an unreadable incident is still listed by name
-      }
-      const text = (key: string) => (typeof body[key] === 'string' ? (body[key] as string).slice(0, 300) : null);
-      return {
-        path: `${STATE_DIR}/incidents/${name}`,
-        fault: text('fault'),
-        reason: text('reason'),
-        run_id: text('run_id'),
-        at: text('at') ?? text('created_at') ?? new Date(mtime).toISOString(),
-      };
-    }),
+    (await listIncidentSummaries(workspace, limit)).map(async ({ created_at, ...summary }) => ({
+      ...summary,
+      // An incident file without `created_at` (edited by hand) is dated by its modification time.
+      at: created_at ?? new Date((await stat(resolveInWorkspace(workspace, summary.path)).catch(() => null))?.mtimeMs ?? 0).toISOString(),
+    })),
   );
 }
 
@@ -80,10 +67,12 @@ function depthSettings(env: NodeJS.ProcessEnv): Pick<BridgeStatus['limits'], 'de
 }
 
 export async function bridgeStatus(workspace: string, env: NodeJS.ProcessEnv = process.env): Promise<BridgeStatus> {
+  const problems = await stateProblems(workspace);
   const [runners, recent_runs, recent_incidents] = await Promise.all([
     probeRunners(env),
-    new Ledger(workspace).runs(5),
-    recentIncidents(workspace),
+    // With unusable state the ledger is not read: the problems say why the list is empty.
+    problems.length > 0 ? [] : new Ledger(workspace).runs(5).catch(() => []),
+    recentIncidents(workspace).catch(() => []),
   ]);
   return {
     workspace,
@@ -97,5 +86,6 @@ export async function bridgeStatus(workspace: string, env: NodeJS.ProcessEnv = p
     },
     recent_runs,
     recent_incidents,
+    state: { directory: STATE_DIR, usable: problems.length === 0, problems },
   };
 }

@@ -2,7 +2,6 @@
 // observation store) per server session, bound to the launch workspace; input schemas are served
 // from schemas/fs-tools.schema.json as written, so the SDK's low-level Server is used.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import {
   CallToolRequestSchema,
   ErrorCode,
@@ -11,6 +10,7 @@ import {
   type CallToolResult,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
+import { LineTransport } from './stdio/line-transport.js';
 import { fsToolsSchema, openWorkbench, type ToolResult, type Workbench } from '../fs/index.js';
 
 export interface WorkbenchServerOptions {
@@ -109,8 +109,9 @@ export function createWorkbenchServer(options: WorkbenchServerOptions): { server
 }
 
 /** Serves the workbench on stdin/stdout until the client closes stdin or a signal arrives. */
-export async function serveWorkbench(options: WorkbenchServerOptions & { log: (message: string) => void }): Promise<void> {
+export async function serveWorkbench(options: WorkbenchServerOptions & { log: (message: string) => void; maxMessageBytes: number }): Promise<void> {
   const { server, drain } = createWorkbenchServer(options);
+  server.onerror = (error) => options.log(error.message);
   let stopping = false;
   const stop = (why: string) => {
     if (stopping) return;
@@ -124,6 +125,6 @@ export async function serveWorkbench(options: WorkbenchServerOptions & { log: (m
   process.stdin.once('end', () => stop('stdin closed'));
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
-  await server.connect(new StdioServerTransport());
+  await server.connect(new LineTransport({ maxMessageBytes: options.maxMessageBytes }));
   options.log(`serving the file workbench for ${options.workspace} over stdio (version ${options.version})`);
 }

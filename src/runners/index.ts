@@ -12,3 +12,4 @@ export { runnerManifestSchema, validateManifest, type RunnerManifest, type Runne
 export type { ModelPrice, RunnerConfigFile } from './config.js';
 export type { SpawnResult } from './spawn.js';
 export { BUILT_IN_RUNNERS } from './resolve.js';
+export { processSupervision } from './reaper.js';

@@ -1,5 +1,6 @@
 // loadRunner: specifier → a ready Runner, with the manifest checked, permissions granted (or the
 // load refused), and executables resolved to absolute paths.
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RunnerContext, RunnerDefinition } from './define-runner.js';
@@ -71,9 +72,43 @@ function asDefinition(value: unknown, where: string): RunnerDefinition {
  * Loads a runner: `codex` or `claude` (built-in, granted their own manifest), `./file.js` or an
  * absolute path, or an installed npm package name (resolved from the config file's folder). A
  * third-party runner gets only what both its manifest requests and the config grants; asking for
- * more fails the load with PermissionDenied naming the permission.
+ * more fails the load with PermissionDenied naming the permission. Loaded once per process; a
+ * later call re-checks only what can change (see `loaded`).
  */
 export async function loadRunner(specifier: string, options: LoadRunnerOptions): Promise<Runner> {
+  const key = cacheKey(specifier, options);
+  const cached = loaded.get(key);
+  if (cached && cached.files.every((f) => stamp(f.file) === f.stamp)) return cached.runner;
+  loaded.delete(key);
+  const runner = await loadRunnerNow(specifier, options);
+  const files = dependsOn.get(runner) ?? [];
+  loaded.set(key, { runner, files: files.map((file) => ({ file, stamp: stamp(file) })) });
+  return runner;
+}
+
+// A load is kept per process and reused while nothing it depended on changed: the same
+// specifier, options, working directory and environment (compared whole: the child's variables
+// come from it), and the same config file and executables on disk (by stat). A reused runner
+// keeps its `create` result. Cost of a reuse: one stat per file, one pass over the environment.
+const loaded = new Map<string, { runner: Runner; files: { file: string; stamp: string }[] }>();
+const dependsOn = new WeakMap<Runner, string[]>();
+
+function stamp(file: string): string {
+  try {
+    const st = statSync(file);
+    return `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.mode}`;
+  } catch {
+    return 'missing';
+  }
+}
+
+function cacheKey(specifier: string, options: LoadRunnerOptions): string {
+  const env = Object.entries(options.env ?? process.env).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const { workspace, configPath, abortSettleMs, probeTimeoutMs } = options;
+  return JSON.stringify([specifier, path.resolve(workspace), configPath ?? null, abortSettleMs ?? null, probeTimeoutMs ?? null, process.cwd(), env]);
+}
+
+async function loadRunnerNow(specifier: string, options: LoadRunnerOptions): Promise<Runner> {
   const env = options.env ?? process.env;
   const workspace = path.resolve(options.workspace);
   const config = loadConfig(options.configPath ?? env.PEER_BRIDGE_CONFIG);
@@ -117,7 +152,8 @@ export async function loadRunner(specifier: string, options: LoadRunnerOptions):
   });
   const impl = await definition.create(ctx);
   const settleMs = options.abortSettleMs ?? ABORT_SETTLE_MS;
-  return {
+  const configFile = options.configPath ?? env.PEER_BRIDGE_CONFIG;
+  const runner: Runner = {
     id: manifest.id,
     async supportedEfforts(model) {
       const probe: RunRequest = {
@@ -141,4 +177,6 @@ export async function loadRunner(specifier: string, options: LoadRunnerOptions):
       }
     },
   };
+  dependsOn.set(runner, [...(configFile ? [configFile] : []), ...Object.values(executables)]);
+  return runner;
 }

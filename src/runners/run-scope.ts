@@ -8,7 +8,9 @@ import { buildChildEnv, HOST_VARIABLES } from './env.js';
 import { PermissionDenied } from './errors.js';
 import { envCovered, expandPaths, isInside, type Grant } from './permissions.js';
 import { spawnChild } from './spawn.js';
-import type { RunRequest } from './types.js';
+import type { RunRequest, Verb } from './types.js';
+
+const WRITE_VERBS: readonly Verb[] = ['implement'];
 
 export interface ScopeHandle {
   scope: RunScope;
@@ -38,7 +40,13 @@ export function createRunScope(runnerId: string, grant: Grant, executables: Read
   const ending = new AbortController();
   const live = new Set<Promise<unknown>>();
   const workspace = path.resolve(req.workspace);
-  const readable = [...expandPaths(grant.read, workspace), ...expandPaths(grant.write, workspace)];
+  // The host cannot confine what a child process writes (the CLIs' own sandboxes do that); what
+  // it controls is where it starts a child for which kind of run. A write verb's child starts only
+  // inside a path granted for writing, a read-only verb's inside one granted for reading (write
+  // implies read).
+  const writable = expandPaths(grant.write, workspace);
+  const allowed = WRITE_VERBS.includes(req.verb) ? writable : [...expandPaths(grant.read, workspace), ...writable];
+  const permission = WRITE_VERBS.includes(req.verb) ? 'write' : 'read';
   const scope: RunScope = {
     async spawn(command: string, args: readonly string[], options: RunSpawnOptions) {
       const file = executables[command];
@@ -49,8 +57,11 @@ export function createRunScope(runnerId: string, grant: Grant, executables: Read
       // By name and by real path: a symlink in the workspace may point anywhere.
       const realCwd = await real(cwd);
       const inside = async (outer: string) => isInside(cwd, outer) && isInside(realCwd, await real(outer));
-      if (!(await inside(workspace)) || !(await someAsync(readable, inside))) {
-        throw new PermissionDenied(runnerId, 'read', cwd, 'a child must start inside the workspace and a granted path');
+      if (!(await inside(workspace)) || !(await someAsync(allowed, inside))) {
+        const why = permission === 'write'
+          ? `a ${req.verb} run starts its child inside the workspace and a path granted for writing`
+          : 'a child must start inside the workspace and a granted path';
+        throw new PermissionDenied(runnerId, permission, cwd, why);
       }
       for (const name of Object.keys(options.env ?? {})) {
         if (!envCovered(name, grant.env)) throw new PermissionDenied(runnerId, 'env', name, 'not in the runner manifest');
@@ -65,6 +76,15 @@ export function createRunScope(runnerId: string, grant: Grant, executables: Read
         onLine: options.onLine,
         ...(options.graceMs !== undefined ? { graceMs: options.graceMs } : {}),
       });
+      // Nothing may outlive the call unnoticed: what the child left running was killed; say so.
+      void child.then((r) => {
+        if (r.leftovers > 0) {
+          req.onEvent({ type: 'error', fatal: false, cause: 'leftover-processes', message: `killed ${r.leftovers} process${r.leftovers === 1 ? '' : 'es'} that ${command} left running after it exited` });
+        }
+        if (r.stuck.length > 0) {
+          req.onEvent({ type: 'error', fatal: false, cause: 'stuck-processes', message: `processes ${r.stuck.join(', ')} started by ${command} survived SIGKILL and may still run` });
+        }
+      }).catch(() => undefined);
       const settled = child.then(() => undefined, () => undefined);
       live.add(settled);
       void settled.then(() => live.delete(settled));

@@ -1,13 +1,15 @@
 // The one way a runner starts a process. node:child_process rather than execa here: the host
 // needs a detached child (its own process group, to kill the whole tree), byte-exact output caps
 // applied while reading (execa's `lines`/`maxBuffer` buffer everything and its forceKillAfterDelay
-// signals only the direct child), and a kill that also sweeps descendants that left the group.
+// signals only the direct child), a third pipe for the reaper's reports, and a kill that also
+// reaches descendants that left the group.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { killTree, DEFAULT_GRACE_MS } from './kill-tree.js';
 import { LineSplitter, type LimitKind, type LineLimits } from './line-stream.js';
 import { HOST_VARIABLES } from './env.js';
 import { guardChild } from './watchdog.js';
+import { emptyReport, execError, readReportLine, reaperPath } from './reaper.js';
 import { invocationFor } from './windows-shim.js';
 
 export interface SpawnOptions {
@@ -37,46 +39,97 @@ export interface SpawnResult {
   aborted: boolean;
   /** Set when the process could not be started at all (ENOENT, EACCES…). */
   spawnError: Error | null;
+  /**
+   * Processes the child left running after it exited, which were then killed (0 when none, or
+   * when the tree was killed on abort anyway).
+   */
+  leftovers: number;
+  /** Pids that survived SIGKILL for seconds (a process stuck in the kernel); normally empty. */
+  stuck: number[];
 }
 
 const STDERR_TAIL_BYTES = 8192;
 
+// How long past its own grace period the reaper may take before the host kills it and sweeps
+// the old way (a reaper that was stopped or killed by something in the tree).
+const REAPER_MARGIN_MS = 3000;
+
 /**
  * Starts `file` (absolute) with `args`; resolves when it is gone, never rejects for child failures.
  * It rejects only when `onLine` throws (a runner bug): then the tree is killed first.
+ *
+ * On Linux the child runs under the reaper (reaper.ts): every process of its tree, whatever group,
+ * session or environment it moved to, is killed before this resolves. Elsewhere, and when the
+ * reaper is missing, the tree is found through the process group, parent links and the spawn
+ * marker in the environment, and a watchdog process covers the host's own death.
  */
 export function spawnChild(file: string, args: readonly string[], options: SpawnOptions): Promise<SpawnResult> {
   const result: SpawnResult = {
     pid: null, exitCode: null, signal: null, stderrTail: '', outputLimit: null,
-    outputLimitHit: false, aborted: false, spawnError: null,
+    outputLimitHit: false, aborted: false, spawnError: null, leftovers: 0, stuck: [],
   };
   if (options.signal.aborted) {
     result.aborted = true;
     return Promise.resolve(result);
   }
+  const graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
   const spawnId = randomUUID();
+  const marker = { name: HOST_VARIABLES.spawnId, value: spawnId };
   const env = { ...options.env, [HOST_VARIABLES.spawnId]: spawnId };
-  const invocation = invocationFor(file, args);
+  const reaper = reaperPath();
+  const invocation = reaper
+    ? { file: reaper, args: ['3', String(graceMs), String(process.pid), file, ...args], verbatim: false }
+    : invocationFor(file, args);
   return new Promise((resolve, reject) => {
     const child = spawn(invocation.file, invocation.args, {
       cwd: options.cwd,
       env,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: reaper ? ['ignore', 'pipe', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe'],
       detached: process.platform !== 'win32',
       shell: false,
       windowsHide: true,
       windowsVerbatimArguments: invocation.verbatim,
     });
-    result.pid = child.pid ?? null;
-    const unguard = child.pid === undefined ? () => undefined : guardChild(child.pid, { name: HOST_VARIABLES.spawnId, value: spawnId });
+    const report = emptyReport();
+    if (reaper) {
+      let pending = '';
+      child.stdio[3]!.on('data', (chunk: Buffer) => {
+        pending += chunk.toString('latin1');
+        for (let nl = pending.indexOf('\n'); nl >= 0; nl = pending.indexOf('\n')) {
+          readReportLine(report, pending.slice(0, nl));
+          pending = pending.slice(nl + 1);
+        }
+      });
+    } else {
+      result.pid = child.pid ?? null;
+    }
+    // The reaper kills the tree itself when the host dies; only the fallback needs the watchdog.
+    const unguard = reaper || child.pid === undefined ? () => undefined : guardChild(child.pid, marker);
     let stderr = Buffer.alloc(0);
     let killing: Promise<void> | null = null;
     let exited = false;
     const kill = () => {
-      if (!killing && child.pid !== undefined) {
-        const marker = { name: HOST_VARIABLES.spawnId, value: spawnId };
-        killing = killTree(child.pid, { graceMs: options.graceMs ?? DEFAULT_GRACE_MS, marker, group: !exited });
+      if (killing || child.pid === undefined) return;
+      const pid = child.pid;
+      if (!reaper) {
+        killing = killTree(pid, { graceMs, marker, group: !exited });
+        return;
       }
+      if (exited) return;
+      // The reaper signals the whole tree and escalates to SIGKILL after the grace period; the
+      // group kill and marker sweep remain only for a reaper that does not finish.
+      try {
+        process.kill(pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+      killing = new Promise<void>((done) => {
+        const fallback = setTimeout(() => void killTree(pid, { graceMs: 100, marker, group: !exited }).then(done), graceMs + REAPER_MARGIN_MS);
+        child.once('exit', () => {
+          clearTimeout(fallback);
+          done();
+        });
+      });
     };
     // A throw inside the stdout listener would be an uncaught exception that ends the host.
     let lineError: { error: unknown } | null = null;
@@ -110,12 +163,28 @@ export function spawnChild(file: string, args: readonly string[], options: Spawn
       settled = true;
       options.signal.removeEventListener('abort', onAbort);
       splitter.end();
-      // Leftovers (background jobs, escaped descendants) die with the run.
       if (child.pid !== undefined) {
-        kill();
+        if (!reaper) {
+          // Leftovers (background jobs, escaped descendants) die with the run.
+          kill();
+        } else if (!report.done) {
+          // The reaper was killed before it finished: whatever it had adopted went to init.
+          // Only the marker can find that now (its pid, and so its group id, may be reused).
+          killing = killTree(child.pid, { graceMs, marker, group: false });
+        }
         await killing;
       }
       unguard();
+      if (reaper) {
+        result.pid = report.pid;
+        if (report.spawnErrno !== null) result.spawnError = execError(report.spawnErrno, file);
+        if (report.exitCode !== null || report.signal !== null) {
+          result.exitCode = report.exitCode;
+          result.signal = report.signal;
+        }
+        result.leftovers = result.aborted || lineError || result.outputLimitHit ? 0 : report.swept;
+        result.stuck = report.stuck;
+      }
       result.stderrTail = stderr.subarray(Math.max(0, stderr.length - STDERR_TAIL_BYTES)).toString('utf8');
       if (lineError) reject(lineError.error);
       else resolve(result);
@@ -126,12 +195,12 @@ export function spawnChild(file: string, args: readonly string[], options: Spawn
     });
     child.on('exit', (code, sig) => {
       exited = true;
+      // With the reaper these are its own; its report of the child replaces them in finish().
       result.exitCode = code;
       result.signal = sig;
       // Draining is time-bounded: a descendant may still hold the pipes open.
       const timer = setTimeout(() => {
-        child.stdout!.destroy();
-        child.stderr!.destroy();
+        for (const stream of child.stdio) stream?.destroy();
         void finish();
       }, options.drainMs ?? 2000);
       timer.unref();

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { envelopeForOutcome } from '../../src/bridge/outcome.js';
 import type { ChildOutcome } from '../../src/bridge/run-child.js';
-import { openTranscript, validateEnvelope } from '../../src/envelope/index.js';
+import { validateEnvelope } from '../../src/envelope/index.js';
+import { openTranscript } from '../../src/state/transcript.js';
 
 let workspace: string | undefined;
 afterEach(() => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runBridge } from '../../src/index.js';
 import { BridgeError } from '../../src/bridge/errors.js';
-import { Ledger } from '../../src/bridge/ledger.js';
+import { Ledger } from '../../src/state/ledger.js';
 import type { BridgeProgress } from '../../src/bridge/types.js';
 import { startResponsesDouble } from '../doubles/openai-responses-server.js';
 import type { Turn } from '../doubles/script.js';

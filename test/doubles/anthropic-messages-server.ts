@@ -36,54 +36,61 @@ export async function startMessagesDouble(turns: Turn[]): Promise<Double & { que
         return;
       }
     }
-    const turn = queue.next();
-    const id = `msg_${++seq}`;
-    if (turn.kind === 'http_error') {
-      apiError(res, turn.status, turn.errorType ?? 'api_error', turn.message ?? 'scripted failure');
+    const next = queue.next();
+    if (next.kind === 'gate') {
+      void next.until.then(() => play(next.then));
       return;
     }
-    const send = sse(res);
-    send('message_start', {
-      type: 'message_start',
-      message: {
-        id, type: 'message', role: 'assistant', model: request.model ?? 'claude-double', content: [],
-        stop_reason: null, stop_sequence: null,
-        usage: { input_tokens: 100, cache_creation_input_tokens: 0, cache_read_input_tokens: 20, output_tokens: 1 },
-      },
-    });
-    if (turn.kind === 'hang') return;
-    let index = 0;
-    const text = (t: string) => {
-      send('content_block_start', { type: 'content_block_start', index, content_block: { type: 'text', text: '' } });
-      send('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'text_delta', text: t } });
-      send('content_block_stop', { type: 'content_block_stop', index: index++ });
-    };
-    const toolUse = (name: string, input: unknown) => {
-      send('content_block_start', { type: 'content_block_start', index, content_block: { type: 'tool_use', id: `toolu_${id}_${index}`, name, input: {} } });
-      send('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: JSON.stringify(input) } });
-      send('content_block_stop', { type: 'content_block_stop', index: index++ });
-    };
-    let stop = 'end_turn';
-    switch (turn.kind) {
-      case 'text':
-        text(turn.text);
-        break;
-      case 'answer':
-        toolUse(STRUCTURED_OUTPUT_TOOL, turn.answer);
-        stop = 'tool_use';
-        break;
-      case 'tool':
-        toolUse('Bash', { command: turn.command, description: 'scripted command' });
-        stop = 'tool_use';
-        break;
-      case 'flood':
-        if (turn.prelude !== undefined) text(turn.prelude);
-        for (let i = 0; i < turn.count; i++) text(`${i}:`.padEnd(turn.size, 'x'));
-        break;
+    play(next);
+    function play(turn: Turn): void {
+      const id = `msg_${++seq}`;
+      if (turn.kind === 'http_error') {
+        apiError(res, turn.status, turn.errorType ?? 'api_error', turn.message ?? 'scripted failure');
+        return;
+      }
+      const send = sse(res);
+      send('message_start', {
+        type: 'message_start',
+        message: {
+          id, type: 'message', role: 'assistant', model: request.model ?? 'claude-double', content: [],
+          stop_reason: null, stop_sequence: null,
+          usage: { input_tokens: 100, cache_creation_input_tokens: 0, cache_read_input_tokens: 20, output_tokens: 1 },
+        },
+      });
+      if (turn.kind === 'hang') return;
+      let index = 0;
+      const text = (t: string) => {
+        send('content_block_start', { type: 'content_block_start', index, content_block: { type: 'text', text: '' } });
+        send('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'text_delta', text: t } });
+        send('content_block_stop', { type: 'content_block_stop', index: index++ });
+      };
+      const toolUse = (name: string, input: unknown) => {
+        send('content_block_start', { type: 'content_block_start', index, content_block: { type: 'tool_use', id: `toolu_${id}_${index}`, name, input: {} } });
+        send('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: JSON.stringify(input) } });
+        send('content_block_stop', { type: 'content_block_stop', index: index++ });
+      };
+      let stop = 'end_turn';
+      switch (turn.kind) {
+        case 'text':
+          text(turn.text);
+          break;
+        case 'answer':
+          toolUse(STRUCTURED_OUTPUT_TOOL, turn.answer);
+          stop = 'tool_use';
+          break;
+        case 'tool':
+          toolUse('Bash', { command: turn.command, description: 'scripted command' });
+          stop = 'tool_use';
+          break;
+        case 'flood':
+          if (turn.prelude !== undefined) text(turn.prelude);
+          for (let i = 0; i < turn.count; i++) text(`${i}:`.padEnd(turn.size, 'x'));
+          break;
+      }
+      send('message_delta', { type: 'message_delta', delta: { stop_reason: stop, stop_sequence: null }, usage: { output_tokens: 30 } });
+      send('message_stop', { type: 'message_stop' });
+      res.end();
     }
-    send('message_delta', { type: 'message_delta', delta: { stop_reason: stop, stop_sequence: null }, usage: { output_tokens: 30 } });
-    send('message_stop', { type: 'message_stop' });
-    res.end();
   });
   return Object.assign(double, { queue });
 }

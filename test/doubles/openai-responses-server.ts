@@ -43,41 +43,48 @@ export async function startResponsesDouble(turns: Turn[], options: ResponsesDoub
       sendJson(res, 400, invalid(`Unsupported value: 'reasoning.effort' does not support '${effort}' with this model.`, 'reasoning.effort', 'unsupported_value'));
       return;
     }
-    const turn = queue.next();
-    const id = `resp_${++seq}`;
-    if (turn.kind === 'http_error') {
-      sendJson(res, turn.status, { error: { message: turn.message ?? 'scripted failure', type: turn.errorType ?? 'server_error', param: null, code: null } });
+    const next = queue.next();
+    if (next.kind === 'gate') {
+      void next.until.then(() => play(next.then));
       return;
     }
-    const send = sse(res);
-    send('response.created', { type: 'response.created', response: { id, status: 'in_progress' } });
-    if (turn.kind === 'hang') return;
-    const items: unknown[] = [];
-    const message = (text: string) => ({
-      type: 'message', role: 'assistant', id: `msg_${id}_${items.length}`, status: 'completed',
-      content: [{ type: 'output_text', text, annotations: [] }],
-    });
-    switch (turn.kind) {
-      case 'text':
-        items.push(message(turn.text));
-        break;
-      case 'answer':
-        items.push(message(JSON.stringify(turn.answer)));
-        break;
-      case 'tool':
-        items.push({
-          type: 'function_call', id: `fc_${id}`, call_id: `call_${id}`, name: 'exec_command',
-          arguments: JSON.stringify({ cmd: turn.command }), status: 'completed',
-        });
-        break;
-      case 'flood':
-        if (turn.prelude !== undefined) items.push(message(turn.prelude));
-        for (let i = 0; i < turn.count; i++) items.push(message(`${i}:`.padEnd(turn.size, 'x')));
-        break;
+    play(next);
+    function play(turn: Turn): void {
+      const id = `resp_${++seq}`;
+      if (turn.kind === 'http_error') {
+        sendJson(res, turn.status, { error: { message: turn.message ?? 'scripted failure', type: turn.errorType ?? 'server_error', param: null, code: null } });
+        return;
+      }
+      const send = sse(res);
+      send('response.created', { type: 'response.created', response: { id, status: 'in_progress' } });
+      if (turn.kind === 'hang') return;
+      const items: unknown[] = [];
+      const message = (text: string) => ({
+        type: 'message', role: 'assistant', id: `msg_${id}_${items.length}`, status: 'completed',
+        content: [{ type: 'output_text', text, annotations: [] }],
+      });
+      switch (turn.kind) {
+        case 'text':
+          items.push(message(turn.text));
+          break;
+        case 'answer':
+          items.push(message(JSON.stringify(turn.answer)));
+          break;
+        case 'tool':
+          items.push({
+            type: 'function_call', id: `fc_${id}`, call_id: `call_${id}`, name: 'exec_command',
+            arguments: JSON.stringify({ cmd: turn.command }), status: 'completed',
+          });
+          break;
+        case 'flood':
+          if (turn.prelude !== undefined) items.push(message(turn.prelude));
+          for (let i = 0; i < turn.count; i++) items.push(message(`${i}:`.padEnd(turn.size, 'x')));
+          break;
+      }
+      items.forEach((item, output_index) => send('response.output_item.done', { type: 'response.output_item.done', output_index, item }));
+      send('response.completed', { type: 'response.completed', response: { id, status: 'completed', output: [], usage: USAGE } });
+      res.end();
     }
-    items.forEach((item, output_index) => send('response.output_item.done', { type: 'response.output_item.done', output_index, item }));
-    send('response.completed', { type: 'response.completed', response: { id, status: 'completed', output: [], usage: USAGE } });
-    res.end();
   });
   return Object.assign(double, { queue });
 }

@@ -13,7 +13,9 @@ export type Turn =
   /** Accept the request, send the stream's headers, then never another byte. */
   | { kind: 'hang' }
   /** `prelude` as one message, then `count` messages of `size` characters each, in one response. */
-  | { kind: 'flood'; prelude?: string; count: number; size: number };
+  | { kind: 'flood'; prelude?: string; count: number; size: number }
+  /** Hold the request until `until` settles, then play `then` (a call stays in flight meanwhile). */
+  | { kind: 'gate'; until: Promise<unknown>; then: Turn };
 
 /** A request the double received, for assertions. */
 export interface RecordedRequest {

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { appendFileSync, mkdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { Ledger } from '../../src/bridge/ledger.js';
+import { Ledger } from '../../src/state/ledger.js';
 import { answer, claudeEnv, codexBin, codexEnv } from '../bridge/peers.js';
 import { startMessagesDouble } from '../doubles/anthropic-messages-server.js';
 import { useTempDir } from '../helpers/temp-dir.js';

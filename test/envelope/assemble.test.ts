@@ -1,16 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  assembleEnvelope,
-  harnessSchema,
-  openTranscript,
-  type IncidentRecord,
-  type RunMeta,
-} from '../../src/envelope/index.js';
+import { assembleEnvelope, harnessSchema, type RunMeta } from '../../src/envelope/index.js';
+import { openTranscript } from '../../src/state/transcript.js';
+import type { IncidentRecord } from '../../src/state/incident.js';
 import { validateHarnessSchema } from '../../src/envelope/schemas.js';
 import { goodCore } from './fixtures.js';
-import { list, tempWorkspace } from './helpers.js';
+import { list, tempWorkspace } from '../helpers/temp-workspace.js';
 
 function meta(workspace: string, overrides: Partial<RunMeta> = {}): RunMeta {
   return {

@@ -1,15 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  harnessEnvelope,
-  openTranscript,
-  type Fault,
-  type IncidentRecord,
-  type RunMeta,
-} from '../../src/envelope/index.js';
+import { harnessEnvelope, type Fault, type RunMeta } from '../../src/envelope/index.js';
+import { openTranscript } from '../../src/state/transcript.js';
+import type { IncidentRecord } from '../../src/state/incident.js';
 import { validateHarnessSchema } from '../../src/envelope/schemas.js';
-import { tempWorkspace } from './helpers.js';
+import { tempWorkspace } from '../helpers/temp-workspace.js';
 
 function meta(workspace: string, overrides: Partial<RunMeta> = {}): RunMeta {
   return {

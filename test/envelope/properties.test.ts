@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import {
   extractCoreAnswer,
   harnessEnvelope,
-  openTranscript,
   validateCore,
   type Fault,
   type RunMeta,
 } from '../../src/envelope/index.js';
+import { openTranscript } from '../../src/state/transcript.js';
 import { validateHarnessSchema } from '../../src/envelope/schemas.js';
-import { tempWorkspace } from './helpers.js';
+import { tempWorkspace } from '../helpers/temp-workspace.js';
 
 const listFields = ['findings', 'files_touched', 'remaining', 'blockers'] as const;
 const chars = (s: string): number => [...s].length;

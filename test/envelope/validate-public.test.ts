@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { harnessEnvelope, openTranscript, validateEnvelope, validateToolInput } from '../../src/envelope/index.js';
-import { tempWorkspace } from './helpers.js';
+import { harnessEnvelope, validateEnvelope, validateToolInput } from '../../src/envelope/index.js';
+import { openTranscript } from '../../src/state/transcript.js';
+import { tempWorkspace } from '../helpers/temp-workspace.js';
 
 describe('validateEnvelope', () => {
   it('accepts a harness-built envelope and names what is wrong with a broken one', async () => {

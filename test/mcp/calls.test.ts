@@ -4,7 +4,8 @@ import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from
 import path from 'node:path';
 import { CallToolResultSchema, type CallToolResult, type Progress } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Ledger, type SettleRecord } from '../../src/bridge/ledger.js';
+import { Ledger } from '../../src/state/ledger.js';
+import type { SettleRecord } from '../../src/state/ledger-records.js';
 import { startMessagesDouble } from '../doubles/anthropic-messages-server.js';
 import { startResponsesDouble } from '../doubles/openai-responses-server.js';
 import type { Double } from '../doubles/serve.js';

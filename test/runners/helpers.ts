@@ -159,3 +159,22 @@ export function cmdline(pid: number): string {
 }
 
 export { readFile };
+
+/**
+ * Shell lines that leave a `sleep` running after the shell exits, each by another route out of
+ * the reach of a process-group kill and of the spawn marker; each writes the sleeper's pid to
+ * `escape.pid` in its working directory.
+ */
+export const ESCAPE_ROUTES: Record<string, string> = {
+  'env -u (drops the marker, stays in the group)': 'env -u PEER_BRIDGE_SPAWN_ID sleep 300 >/dev/null 2>&1 & echo $! > escape.pid',
+  'env -i (an empty environment)': 'env -i /bin/sleep 300 >/dev/null 2>&1 & echo $! > escape.pid',
+  'setsid (a new session, no marker)': 'setsid env -u PEER_BRIDGE_SPAWN_ID sleep 300 >/dev/null 2>&1 & echo $! > escape.pid',
+  'double fork (re-parented, no marker)': '( env -u PEER_BRIDGE_SPAWN_ID sleep 300 >/dev/null 2>&1 & echo $! > escape.pid )',
+};
+
+/** The pid an ESCAPE_ROUTES line wrote in `dir`. */
+export async function escapedPid(dir: string): Promise<number> {
+  const pid = Number(await readFile(path.join(dir, 'escape.pid'), 'utf8'));
+  if (!(pid > 0)) throw new Error(`no escaped pid in ${dir}`);
+  return pid;
+}

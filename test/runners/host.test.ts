@@ -91,6 +91,43 @@ describe('runner host', () => {
     await expect(runEcho(file, 'env:AWS_SECRET_ACCESS_KEY')).rejects.toMatchObject({ code: 'ERR_PERMISSION_DENIED', permission: 'env' });
   });
 
+  it('loads a runner once per process and loads it again when its config, environment or executable changed', async () => {
+    const bin = path.join(await tempDir('bin'), 'node');
+    await symlink(process.execPath, bin);
+    cleanups.push(setEnv({ PEER_BRIDGE_NODE_BIN: bin }));
+    const file = await config({ [fixture]: { grant: fullGrant } });
+    const workspace = await tempDir('ws');
+    const first = await loadRunner(fixture, { workspace, configPath: file });
+    expect(await loadRunner(fixture, { workspace, configPath: file })).toBe(first);
+    // A narrower grant in the same file takes effect at the next load.
+    await writeFile(file, JSON.stringify({ runners: { [fixture]: { grant: { ...fullGrant, env: [] } } } }));
+    await expect(loadRunner(fixture, { workspace, configPath: file })).rejects.toMatchObject({ permission: 'env' });
+    await writeFile(file, JSON.stringify({ runners: { [fixture]: { grant: fullGrant } } }));
+    const second = await loadRunner(fixture, { workspace, configPath: file });
+    expect(second).not.toBe(first);
+    cleanups.push(setEnv({ ECHO_RUNNER_GREETING: 'changed' }));
+    const third = await loadRunner(fixture, { workspace, configPath: file });
+    expect(third).not.toBe(second);
+    const { rm } = await import('node:fs/promises');
+    await rm(bin);
+    await expect(loadRunner(fixture, { workspace, configPath: file })).rejects.toMatchObject({ code: 'ERR_RUNNER_LOAD' });
+  });
+
+  it('enforces the write grant: an implement run of a runner granted no write path starts no child', async () => {
+    cleanups.push(setEnv({ PEER_BRIDGE_NODE_BIN: process.execPath }));
+    const file = await config({ [fixture]: { grant: fullGrant } });
+    const workspace = await tempDir('ws');
+    const runner = await loadRunner(fixture, { workspace, configPath: file });
+    const spawned = collector();
+    await expect(runner.run(request('implement', workspace, spawned.onEvent, { prompt: 'echo' }))).rejects.toMatchObject({
+      code: 'ERR_PERMISSION_DENIED', permission: 'write', value: workspace, message: expect.stringContaining('writing'),
+    });
+    expect(spawned.events).toEqual([]);
+    // The same runner may still read: advise and review start their child.
+    await runner.run(request('review', workspace, spawned.onEvent, { prompt: 'echo' }));
+    expect(spawned.events.some((e) => e.type === 'final')).toBe(true);
+  });
+
   it('refuses a cwd that is inside the workspace by name but a symlink to a folder outside it', async () => {
     // A write-capable child can leave such a link behind for the next run.
     cleanups.push(setEnv({ PEER_BRIDGE_NODE_BIN: process.execPath }));

@@ -2,7 +2,7 @@
 // child), and leftovers swept after a normal exit.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { spawnChild } from '../../src/runners/spawn.js';
 import { alive, tempDir } from './helpers.js';
 
@@ -52,9 +52,16 @@ describe.skipIf(process.platform !== 'linux')('spawnChild', () => {
     expect(alive(bg)).toBe(false);
   });
 
-  it('bounds the drain when an unmarked descendant keeps stdout open after the child exits', async () => {
+  it('bounds the drain when an unmarked descendant keeps stdout open after the child exits (no reaper)', async () => {
     let pid = 0;
-    // `env -i` wipes the marker, so nothing can find this one: the run must still end.
+    // Without the reaper `env -i` wipes the marker, so nothing can find this one: the run must
+    // still end (supervision.test.ts shows the reaper killing it).
+    const before = process.env.PEER_BRIDGE_REAPER;
+    process.env.PEER_BRIDGE_REAPER = 'off';
+    onTestFinished(() => {
+      if (before === undefined) delete process.env.PEER_BRIDGE_REAPER;
+      else process.env.PEER_BRIDGE_REAPER = before;
+    });
     const result = await spawnChild('/bin/sh', ['-c', 'env -i /bin/sleep 300 & echo $!; exit 0'], {
       cwd: await tempDir('ws'), env, signal: new AbortController().signal, limits, drainMs: 200,
       onLine: (line) => (pid = Number(line)),

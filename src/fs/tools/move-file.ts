@@ -12,11 +12,13 @@ import { streamWhole } from '../file-handle.js';
 import { checkCurrent, lockFile, requireObserved, staleError, statQuiet, type ToolSuccess } from '../mutate.js';
 import { discard, stageWith, syncCreatedDirs, syncDirectory, writeAll } from '../publish.js';
 import { versionOf, type Version } from '../version.js';
+import { refuseStatePath } from '../state-paths.js';
 import { resolveInWorkspace, type ResolvedPath } from '../workspace-paths.js';
 
 export async function moveFileTool(ctx: ToolContext, args: MoveFileArgs): Promise<ToolSuccess> {
   const source = resolveInWorkspace(ctx.ws, args.path);
   const destination = resolveInWorkspace(ctx.ws, args.new_path);
+  refuseStatePath(destination);
   if (source.abs === destination.abs) throw new FsError('FS_INVALID_ARGUMENT', `${source.shown}: path and new_path are the same file`);
   // The path resolves through a final symlink to its target: renaming that would move the target
   // and leave the link dangling, which is not what moving `path` means.

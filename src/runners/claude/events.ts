@@ -1,39 +1,11 @@
 // Maps `claude -p --output-format stream-json --verbose` lines (system/init, assistant, user,
 // result) to runner events.
 import { outputDigest, oneLine, tryParseJson } from '../digest.js';
+import { FieldReader, isObject, lookup, MAX_FIELD_CHARS, type Json } from '../fields.js';
 import type { RunnerEvent } from '../types.js';
 
 const STRUCTURED_OUTPUT = 'StructuredOutput';
 const FILE_TOOLS: Record<string, 'add' | 'update'> = { Write: 'update', Edit: 'update', MultiEdit: 'update', NotebookEdit: 'update' };
-
-interface Block {
-  type?: string;
-  text?: string;
-  id?: string;
-  name?: string;
-  input?: Record<string, unknown>;
-  tool_use_id?: string;
-  content?: unknown;
-  is_error?: boolean;
-}
-
-interface ClaudeLine {
-  type?: string;
-  subtype?: string;
-  session_id?: string;
-  model?: string;
-  message?: { content?: Block[] | string };
-  is_error?: boolean;
-  result?: string;
-  structured_output?: unknown;
-  total_cost_usd?: number;
-  usage?: Record<string, unknown>;
-  errors?: unknown[];
-  api_error_status?: number | null;
-  num_turns?: number;
-  attempt?: number;
-  error?: unknown;
-}
 
 /** Stable causes for the `result` line's error subtypes. */
 const RESULT_CAUSES: Record<string, string> = {
@@ -43,12 +15,23 @@ const RESULT_CAUSES: Record<string, string> = {
   error_max_structured_output_retries: 'structured-output-retries',
 };
 
-function text(content: unknown): string {
+// Tool output as text: a string, or a list of blocks whose `text` fields are joined.
+function contentText(content: unknown): string {
   if (typeof content === 'string') return content;
-  if (Array.isArray(content)) return content.map((c) => (typeof c === 'object' && c && 'text' in c ? String((c as { text: unknown }).text) : '')).join('');
-  return '';
+  if (!Array.isArray(content)) return '';
+  return content.map((c) => (isObject(c) && typeof c.text === 'string' ? c.text : '')).join('');
 }
 
+// An entry of `errors` as one line of text, whatever its type.
+function errorLine(value: unknown): string {
+  const line = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  return line.slice(0, MAX_FIELD_CHARS);
+}
+
+/**
+ * Maps one Claude Code run's lines. Total over any input: a field of the wrong type or size is
+ * ignored or clipped (fields.ts) and noted as a non-fatal `odd-field` error event.
+ */
 export class ClaudeEventMapper {
   sessionId: string | null = null;
   model: string | null = null;
@@ -56,24 +39,30 @@ export class ClaudeEventMapper {
   /** Set once the `result` line arrived. */
   done = false;
   private commands = new Map<string, string>();
+  private readonly read = new FieldReader('claude');
 
   map(line: string): RunnerEvent[] {
     if (line.trim() === '') return [];
-    const event = tryParseJson(line) as ClaudeLine | undefined;
-    if (!event || typeof event !== 'object' || typeof event.type !== 'string') return [{ type: 'progress', text: oneLine(line) }];
+    const event = tryParseJson(line);
+    if (!isObject(event) || typeof event.type !== 'string') return [{ type: 'progress', text: oneLine(line) }];
+    const out = this.event(event);
+    return [...out, ...this.read.drain()];
+  }
+
+  private event(event: Json): RunnerEvent[] {
     switch (event.type) {
       case 'system':
         if (event.subtype === 'init') {
-          this.sessionId = event.session_id ?? null;
-          this.model = event.model ?? null;
+          this.sessionId = this.read.id(event.session_id, 'session_id');
+          this.model = this.read.id(event.model, 'model');
           return [{ type: 'session', session_id: this.sessionId, model: this.model }];
         }
-        if (event.subtype === 'api_retry') return [{ type: 'progress', text: `retrying the API call (attempt ${event.attempt ?? '?'})` }];
+        if (event.subtype === 'api_retry') return [{ type: 'progress', text: `retrying the API call (attempt ${this.read.integer(event.attempt, 'attempt') ?? '?'})` }];
         return [];
       case 'assistant':
-        return this.assistant(Array.isArray(event.message?.content) ? event.message.content : []);
+        return this.assistant(this.blocks(event));
       case 'user':
-        return this.toolResults(Array.isArray(event.message?.content) ? event.message.content : []);
+        return this.toolResults(this.blocks(event));
       case 'result':
         return this.result(event);
       default:
@@ -81,59 +70,76 @@ export class ClaudeEventMapper {
     }
   }
 
-  private assistant(blocks: Block[]): RunnerEvent[] {
+  // The content blocks of a message (a string content holds no blocks).
+  private blocks(event: Json): Json[] {
+    const content = this.read.object(event.message, 'message')?.content;
+    if (typeof content === 'string') return [];
+    return this.read.list(content, 'message.content').filter(isObject);
+  }
+
+  private assistant(blocks: Json[]): RunnerEvent[] {
     const out: RunnerEvent[] = [];
     for (const block of blocks) {
-      if (block.type === 'text' && block.text) {
-        this.lastAgentMessage = block.text;
-        out.push({ type: 'message', text: block.text });
-      } else if (block.type === 'tool_use' && block.name && block.name !== STRUCTURED_OUTPUT) {
-        const input = block.input ?? {};
-        if (block.name === 'Bash' && typeof input.command === 'string') {
-          if (block.id) this.commands.set(block.id, input.command);
-          out.push({ type: 'command', command: input.command, status: 'in_progress', exit_code: null, output_bytes: 0, output_sha256: null });
-        } else if (FILE_TOOLS[block.name] && typeof (input.file_path ?? input.notebook_path) === 'string') {
-          out.push({ type: 'file_change', changes: [{ path: String(input.file_path ?? input.notebook_path), kind: FILE_TOOLS[block.name]! }] });
+      if (block.type === 'text') {
+        const text = this.read.text(block.text, 'text block');
+        if (!text) continue;
+        this.lastAgentMessage = text;
+        out.push({ type: 'message', text });
+      } else if (block.type === 'tool_use') {
+        const name = this.read.text(block.name, 'tool_use.name', MAX_FIELD_CHARS);
+        if (!name || name === STRUCTURED_OUTPUT) continue;
+        const input = this.read.object(block.input, 'tool_use.input') ?? {};
+        const id = typeof block.id === 'string' ? block.id : null;
+        const command = name === 'Bash' ? this.read.text(input.command, 'Bash command', MAX_FIELD_CHARS) : null;
+        const file = lookup(FILE_TOOLS, name) ? this.read.text(input.file_path ?? input.notebook_path, `${name} path`, MAX_FIELD_CHARS) : null;
+        if (command !== null) {
+          if (id) this.commands.set(id, command);
+          out.push({ type: 'command', command, status: 'in_progress', exit_code: null, output_bytes: 0, output_sha256: null });
+        } else if (file !== null) {
+          out.push({ type: 'file_change', changes: [{ path: file, kind: lookup(FILE_TOOLS, name)! }] });
         } else {
-          out.push({ type: 'progress', text: oneLine(`using ${block.name}`) });
+          out.push({ type: 'progress', text: oneLine(`using ${name}`) });
         }
       }
     }
     return out;
   }
 
-  private toolResults(blocks: Block[]): RunnerEvent[] {
+  private toolResults(blocks: Json[]): RunnerEvent[] {
     const out: RunnerEvent[] = [];
     for (const block of blocks) {
-      const command = block.type === 'tool_result' && block.tool_use_id ? this.commands.get(block.tool_use_id) : undefined;
+      const id = block.type === 'tool_result' && typeof block.tool_use_id === 'string' ? block.tool_use_id : null;
+      const command = id === null ? undefined : this.commands.get(id);
       if (command === undefined) continue;
-      this.commands.delete(block.tool_use_id!);
+      this.commands.delete(id!);
       // The CLI does not report the exit code in stream-json; is_error says it failed.
-      out.push({ type: 'command', command, status: block.is_error ? 'failed' : 'completed', exit_code: null, ...outputDigest(text(block.content)) });
+      out.push({ type: 'command', command, status: block.is_error === true ? 'failed' : 'completed', exit_code: null, ...outputDigest(contentText(block.content)) });
     }
     return out;
   }
 
-  private result(event: ClaudeLine): RunnerEvent[] {
+  private result(event: Json): RunnerEvent[] {
     this.done = true;
-    if (event.session_id) this.sessionId = event.session_id;
+    this.sessionId = this.read.id(event.session_id, 'session_id') ?? this.sessionId;
     const out: RunnerEvent[] = [];
-    const tokens: Record<string, number> = {};
-    for (const [key, value] of Object.entries(event.usage ?? {})) if (typeof value === 'number') tokens[key] = value;
-    const cost = typeof event.total_cost_usd === 'number' ? event.total_cost_usd : null;
+    const tokens = this.read.counters(event.usage, 'usage');
+    const cost = this.read.cost(event.total_cost_usd, 'total_cost_usd');
     out.push({ type: 'usage', tokens, cost_usd: cost, cost_source: cost === null ? null : 'reported' });
-    const subtype = event.subtype ?? 'unknown';
-    if (subtype === 'success' && !event.is_error) {
-      const answer = event.structured_output === undefined ? tryParseJson(event.result ?? '') : event.structured_output;
-      out.push({ type: 'final', answer: answer === undefined ? null : answer, text: event.result ?? null });
+    const subtype = this.read.text(event.subtype, 'subtype', 100) ?? 'unknown';
+    const text = this.read.text(event.result, 'result');
+    if (subtype === 'success' && event.is_error !== true) {
+      const answer = event.structured_output === undefined ? tryParseJson(text ?? '') : event.structured_output;
+      out.push({ type: 'final', answer: answer === undefined ? null : answer, text });
       return out;
     }
-    const detail = [event.result, ...(Array.isArray(event.errors) ? event.errors.map(String) : [])].filter(Boolean).join('; ');
+    const errors = this.read.list(event.errors, 'errors').map(errorLine);
+    const detail = [text, ...errors].filter(Boolean).join('; ');
     if (subtype === 'success') {
-      const status = event.api_error_status;
+      const raw = this.read.integer(event.api_error_status, 'api_error_status');
+      const status = raw !== null && raw >= 100 && raw <= 599 ? raw : null;
       out.push({ type: 'error', message: oneLine(`the API call failed${status ? ` with HTTP ${status}` : ''}${detail ? `: ${detail}` : ''}`, 500), fatal: true, cause: status ? 'http-error' : 'api-error' });
     } else {
-      out.push({ type: 'error', message: oneLine(`claude stopped (${subtype})${detail ? `: ${detail}` : ''}`, 500), fatal: true, cause: RESULT_CAUSES[subtype] ?? 'execution-error' });
+      out.push({ type: 'error', message: oneLine(`claude stopped (${subtype})${detail ? `: ${detail}` : ''}`, 500), fatal: true, cause: lookup(RESULT_CAUSES, subtype) ?? 'execution-error' });
     }
     return out;
   }

@@ -1,32 +1,8 @@
 // Maps `codex exec --json` lines (thread.*, turn.*, item.*, error) to runner events and keeps
 // what the run's result needs: thread id, last agent message, failure.
 import { outputDigest, oneLine, tryParseJson } from '../digest.js';
+import { FieldReader, isObject, lookup, MAX_FIELD_CHARS, type Json } from '../fields.js';
 import type { RunnerEvent, FileChangeKind } from '../types.js';
-
-interface CodexItem {
-  id?: string;
-  type?: string;
-  text?: string;
-  command?: string;
-  aggregated_output?: string;
-  exit_code?: number | null;
-  status?: string;
-  changes?: { path?: string; kind?: string }[];
-  server?: string;
-  tool?: string;
-  query?: string;
-  message?: string;
-  items?: { text?: string; completed?: boolean }[];
-}
-
-interface CodexLine {
-  type?: string;
-  thread_id?: string;
-  item?: CodexItem;
-  usage?: Record<string, unknown>;
-  error?: { message?: string };
-  message?: string;
-}
 
 /** Why a Codex turn failed, as a stable cause token. */
 export function classifyFailure(message: string): string {
@@ -38,88 +14,110 @@ export function classifyFailure(message: string): string {
 
 /** The human part of a Codex error message, which is often an API error body as JSON text. */
 export function errorText(message: string): string {
-  const body = tryParseJson(message) as { error?: { message?: string } } | undefined;
-  return body?.error?.message ?? message;
+  const body = tryParseJson(message);
+  const inner = isObject(body) && isObject(body.error) ? body.error.message : undefined;
+  return typeof inner === 'string' && inner !== '' ? inner.slice(0, MAX_FIELD_CHARS) : message;
 }
 
 const KINDS: Record<string, FileChangeKind> = { add: 'add', delete: 'delete', update: 'update' };
 
+/**
+ * Maps one Codex run's lines. Total over any input: a field of the wrong type or size is ignored
+ * or clipped (fields.ts) and noted as a non-fatal `odd-field` error event.
+ */
 export class CodexEventMapper {
   threadId: string | null = null;
   lastAgentMessage: string | null = null;
   /** The fatal failure, when the turn failed. */
   failure: { message: string; cause: string } | null = null;
   tokens: Record<string, number> | null = null;
+  private readonly read = new FieldReader('codex');
 
   /** Events for one stdout line (lines that are not JSON become progress). */
   map(line: string): RunnerEvent[] {
     if (line.trim() === '') return [];
-    const event = tryParseJson(line) as CodexLine | undefined;
-    if (!event || typeof event !== 'object' || typeof event.type !== 'string') return [{ type: 'progress', text: oneLine(line) }];
+    const event = tryParseJson(line);
+    if (!isObject(event) || typeof event.type !== 'string') return [{ type: 'progress', text: oneLine(line) }];
+    const out = this.event(event);
+    return [...out, ...this.read.drain()];
+  }
+
+  private event(event: Json): RunnerEvent[] {
     switch (event.type) {
       case 'thread.started':
-        this.threadId = event.thread_id ?? null;
+        this.threadId = this.read.id(event.thread_id, 'thread_id');
         return [];
       case 'turn.started':
         return [{ type: 'progress', text: 'turn started' }];
       case 'turn.completed':
-        this.tokens = numbers(event.usage);
+        this.tokens = this.read.counters(event.usage, 'usage');
         return [];
       case 'turn.failed': {
-        const message = event.error?.message ?? 'turn failed';
+        // `error` is an object with a message; a bare string is taken as the message.
+        const error = typeof event.error === 'string' ? { message: event.error } : this.read.object(event.error, 'error');
+        const message = this.read.text(error?.message, 'error.message', MAX_FIELD_CHARS) ?? 'turn failed';
         this.failure = { message: errorText(message), cause: classifyFailure(message) };
         return [];
       }
-      case 'error':
-        return [{ type: 'error', message: errorText(event.message ?? 'error'), fatal: false, cause: classifyFailure(event.message ?? '') }];
+      case 'error': {
+        const message = this.read.text(event.message, 'message', MAX_FIELD_CHARS) ?? 'error';
+        return [{ type: 'error', message: errorText(message), fatal: false, cause: classifyFailure(message) }];
+      }
       case 'item.started':
       case 'item.updated':
-      case 'item.completed':
-        return event.item ? this.item(event.item, event.type === 'item.completed') : [];
+      case 'item.completed': {
+        const item = this.read.object(event.item, 'item');
+        return item ? this.item(item, event.type === 'item.completed') : [];
+      }
       default:
         return [];
     }
   }
 
-  private item(item: CodexItem, completed: boolean): RunnerEvent[] {
+  private item(item: Json, completed: boolean): RunnerEvent[] {
+    const text = (field: string, max = MAX_FIELD_CHARS) => this.read.text(item[field], `item.${field}`, max);
     switch (item.type) {
-      case 'agent_message':
-        if (!completed || typeof item.text !== 'string') return [];
-        this.lastAgentMessage = item.text;
-        return [{ type: 'message', text: item.text }];
-      case 'reasoning':
-        return completed ? [{ type: 'progress', text: oneLine(item.text ? `thinking: ${item.text}` : 'thinking') }] : [];
-      case 'command_execution': {
-        const command = item.command ?? '';
-        const status = item.status === 'failed' || item.status === 'declined' ? 'failed' : completed ? 'completed' : 'in_progress';
-        const output = completed ? outputDigest(item.aggregated_output ?? '') : { output_bytes: 0, output_sha256: null };
-        // The command event is itself the activity report: no separate progress line.
-        return [{ type: 'command', command, status, exit_code: item.exit_code ?? null, ...output }];
-      }
-      case 'file_change':
+      case 'agent_message': {
         if (!completed) return [];
-        return [{
-          type: 'file_change',
-          changes: (item.changes ?? []).map((c) => ({ path: c.path ?? '', kind: KINDS[c.kind ?? ''] ?? 'update' })),
-        }];
+        const message = text('text', Infinity);
+        if (message === null) return [];
+        this.lastAgentMessage = message;
+        return [{ type: 'message', text: message }];
+      }
+      case 'reasoning': {
+        if (!completed) return [];
+        const thought = text('text');
+        return [{ type: 'progress', text: oneLine(thought ? `thinking: ${thought}` : 'thinking') }];
+      }
+      case 'command_execution': {
+        const command = text('command') ?? '';
+        const status = item.status === 'failed' || item.status === 'declined' ? 'failed' : completed ? 'completed' : 'in_progress';
+        const output = completed ? outputDigest(text('aggregated_output', Infinity) ?? '') : { output_bytes: 0, output_sha256: null };
+        // The command event is itself the activity report: no separate progress line.
+        return [{ type: 'command', command, status, exit_code: this.read.integer(item.exit_code, 'item.exit_code'), ...output }];
+      }
+      case 'file_change': {
+        if (!completed) return [];
+        const changes: { path: string; kind: FileChangeKind }[] = [];
+        for (const entry of this.read.list(item.changes, 'item.changes')) {
+          const change = this.read.object(entry, 'item.changes[]');
+          const file = this.read.text(change?.path, 'item.changes[].path', MAX_FIELD_CHARS);
+          if (file !== null) changes.push({ path: file, kind: lookup(KINDS, change?.kind) ?? 'update' });
+        }
+        return changes.length > 0 ? [{ type: 'file_change', changes }] : [];
+      }
       case 'mcp_tool_call':
-        return completed ? [] : [{ type: 'progress', text: oneLine(`calling ${item.server ?? 'mcp'}.${item.tool ?? 'tool'}`) }];
+        return completed ? [] : [{ type: 'progress', text: oneLine(`calling ${text('server') ?? 'mcp'}.${text('tool') ?? 'tool'}`) }];
       case 'web_search':
-        return completed ? [] : [{ type: 'progress', text: oneLine(`searching the web: ${item.query ?? ''}`) }];
+        return completed ? [] : [{ type: 'progress', text: oneLine(`searching the web: ${text('query') ?? ''}`) }];
       case 'todo_list': {
-        const open = (item.items ?? []).find((t) => !t.completed);
-        return open?.text ? [{ type: 'progress', text: oneLine(`plan: ${open.text}`) }] : [];
+        const open = this.read.list(item.items, 'item.items').find((t) => isObject(t) && t.completed !== true && typeof t.text === 'string') as Json | undefined;
+        return open ? [{ type: 'progress', text: oneLine(`plan: ${open.text as string}`) }] : [];
       }
       case 'error':
-        return completed ? [{ type: 'error', message: item.message ?? 'error', fatal: false, cause: 'codex-warning' }] : [];
+        return completed ? [{ type: 'error', message: text('message') ?? 'error', fatal: false, cause: 'codex-warning' }] : [];
       default:
         return [];
     }
   }
-}
-
-function numbers(usage: Record<string, unknown> | undefined): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const [key, value] of Object.entries(usage ?? {})) if (typeof value === 'number') out[key] = value;
-  return out;
 }

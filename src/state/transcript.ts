@@ -6,18 +6,21 @@
 import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
 import { open, unlink, type FileHandle } from 'node:fs/promises';
-import path from 'node:path';
 import { writeNewFileAtomic } from './atomic-write.js';
 import { ByteRing } from './byte-ring.js';
-import { compactRecord, defaultOutputFields, type CompactOptions } from './compact.js';
-import { assertRunId, assertWorkspace, stateDirectory, transcriptsDir, workspaceRelative } from './paths.js';
+import {
+  assertRunId,
+  assertWorkspace,
+  partialTranscriptPath,
+  resolveInWorkspace,
+  stateDirectory,
+  transcriptPath,
+  transcriptsDir,
+  workspaceRelative,
+} from './paths.js';
+import { compactRecord, defaultOutputFields, type CompactOptions } from './transcript-compact.js';
 
 export const defaultTranscriptLimit = 256 * 1024;
-
-/** Where the head of a run's transcript is kept while the run is going (workspace-relative). */
-export function partialTranscriptPath(runId: string): string {
-  return `${transcriptsDir}/${runId}.partial.jsonl`;
-}
 
 export interface TranscriptOptions {
   /** Absolute path of the workspace; the transcript goes to `.peer-bridge/transcripts/` in it. */
@@ -80,7 +83,12 @@ export class TranscriptWriter {
 
   /** The workspace-relative path the transcript is meant to have (a taken name gets a suffix). */
   get plannedPath(): string {
-    return `${transcriptsDir}/${this.runId}.jsonl`;
+    return transcriptPath(this.runId);
+  }
+
+  // Absolute path of the partial file that holds the head while the run goes.
+  private get partialFile(): string {
+    return resolveInWorkspace(this.workspace, partialTranscriptPath(this.runId));
   }
 
   get closed(): boolean {
@@ -149,9 +157,9 @@ export class TranscriptWriter {
   }
 
   private async openSpill(): Promise<FileHandle> {
-    const dir = await stateDirectory(this.workspace, transcriptsDir);
+    await stateDirectory(this.workspace, transcriptsDir);
     const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
-    return open(path.join(dir, `${this.runId}.partial.jsonl`), flags, 0o644);
+    return open(this.partialFile, flags, 0o644);
   }
 
   /** Resolves when every head line queued so far is in the partial file (or spilling gave up). */
@@ -160,12 +168,12 @@ export class TranscriptWriter {
   }
 
   // The whole transcript replaces the partial file: stop spilling, close and remove it.
-  private async endSpill(file: string): Promise<void> {
+  private async endSpill(file: string | null): Promise<void> {
     const hadFile = !this.spillDead;
     this.spillDead = true;
     const handle = await this.spillChain;
     await handle?.close().catch(() => undefined);
-    if (hadFile) await unlink(file).catch(() => undefined);
+    if (hadFile && file !== null) await unlink(file).catch(() => undefined);
   }
 
   /**
@@ -175,8 +183,10 @@ export class TranscriptWriter {
   async discard(): Promise<void> {
     if (this.closing) return;
     this.closing = (async () => {
-      const dir = await stateDirectory(this.workspace, transcriptsDir);
-      await this.endSpill(path.join(dir, `${this.runId}.partial.jsonl`));
+      // A transcripts folder a peer replaced is neither followed (no unlink through a link) nor
+      // a reason to fail: the partial file, if any, is left where it is.
+      const usable = await stateDirectory(this.workspace, transcriptsDir).then(() => true, () => false);
+      await this.endSpill(usable ? this.partialFile : null);
       this.head = [];
       this.tail = undefined;
       return this.plannedPath;
@@ -208,7 +218,7 @@ export class TranscriptWriter {
   close(): Promise<string> {
     this.closing ??= (async () => {
       const dir = await stateDirectory(this.workspace, transcriptsDir);
-      await this.endSpill(path.join(dir, `${this.runId}.partial.jsonl`));
+      await this.endSpill(this.partialFile);
       const written = await writeNewFileAtomic(dir, this.runId, '.jsonl', this.render());
       this.head = [];
       this.tail = undefined;
@@ -222,4 +232,3 @@ export class TranscriptWriter {
 export function openTranscript(options: TranscriptOptions): TranscriptWriter {
   return new TranscriptWriter(options);
 }
-

@@ -1,8 +1,9 @@
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { Ledger } from '../../src/bridge/ledger.js';
+import { Ledger, LEDGER_ARCHIVES_KEPT } from '../../src/state/ledger.js';
+import { runIdOf } from '../../src/state/ledger-records.js';
 import { spawnTs, waitForExit, waitForLine } from '../helpers/run-ts.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 
@@ -28,7 +29,7 @@ describe('ledger', () => {
     expect(codes).toEqual([0, 0, 0]);
     const { records, skipped } = await new Ledger(dir).read();
     expect(skipped).toBe(0);
-    expect(new Set(records.map((r) => r.run_id)).size).toBe(120);
+    expect(new Set(records.map(runIdOf)).size).toBe(120);
   });
 
   it('tolerates a torn last line and keeps later appends parseable', async () => {
@@ -58,7 +59,7 @@ describe('ledger', () => {
       ].join('\n'),
     );
     const { records, skipped } = await ledger.read();
-    expect(records.map((r) => r.run_id)).toEqual(['good']);
+    expect(records.map(runIdOf)).toEqual(['good']);
     expect(skipped).toBe(4);
     expect((await ledger.runs()).map((r) => r.run_id)).toEqual(['good']);
     expect(await ledger.recover()).toEqual([]);
@@ -173,5 +174,92 @@ describe('ledger owners', () => {
       live.stdin!.end();
       await waitForExit(live);
     }
+  });
+});
+
+describe('ledger size', () => {
+  const settleAll = async (ledger: Ledger, ids: string[]) => {
+    for (const id of ids) {
+      await start(ledger, id);
+      await ledger.settle({ run_id: id, status: 'complete', incident: null, duration_seconds: 1 });
+    }
+  };
+
+  it('rotates past its size into archives, keeping history, run ids and open calls', async () => {
+    const dir = tempDir();
+    const ledger = new Ledger(dir, { maxBytes: 4096 });
+    await start(ledger, 'long-running');
+    const ids = Array.from({ length: 30 }, (_, i) => `r${i}`);
+    await settleAll(ledger, ids);
+    expect((await ledger.archives()).length).toBeGreaterThan(0);
+    expect(statSync(ledger.file).size).toBeLessThanOrEqual(4096 + 2048);
+    // The runs view reads back across files, each call once, newest first.
+    const runs = await ledger.runs(31);
+    expect(runs.map((r) => r.run_id)).toEqual([...ids].reverse().concat('long-running'));
+    expect(runs.at(-1)).toMatchObject({ status: 'running' });
+    // Every record once, oldest first; the carried copy of the open start is marked.
+    const all: string[] = [];
+    for await (const record of ledger.records()) if (record.type === 'start' && !record.carried_from) all.push(record.run_id);
+    expect(all).toEqual(['long-running', ...ids]);
+    // Run ids of the file before the current one are still taken (uniqueness reaches back one
+    // whole file); the open call is still open for recovery.
+    const [newestArchive] = await ledger.archives();
+    const archived = readFileSync(newestArchive!, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as { type: string; run_id?: string });
+    const archivedIds = archived.filter((r) => r.type === 'start').map((r) => r.run_id!);
+    expect(archivedIds.length).toBeGreaterThan(0);
+    for (const id of archivedIds) expect(await ledger.has(id)).toBe(true);
+    expect(await ledger.has('never-used')).toBe(false);
+    const current = (await ledger.read()).records;
+    expect(current.some((r) => r.type === 'start' && r.run_id === 'long-running')).toBe(true);
+  });
+
+  it('keeps a bounded number of archives', async () => {
+    const ledger = new Ledger(tempDir(), { maxBytes: 1024 });
+    await settleAll(ledger, Array.from({ length: 40 }, (_, i) => `k${i}`));
+    expect((await ledger.archives()).length).toBe(LEDGER_ARCHIVES_KEPT);
+    expect((await ledger.runs(5)).map((r) => r.run_id)).toEqual(['k39', 'k38', 'k37', 'k36', 'k35']);
+  });
+
+  it('loses no line when processes append and rotate concurrently', async () => {
+    const dir = tempDir();
+    const writers = ['a', 'b', 'c'].map((tag) => spawnTs(child, ['append', dir, '40', tag, '24000']));
+    expect(await Promise.all(writers.map(waitForExit))).toEqual([0, 0, 0]);
+    const ledger = new Ledger(dir);
+    expect((await ledger.archives()).length).toBeGreaterThan(0);
+    const results: string[] = [];
+    for await (const record of ledger.records()) if (record.type === 'result') results.push(record.run_id!);
+    expect(new Set(results).size).toBe(120);
+    expect(results).toHaveLength(120);
+  });
+
+  it('recovers a call left open across a rotation, once', async () => {
+    const dir = tempDir();
+    const dead = spawnTs(child, ['start', dir, 'crashed']);
+    await waitForLine(dead, (line) => line === 'started');
+    dead.kill('SIGKILL');
+    await waitForExit(dead);
+    const ledger = new Ledger(dir, { maxBytes: 2048 });
+    await settleAll(ledger, Array.from({ length: 10 }, (_, i) => `n${i}`));
+    expect((await ledger.archives()).length).toBeGreaterThan(0);
+    expect(await ledger.recover()).toEqual(['crashed']);
+    expect(await ledger.recover()).toEqual([]);
+    expect((await ledger.runs(20)).find((r) => r.run_id === 'crashed')).toMatchObject({ status: 'unknown' });
+  });
+
+  it('reads only what was appended since its last look to answer has()', async () => {
+    const dir = tempDir();
+    const ledger = new Ledger(dir);
+    await settleAll(ledger, ['first', 'second']);
+    expect(await ledger.has('first')).toBe(true);
+    // Rewrite bytes already read, in place (same file, same size): a full re-read would see it.
+    const text = readFileSync(ledger.file, 'utf8');
+    const fd = openSync(ledger.file, 'r+');
+    writeSync(fd, text.replace(/"first"/g, '"FIRST"'), 0, 'utf8');
+    closeSync(fd);
+    expect(await ledger.has('first')).toBe(true);
+    expect(await ledger.has('FIRST')).toBe(false);
+    // What another process appends is seen.
+    appendFileSync(ledger.file, `${JSON.stringify({ type: 'result', run_id: 'third', tool: 'bridge_advise', status: 'refused', code: 'x', reason: 'y', at: 'z' })}\n`);
+    expect(await ledger.has('third')).toBe(true);
   });
 });

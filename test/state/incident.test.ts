@@ -4,8 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
-import { gitWorkspaceDelta, openTranscript, writeIncident, type IncidentInput, type IncidentRecord } from '../../src/envelope/index.js';
-import { list, tempWorkspace } from './helpers.js';
+import { gitWorkspaceDelta } from '../../src/state/git-delta.js';
+import { writeIncident, type IncidentInput, type IncidentRecord } from '../../src/state/incident.js';
+import { openTranscript } from '../../src/state/transcript.js';
+import { list, tempWorkspace } from '../helpers/temp-workspace.js';
 
 function input(workspace: string, overrides: Partial<IncidentInput> = {}): IncidentInput {
   return {
@@ -163,7 +165,7 @@ describe('incident writer', () => {
         writeIncident(input(ws)),
         openTranscript({ workspace: ws, runId: 'run-7' }).close(),
       ]);
-      const refused = { status: 'rejected', reason: expect.objectContaining({ code: 'ENVELOPE_STATE_SYMLINK' }) };
+      const refused = { status: 'rejected', reason: expect.objectContaining({ code: 'STATE_SYMLINK' }) };
       expect(incident).toMatchObject(linked.endsWith('transcripts') ? { status: 'fulfilled' } : refused);
       expect(transcript).toMatchObject(linked.endsWith('incidents') ? { status: 'fulfilled' } : refused);
       expect(await list(outside)).toEqual([]);

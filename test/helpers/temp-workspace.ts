@@ -1,4 +1,4 @@
-// Temporary workspaces for envelope tests; names with spaces and non-ASCII characters on purpose.
+// Temporary workspaces for envelope and state tests; names with spaces and non-ASCII characters on purpose.
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,13 +1,13 @@
 // An incident file records why a run went wrong, with enough context to investigate it later:
 // the fault, the child's exit, its stderr tail, what changed in a git workspace, and the incident
 // before it. The envelope only references the file.
-import { readdir } from 'node:fs/promises';
+import type { Fault, IncidentContext } from '../envelope/meta.js';
+import { suffixWithinBytes } from '../envelope/text-cut.js';
 import type { PartialOutput } from '../generated/harness-envelope.js';
 import { writeNewFileAtomic } from './atomic-write.js';
 import { gitWorkspaceDelta, type GitWorkspaceDelta } from './git-delta.js';
-import type { Fault, IncidentContext } from './meta.js';
-import { assertRunId, assertWorkspace, incidentsDir, resolveInWorkspace, stateDirectory, workspaceRelative } from './paths.js';
-import { suffixWithinBytes } from './text-cut.js';
+import { latestIncident } from './incidents.js';
+import { assertRunId, assertWorkspace, incidentsDir, stateDirectory, workspaceRelative } from './paths.js';
 
 export const stderrTailBytes = 4096;
 
@@ -63,14 +63,6 @@ export interface IncidentRecord {
 // 2026-12-02T15:34:03.123Z → 20261202T153403.123Z: sorts by time and is a valid Windows name.
 function stamp(date: Date): string {
   return date.toISOString().replace(/[-:]/g, '');
-}
-
-/** Workspace-relative path of the newest incident file, or null. */
-export async function latestIncident(workspace: string): Promise<string | null> {
-  const names = await readdir(resolveInWorkspace(workspace, incidentsDir)).catch(() => [] as string[]);
-  const files = names.filter((name) => name.endsWith('.json') && !name.startsWith('.')).sort();
-  const last = files[files.length - 1];
-  return last === undefined ? null : `${incidentsDir}/${last}`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ByteRing } from '../../src/envelope/byte-ring.js';
+import { ByteRing } from '../../src/state/byte-ring.js';
 
 const size = (line: string): number => Buffer.byteLength(line, 'utf8') + 1;
 

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EnvelopeError, openTranscript } from '../../src/envelope/index.js';
-import { list, tempWorkspace } from './helpers.js';
+import { StateError } from '../../src/state/errors.js';
+import { openTranscript } from '../../src/state/transcript.js';
+import { list, tempWorkspace } from '../helpers/temp-workspace.js';
 
 const lines = (text: string) => text.trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
 
@@ -133,11 +134,11 @@ describe('transcript writer', () => {
   it.each(['../escape', '.hidden', 'a/b', '', 'x'.repeat(129), 'spaced id'])(
     'rejects the unsafe run id %j with a clear error',
     (runId) => {
-      expect(() => openTranscript({ workspace: process.cwd(), runId })).toThrow(EnvelopeError);
+      expect(() => openTranscript({ workspace: process.cwd(), runId })).toThrow(StateError);
       try {
         openTranscript({ workspace: process.cwd(), runId });
       } catch (error) {
-        expect((error as EnvelopeError).code).toBe('ENVELOPE_INVALID_RUN_ID');
+        expect((error as StateError).code).toBe('STATE_INVALID_RUN_ID');
       }
     },
   );

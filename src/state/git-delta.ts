@@ -2,6 +2,7 @@
 // bounded, for the incident file. A workspace that is not a repository, or a machine without git,
 // simply has no delta.
 import { execa } from 'execa';
+import { STATE_DIR } from './paths.js';
 
 export interface GitWorkspaceDelta {
   /** `git rev-parse HEAD`, or null in a repository without commits. */
@@ -20,7 +21,7 @@ export type GitDeltaResult =
 
 const maxStatusLines = 200;
 // peer-bridge's own transcripts and incidents are not part of what a run changed.
-const ownState = ['--', '.', ':(exclude).peer-bridge'];
+const ownState = ['--', '.', `:(exclude)${STATE_DIR}`];
 const maxDiffStat = 8 * 1024;
 
 async function git(workspace: string, args: string[], binary: string) {

@@ -1,0 +1,83 @@
+// Does the server stay responsive while it runs many calls? 16 concurrent bridge_advise calls
+// through one MCP server (the real SDK client and server over an in-memory transport, real Codex
+// children answered at once by the Responses double), with perf_hooks.monitorEventLoopDelay
+// watching this process's event loop. Baseline: the same 16 `codex exec` children started
+// directly from this process. Goal: no stall above 50 ms once the server is warm.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { buildPrompt } from '../src/bridge/prompt.js';
+import { strictCoreSchema } from '../src/envelope/index.js';
+import { createMcpServer } from '../src/mcp/server.js';
+import { codexArgs } from '../src/runners/codex/args.js';
+import { answer, codexBin, codexEnv } from '../test/bridge/peers.js';
+import { startResponsesDouble } from '../test/doubles/openai-responses-server.js';
+import type { Turn } from '../test/doubles/script.js';
+
+const CALLS = Number(process.env.BENCH_CONCURRENT ?? 16);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
+async function watched(work: () => Promise<void>): Promise<{ maxMs: number; p99Ms: number; wallMs: number }> {
+  const histogram = monitorEventLoopDelay({ resolution: 5 });
+  histogram.enable();
+  const start = performance.now();
+  await work();
+  const wallMs = performance.now() - start;
+  histogram.disable();
+  return { maxMs: histogram.max / 1e6, p99Ms: histogram.percentile(99) / 1e6, wallMs };
+}
+
+function runToExit(command: string, args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.resume();
+    child.stderr.resume();
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${command} exited ${code}`))));
+  });
+}
+
+const show = (name: string, r: { maxMs: number; p99Ms: number; wallMs: number }) =>
+  console.log(`  ${name.padEnd(40)} max stall ${r.maxMs.toFixed(1).padStart(6)} ms  p99 ${r.p99Ms.toFixed(1).padStart(6)} ms  wall ${r.wallMs.toFixed(0).padStart(6)} ms`);
+
+const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'peer-bridge-bench-')));
+try {
+  const workspace = path.join(dir, 'ws');
+  mkdirSync(workspace);
+  const turns: Turn[] = Array.from({ length: CALLS * (ROUNDS * 2 + 2) }, () => ({ kind: 'answer', answer: answer() }));
+  const double = await startResponsesDouble(turns);
+  Object.assign(process.env, codexEnv(double.origin, dir));
+  const schemaFile = path.join(dir, 'core.schema.json');
+  writeFileSync(schemaFile, JSON.stringify(strictCoreSchema()));
+  const directArgs = codexArgs({ verb: 'advise', prompt: buildPrompt('advise', 'bench', 120), schemaFile, disableMcp: [] });
+  const childEnv = { PATH: process.env.PATH, HOME: process.env.HOME, CODEX_HOME: process.env.CODEX_HOME, OPENAI_API_KEY: process.env.OPENAI_API_KEY };
+
+  const bridge = createMcpServer({ workspace, version: 'bench' });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await bridge.server.connect(serverSide);
+  const client = new Client({ name: 'bench', version: '1' });
+  await client.connect(clientSide);
+  const batch = async () => {
+    const results = await Promise.all(Array.from({ length: CALLS }, (_, i) =>
+      client.callTool({ name: 'bridge_advise', arguments: { task: `bench ${i}` } }, undefined, { timeout: 600_000 })));
+    const bad = results.filter((r) => (r.structuredContent as { status?: string } | undefined)?.status !== 'complete');
+    if (bad.length > 0) throw new Error(`${bad.length} calls did not complete: ${JSON.stringify(bad[0]).slice(0, 400)}`);
+  };
+  const direct = () => Promise.all(Array.from({ length: CALLS }, () => runToExit(codexBin, directArgs, childEnv, workspace))).then(() => undefined);
+
+  console.log(`${CALLS} concurrent calls, event loop of this process (resolution 5 ms)`);
+  show('first batch on a cold server', await watched(batch));
+  for (let r = 0; r < ROUNDS; r++) {
+    show(`codex exec directly (baseline) #${r + 1}`, await watched(direct));
+    show(`bridge_advise through one server #${r + 1}`, await watched(batch));
+  }
+  await client.close();
+  await bridge.drain();
+  await double.close();
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

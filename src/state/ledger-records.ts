@@ -1,0 +1,141 @@
+// The records of the call ledger and how a line of it is read. The ledger lives in the workspace,
+// where a peer or a person can write anything: a line is a record only when every field the
+// readers use has its type (an owner id is also a file name).
+
+/** A call about to spawn its child. `owner` identifies the live process that ran it. */
+export interface StartRecord {
+  type: 'start';
+  run_id: string;
+  verb: string;
+  runner: string;
+  direction: string;
+  budget_seconds: number;
+  depth: number;
+  owner: string;
+  pid: number;
+  at: string;
+  /** Set on the copy of an open call's start carried into a new file at rotation: that file's name. */
+  carried_from?: string;
+}
+
+/** How a started call ended; `unknown` when its process died before saying. */
+export interface SettleRecord {
+  type: 'settle';
+  run_id: string;
+  status: string;
+  incident: string | null;
+  duration_seconds: number | null;
+  at: string;
+  reason?: string;
+  /** What the call used and cost, as its envelope said (absent in older ledgers; see run-usage.ts). */
+  model?: string | null;
+  effort?: string | null;
+  effort_substituted?: { requested: string; applied: string; reason: string } | null;
+  cost?: number | null;
+  tokens?: Record<string, number>;
+}
+
+/** A call that never started (bad input, refusal): its explicit result. */
+export interface ResultRecord {
+  type: 'result';
+  run_id: string | null;
+  tool: string;
+  status: string;
+  code: string;
+  reason: string;
+  at: string;
+}
+
+/**
+ * First line of a rotated-to ledger file: the run ids of the file before it, so `run_id`
+ * uniqueness reaches back one whole file without reading it. (Open calls are carried as copies of
+ * their start records.)
+ */
+export interface CarriedRecord {
+  type: 'carried';
+  run_ids: string[];
+  /** The archive file the ids come from (name only). */
+  from: string;
+  at: string;
+}
+
+export type LedgerRecord = StartRecord | SettleRecord | ResultRecord | CarriedRecord;
+
+export interface LedgerContents {
+  records: LedgerRecord[];
+  /** Lines that did not parse (a torn last line after a crash). */
+  skipped: number;
+}
+
+// Owner ids as owners.ts makes them: they become lock-file names, so nothing else may pass.
+export const OWNER_ID = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+const orNull =
+  <T>(check: (value: unknown) => value is T) =>
+  (value: unknown): value is T | null =>
+    value === null || check(value);
+
+function isRecord(value: Record<string, unknown>): value is LedgerRecord & Record<string, unknown> {
+  switch (value.type) {
+    case 'start':
+      return (
+        [value.run_id, value.verb, value.runner, value.direction, value.at].every(isString) &&
+        [value.budget_seconds, value.depth, value.pid].every(isNumber) &&
+        isString(value.owner) &&
+        OWNER_ID.test(value.owner) &&
+        (value.carried_from === undefined || isString(value.carried_from))
+      );
+    case 'settle':
+      return (
+        [value.run_id, value.status, value.at].every(isString) &&
+        orNull(isString)(value.incident) &&
+        orNull(isNumber)(value.duration_seconds) &&
+        (value.reason === undefined || isString(value.reason))
+      );
+    case 'result':
+      return orNull(isString)(value.run_id) && [value.tool, value.status, value.code, value.reason, value.at].every(isString);
+    case 'carried':
+      return Array.isArray(value.run_ids) && value.run_ids.every(isString) && isString(value.from) && isString(value.at);
+    default:
+      return false;
+  }
+}
+
+/** One ledger line as a record, or null (torn, malformed or foreign). */
+export function parseLine(line: string): LedgerRecord | null {
+  try {
+    const value: unknown = JSON.parse(line);
+    if (value !== null && typeof value === 'object' && !Array.isArray(value) && isRecord(value as Record<string, unknown>)) {
+      return value as LedgerRecord;
+    }
+  } catch {
+    // torn line: skipped and counted
+  }
+  return null;
+}
+
+/** Reads ledger text, tolerating torn, malformed or foreign lines (skipped and counted). */
+export function parseLedger(text: string): LedgerContents {
+  const records: LedgerRecord[] = [];
+  let skipped = 0;
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    const record = parseLine(line);
+    if (record) records.push(record);
+    else skipped += 1;
+  }
+  return { records, skipped };
+}
+
+/** Whether `record` shows `runId` as used: it started, or it ended in an envelope (a refusal). */
+export function usesRunId(record: LedgerRecord, runId: string): boolean {
+  if (record.type === 'carried') return record.run_ids.includes(runId);
+  return record.run_id === runId && !(record.type === 'result' && record.status === 'rejected');
+}
+
+/** The run id a record is about (null for a carried-ids record and a run-less result). */
+export function runIdOf(record: LedgerRecord): string | null {
+  return record.type === 'carried' ? null : record.run_id;
+}
