@@ -3,7 +3,8 @@
 // never makes a valid answer's envelope fail its own schema. Property tests with fast-check.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { assembleEnvelope, openTranscript } from '../../src/envelope/index.js';
+import { assembleEnvelope } from '../../src/envelope/index.js';
+import { openTranscript } from '../../src/state/transcript.js';
 import { ClaudeEventMapper } from '../../src/runners/claude/events.js';
 import { CodexEventMapper } from '../../src/runners/codex/events.js';
 import type { RunnerEvent } from '../../src/runners/types.js';
