@@ -10,8 +10,8 @@ log() { printf '[prebuilds] %s\n' "$*" >&2; }
 fresh() { [ -f "$1" ] && [ -z "$(find "$ROOT/native" -type f -newer "$1" | head -n 1)" ]; }
 
 host="$(node -p 'process.platform + "-" + process.arch')"
-if ! fresh "$ROOT/prebuilds/linux-x64/peer-bridge.node"; then
-  if [ "$host" = linux-x64 ]; then (cd "$ROOT" && npx prebuildify --napi --strip)
+if ! fresh "$ROOT/prebuilds/linux-x64/peer-bridge.node" || [ ! -x "$ROOT/prebuilds/linux-x64/peer-bridge-reaper" ]; then
+  if [ "$host" = linux-x64 ]; then (cd "$ROOT" && npm run --silent prebuild)
   else log "prebuilds/linux-x64 is missing or stale and cannot be built on $host: build it on linux-x64 (npm run prebuild)"; exit 1; fi
 fi
 "$ROOT/scripts/arm64/build.sh"
@@ -20,6 +20,10 @@ fi
 missing=()
 for tuple in linux-x64 linux-arm64 win32-x64; do
   [ -f "$ROOT/prebuilds/$tuple/peer-bridge.node" ] || missing+=("$tuple")
+done
+# Linux runner children are supervised by the reaper shipped next to the addon.
+for tuple in linux-x64 linux-arm64; do
+  [ -x "$ROOT/prebuilds/$tuple/peer-bridge-reaper" ] || missing+=("$tuple (reaper)")
 done
 if [ "${#missing[@]}" -gt 0 ]; then
   log "missing prebuilds: ${missing[*]}; the package would not install without a compiler there"

