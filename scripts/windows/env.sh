@@ -62,3 +62,19 @@ ensure_prefix() {
   wineserver -w
   touch "$WINEPREFIX/.peer-bridge-ready"
 }
+
+# The package as a Windows user gets it: npm pack (with prebuilds/win32-x64), then npm install of
+# that tarball for win32 into a fresh project in $1. No install script runs (node-gyp-build would
+# look for a Linux binary here); node.exe loads prebuilds/win32-x64 at run time.
+# Sets INSTALLED to the installed package folder.
+install_packed_for_win32() {
+  local work="$1" tarball
+  ( cd "$ROOT" && npm pack --ignore-scripts --silent --pack-destination "$work" >/dev/null )
+  tarball="$(ls "$work"/peer-bridge-*.tgz)"
+  mkdir -p "$work/consumer"
+  printf '{"name":"consumer","private":true}\n' >"$work/consumer/package.json"
+  ( cd "$work/consumer" && npm install --os=win32 --cpu=x64 --ignore-scripts --prefer-offline --no-audit --no-fund \
+      --loglevel=error "$tarball" >/dev/null )
+  INSTALLED="$work/consumer/node_modules/peer-bridge"
+  [ -f "$INSTALLED/prebuilds/win32-x64/peer-bridge.node" ] || { log "the packed package has no win32-x64 prebuild"; return 1; }
+}

@@ -7,6 +7,7 @@
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 
 "$ROOT/scripts/windows/build.sh"
+ensure_downloads
 ensure_prefix
 
 out="${PEER_BRIDGE_WINE_TAP:-$CACHE/conformance.tap}"

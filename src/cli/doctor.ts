@@ -45,7 +45,7 @@ async function checkNative(): Promise<Check> {
   try {
     const native = await import('../native/index.js');
     const b = native.backend;
-    return { name: 'native', level: 'ok', detail: `${b.platform}: stat ${b.stat}, rename ${b.rename}, lock ${b.lock}` };
+    return { name: 'native', level: 'ok', detail: `${b.platform}: stat ${b.stat}, rename ${b.rename}, lock ${b.lock}; loaded ${b.binary}` };
   } catch (error) {
     return {
       name: 'native',

@@ -19,6 +19,7 @@ Commands:
   doctor    check Node, the native addon, the runner CLIs and the workspace
   runs      list recent calls from the workspace's ledger (--html: a page to look at)
   config    print how to register the bridge with Claude Code or Codex on this machine
+  acceptance  run the file-safety acceptance sequences on this machine (report: pass / fail)
 
 Options:
   -h, --help      show help (also after a command: peer-bridge run --help)
@@ -35,6 +36,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   doctor: async () => (await import('./doctor.js')).doctor,
   runs: async () => (await import('./runs.js')).runs,
   config: async () => (await import('./config.js')).config,
+  acceptance: async () => (await import('./acceptance.js')).acceptance,
 };
 
 /** Runs the command line; resolves to the exit code, or 'serving' while the MCP server runs. */

@@ -3,6 +3,7 @@
 // at a given step to kill the process there.
 import { renameSync } from 'node:fs';
 import { rename } from 'node:fs/promises';
+import { setTimeout as delay } from 'node:timers/promises';
 import { fsyncDirectory, promises as native, renameNoReplace } from '../native/index.js';
 
 /** Synchronous forms, used by the small-file path inside the locked section (see small-file.ts). */
@@ -24,12 +25,34 @@ export interface FsOps {
   sync?: SyncOps;
 }
 
+/** How long a replacing rename on Windows keeps retrying while another process has the target open. */
+export const WINDOWS_REPLACE_RETRY_MS = 10_000;
+const BUSY = new Set(['EPERM', 'EACCES', 'EBUSY']);
+
+// Windows refuses to replace a file that another process has open (a concurrent reader, an
+// editor, an indexer, antivirus): EPERM. Those handles are short-lived, so the rename is retried
+// with backoff for a bounded time (as graceful-fs does); the caller still holds its locks.
+async function renameOver(from: string, to: string): Promise<void> {
+  const deadline = Date.now() + WINDOWS_REPLACE_RETRY_MS;
+  for (let wait = 1; ; wait = Math.min(wait * 2, 100)) {
+    try {
+      return await rename(from, to);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? '';
+      if (process.platform !== 'win32' || !BUSY.has(code) || Date.now() >= deadline) throw error;
+      await delay(wait);
+    }
+  }
+}
+
 export const realOps: FsOps = {
-  rename: (from, to) => rename(from, to),
+  rename: renameOver,
   renameNoReplace: (from, to) => native.renameNoReplace(from, to),
   linkNoOverwrite: (existing, newPath) => native.linkNoOverwrite(existing, newPath),
   fsyncDirectory: (dir) => native.fsyncDirectory(dir),
-  sync: { rename: renameSync, renameNoReplace, fsyncDirectory },
+  // Windows takes the asynchronous path, where a replacing rename can wait out a handle held open
+  // by another process (renameOver); a synchronous retry would block the event loop.
+  ...(process.platform === 'win32' ? {} : { sync: { rename: renameSync, renameNoReplace, fsyncDirectory } }),
 };
 
 /** Steps of a publication a hook can observe: half the bytes staged, all staged and synced, renamed into place. */

@@ -82,7 +82,12 @@ export interface PublishOptions extends StageOptions {
 /** Stages, verifies and publishes; returns the new version, read from the staged handle. */
 export async function publish(bytes: Uint8Array, options: PublishOptions): Promise<Version> {
   const staged = await stage(bytes, options);
+  // Identity is taken before the rename (it cannot change in a rename): Wine reports volume serial
+  // 0 for a handle whose file was renamed by path since it was opened, so the identity read after
+  // the rename would not match the file's, and every second edit would look like a replacement.
+  let identity;
   try {
+    identity = (await native.statFd(staged.handle.fd)).identity;
     await options.verify?.();
     await moveIntoPlace(staged.stage, options);
   } catch (error) {
@@ -93,7 +98,7 @@ export async function publish(bytes: Uint8Array, options: PublishOptions): Promi
     await options.hooks?.onStep?.('published', { target: options.target, stage: staged.stage });
     await syncDirectory(options.ops, path.dirname(options.target));
     // After the rename: the rename itself moves ctime, and this is the state later checks compare to.
-    return versionOf(await native.statFd(staged.handle.fd), digestOf(bytes));
+    return versionOf({ ...(await native.statFd(staged.handle.fd)), identity }, digestOf(bytes));
   } finally {
     await staged.handle.close();
   }

@@ -4,7 +4,7 @@
  * Sync functions throw Errors with a POSIX-style `code` and `syscall`; `promises` has the same
  * functions returning Promises, run on Node's thread pool.
  */
-import { loadBinding } from './load.js';
+import { loadBindingFrom } from './load.js';
 import { lock as lockWith, type LockHandle, type LockOptions } from './lock.js';
 import type { Backend, NativeStat, RawStat } from './raw.js';
 import { decodeStat } from './stat-layout.js';
@@ -18,10 +18,13 @@ export interface StatOptions {
   follow?: boolean;
 }
 
-const binding = loadBinding();
+const { binding, file } = loadBindingFrom();
 
-/** Which strategy each operation uses on this machine (e.g. `rename: 'renameat2'`). */
-export const backend: Backend = binding.backend;
+/**
+ * Which strategy each operation uses on this machine (e.g. `rename: 'renameat2'`), and `binary`:
+ * the addon file that was loaded (a prebuild, a local build, or PEER_BRIDGE_NATIVE_PATH).
+ */
+export const backend: Backend & { binary: string } = { ...binding.backend, binary: file };
 
 const { statNumbers, statBigInts } = binding;
 const decodePair = ([numbers, bigints]: RawStat): NativeStat => decodeStat(numbers, bigints);

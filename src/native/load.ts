@@ -46,10 +46,15 @@ function describeCandidates(root: string): string[] {
  * build/).
  */
 export function loadBinding(root = packageRoot()): RawBinding {
+  return loadBindingFrom(root).binding;
+}
+
+/** Loads the addon as loadBinding does, and says which file it loaded. */
+export function loadBindingFrom(root = packageRoot()): { binding: RawBinding; file: string } {
   const override = process.env.PEER_BRIDGE_NATIVE_PATH;
   if (override) {
     try {
-      return require(path.resolve(override)) as RawBinding;
+      return { binding: require(path.resolve(override)) as RawBinding, file: path.resolve(override) };
     } catch (cause) {
       throw new NativeLoadError(
         `peer-bridge: PEER_BRIDGE_NATIVE_PATH=${override} could not be loaded: ${(cause as Error).message}`,
@@ -57,9 +62,11 @@ export function loadBinding(root = packageRoot()): RawBinding {
       );
     }
   }
-  const nodeGypBuild = require('node-gyp-build') as (dir: string) => unknown;
+  const nodeGypBuild = require('node-gyp-build') as { resolve(dir: string): string };
   try {
-    return nodeGypBuild(root) as RawBinding;
+    // resolve() is the lookup node-gyp-build's load() does; loading that file is the same load.
+    const file = nodeGypBuild.resolve(root);
+    return { binding: require(file) as RawBinding, file };
   } catch (cause) {
     const tried = describeCandidates(root).map((p) => `  - ${p}`).join('\n');
     throw new NativeLoadError(

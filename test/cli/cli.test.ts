@@ -20,7 +20,7 @@ describe('peer-bridge command line', () => {
   it('prints help and version for the command and every subcommand', () => {
     expect(cli(['--version']).stdout.trim()).toBe(version);
     expect(cli(['--help'])).toMatchObject({ code: 0, stdout: expect.stringContaining('Commands:') });
-    for (const sub of ['serve', 'run', 'doctor', 'runs', 'config']) {
+    for (const sub of ['serve', 'run', 'doctor', 'runs', 'config', 'acceptance']) {
       const help = cli([sub, '--help']);
       expect(help.code).toBe(0);
       expect(help.stdout).toMatch(new RegExp(`^Usage: peer-bridge ${sub}`));

@@ -1,5 +1,7 @@
 // Runs the native conformance suite (test/native/conformance) against the cross-built Windows addon
-// with the official Windows node.exe under Wine, through scripts/windows/test.sh. Without mingw-w64
+// with the official Windows node.exe under Wine, through scripts/windows/test.sh, and then
+// `peer-bridge acceptance` from the packed package installed for win32 (scripts/windows/acceptance.sh).
+// Without mingw-w64
 // and Wine the test is skipped with the reason; PEER_BRIDGE_REQUIRE_WINE=1 (set by .ci/run) turns
 // that skip into a failure, so CI cannot pass without running it.
 import { spawnSync } from 'node:child_process';
@@ -23,27 +25,34 @@ const allowedSkips = [
   'across volumes rename and link fail EXDEV and copy nothing',
 ];
 
-describe('native conformance suite on Windows node.exe under Wine', () => {
-  it('cross-builds the addon and passes the suite', (ctx) => {
-    if (missing.length > 0) {
-      const reason = `needs mingw-w64 and Wine (missing: ${missing.join(', ')}); scripts/windows/env.sh lists the apt packages`;
-      if (process.env.PEER_BRIDGE_REQUIRE_WINE === '1') throw new Error(`PEER_BRIDGE_REQUIRE_WINE=1 but ${reason}`);
-      ctx.skip(reason);
-    }
+function requireWine(ctx: { skip(note: string): void }): void {
+  if (missing.length === 0) return;
+  const reason = `needs mingw-w64 and Wine (missing: ${missing.join(', ')}); scripts/windows/env.sh lists the apt packages`;
+  if (process.env.PEER_BRIDGE_REQUIRE_WINE === '1') throw new Error(`PEER_BRIDGE_REQUIRE_WINE=1 but ${reason}`);
+  ctx.skip(reason);
+}
+
+// Output to files, not pipes: Wine cannot write to a pipe, and a lingering wineserver would hold one open.
+function runScript(script: string, env: Record<string, string>, logFile: string, timeout: number) {
+  const log = openSync(logFile, 'w');
+  try {
+    return spawnSync('bash', [path.join(root, script)], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', log, log], timeout });
+  } finally {
+    closeSync(log);
+  }
+}
+
+// What Wine cannot show; each must say why, and nothing else may be missing or failing.
+const notVerifiableUnderWine = ['windows-file-id', 'rename-by-handle', 'acl-change-ctime'];
+
+describe('the package on Windows node.exe under Wine', () => {
+  it('cross-builds the addon and passes the native conformance suite', (ctx) => {
+    requireWine(ctx);
     const work = mkdtempSync(path.join(os.tmpdir(), 'pb-wine-'));
     ctx.onTestFinished(() => rmSync(work, { recursive: true, force: true }));
     const tapFile = path.join(work, 'conformance.tap');
     const logFile = path.join(work, 'test-run.log');
-    // Output to files, not pipes: Wine cannot write to a pipe, and a lingering wineserver would
-    // hold one open.
-    const log = openSync(logFile, 'w');
-    const run = spawnSync('bash', [path.join(root, 'scripts/windows/test.sh')], {
-      cwd: root,
-      env: { ...process.env, PEER_BRIDGE_WINE_TAP: tapFile },
-      stdio: ['ignore', log, log],
-      timeout: 600_000,
-    });
-    closeSync(log);
+    const run = runScript('scripts/windows/test.sh', { PEER_BRIDGE_WINE_TAP: tapFile }, logFile, 600_000);
     if (!existsSync(tapFile)) {
       throw new Error(`scripts/windows/test.sh exited ${run.status} before the suite ran:\n${readFileSync(logFile, 'utf8').slice(-4000)}`);
     }
@@ -68,4 +77,56 @@ describe('native conformance suite on Windows node.exe under Wine', () => {
       expect(summary.passed).toContain(name);
     }
   }, 660_000);
+
+  it('runs `peer-bridge acceptance` from the packed package installed for win32', (ctx) => {
+    requireWine(ctx);
+    const work = mkdtempSync(path.join(os.tmpdir(), 'pb-wine-acceptance-'));
+    ctx.onTestFinished(() => rmSync(work, { recursive: true, force: true }));
+    const logFile = path.join(work, 'script.log');
+    const run = runScript('scripts/windows/acceptance.sh', { PEER_BRIDGE_WINE_OUT: work }, logFile, 1_000_000);
+    const reportFile = path.join(work, 'report.json');
+    const runLog = existsSync(path.join(work, 'run.log')) ? readFileSync(path.join(work, 'run.log'), 'utf8') : '';
+    if (!existsSync(reportFile) || readFileSync(reportFile, 'utf8').trim() === '') {
+      throw new Error(`scripts/windows/acceptance.sh exited ${run.status} without a report:\n${readFileSync(logFile, 'utf8').slice(-3000)}\n${runLog.slice(-3000)}`);
+    }
+    const report = JSON.parse(readFileSync(reportFile, 'utf8')) as {
+      host: string;
+      platform: string;
+      rows: Array<{ id: string; result: string; evidence: string }>;
+    };
+    expect(report).toMatchObject({ host: 'wine', platform: 'win32-x64' });
+    const failed = report.rows.filter((row) => row.result === 'fail');
+    expect(failed, JSON.stringify(failed, null, 2)).toEqual([]);
+    expect(run.status).toBe(0);
+    const notVerifiable = report.rows.filter((row) => row.result === 'not-verifiable-here');
+    expect(notVerifiable.map((row) => row.id).sort()).toEqual([...notVerifiableUnderWine].sort());
+    for (const row of notVerifiable) expect(row.evidence).toMatch(/Wine/);
+    expect(report.rows.length).toBeGreaterThanOrEqual(17);
+    expect(report.rows.find((row) => row.id === 'platform-facts')?.evidence).toContain('stat=FileIdInfo');
+    expect(readFileSync(path.join(work, 'report.md'), 'utf8')).toContain('| cycle-chinese-path |');
+  }, 1_100_000);
+
+  it('serves the workbench over MCP and runs doctor, run (runner plugin) and runs on node.exe', (ctx) => {
+    requireWine(ctx);
+    const work = mkdtempSync(path.join(os.tmpdir(), 'pb-wine-package-'));
+    ctx.onTestFinished(() => rmSync(work, { recursive: true, force: true }));
+    const logFile = path.join(work, 'script.log');
+    const run = runScript('scripts/windows/package.sh', { PEER_BRIDGE_WINE_OUT: work }, logFile, 700_000);
+    const stepsFile = path.join(work, 'steps.json');
+    if (!existsSync(stepsFile)) {
+      const runLog = existsSync(path.join(work, 'run.log')) ? readFileSync(path.join(work, 'run.log'), 'utf8') : '';
+      throw new Error(`scripts/windows/package.sh exited ${run.status} without results:\n${readFileSync(logFile, 'utf8').slice(-3000)}\n${runLog.slice(-3000)}`);
+    }
+    const { steps } = JSON.parse(readFileSync(stepsFile, 'utf8')) as { steps: Array<{ name: string; ok: boolean; detail: string }> };
+    expect(steps.filter((step) => !step.ok), JSON.stringify(steps, null, 2)).toEqual([]);
+    expect(steps.map((step) => step.name)).toEqual([
+      'workbench MCP server over stdio',
+      'doctor --json',
+      'run with a runner plugin and its fixture CLI',
+      'runs --json',
+    ]);
+    // doctor names the binary it loaded: the win32 prebuild of the installed package.
+    expect(steps[1]!.detail).toMatch(/loaded .*node_modules\\peer-bridge\\prebuilds\\win32-x64\\peer-bridge\.node/);
+    expect(run.status).toBe(0);
+  }, 760_000);
 });

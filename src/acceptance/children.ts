@@ -1,0 +1,55 @@
+// Starting worker.ts processes (the same Node, the installed package) and reading their messages.
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { Job } from './worker.js';
+
+// dist/ has worker.js; from src/ (tests through tsx) the worker is TypeScript.
+const self = fileURLToPath(import.meta.url);
+const workerFile = self.replace(/children\.(ts|js)$/, (_, ext: string) => `worker.${ext}`);
+const execArgv = self.endsWith('.ts') ? ['--import', 'tsx'] : [];
+
+export interface Worker {
+  child: ChildProcess;
+  /** The next message; rejects when the worker reports an error or exits first. */
+  next(): Promise<Record<string, unknown>>;
+  send(message: unknown): void;
+  /** Resolves with the exit code (or signal) once the process has ended. */
+  ended: Promise<string>;
+}
+
+export function startWorker(job: Job): Worker {
+  const child = fork(workerFile, [JSON.stringify(job)], { execArgv, stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'json' });
+  let stderr = '';
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-2000)));
+  const queue: Array<Record<string, unknown>> = [];
+  const waiting: Array<{ resolve: (m: Record<string, unknown>) => void; reject: (e: Error) => void }> = [];
+  let gone: Error | undefined;
+  const ended = new Promise<string>((resolve) => {
+    child.once('exit', (code, signal) => {
+      gone = new Error(`worker (${job.mode}) ended (${code ?? signal}) before answering${stderr ? `: ${stderr.trim()}` : ''}`);
+      for (const w of waiting.splice(0)) w.reject(gone);
+      resolve(String(code ?? signal));
+    });
+  });
+  child.on('message', (message: Record<string, unknown>) => {
+    if (typeof message.error === 'string') {
+      gone = new Error(`worker (${job.mode}) failed: ${message.error}`);
+      for (const w of waiting.splice(0)) w.reject(gone);
+      return;
+    }
+    const w = waiting.shift();
+    if (w) w.resolve(message);
+    else queue.push(message);
+  });
+  return {
+    child,
+    ended,
+    send: (message) => child.send(message as object),
+    next: () => {
+      const queued = queue.shift();
+      if (queued) return Promise.resolve(queued);
+      if (gone) return Promise.reject(gone);
+      return new Promise((resolve, reject) => waiting.push({ resolve, reject }));
+    },
+  };
+}
