@@ -1,7 +1,7 @@
 // The platform facts a report reader needs first: which native strategies this machine uses, the
 // size of its identities, where the locks live; and the Windows facts Wine cannot show.
 import os from 'node:os';
-import { defaultLockDir } from '../fs/locks.js';
+import { lockDirInfo } from '../fs/lock-dir.js';
 import { backend, statPath } from '../native/index.js';
 import { AcceptanceFailure, notVerifiable, pass, type Sequence } from './types.js';
 import { plant } from './workbench.js';
@@ -25,7 +25,7 @@ export const platformSequences: Sequence[] = [
         `${platform}-${process.arch}${host.wine ? ' (Wine)' : ''}, Node ${process.versions.node}`,
         `strategies ${Object.entries(strategies).map(([k, v]) => `${k}=${v}`).join(' ')}`,
         `volume ${sample.identity.volume} (${sample.identity.volume.length} hex digits), file id ${sample.identity.fileId} (${sample.identity.fileId.length} hex digits)`,
-        `locks in ${defaultLockDir()}`,
+        `locks in ${lockDirInfo().dir}`,
         `temp ${os.tmpdir()}`,
       ];
       if (sample.identity.fileId === '0') throw new AcceptanceFailure(`file id 0 for a real file: ${facts.join('; ')}`);
