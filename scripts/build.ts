@@ -22,6 +22,8 @@ export const ENTRY_POINTS: Record<string, string> = {
   'native/index': 'src/native/index.ts',
   // Started as its own process by src/runners/watchdog.ts.
   'runners/watchdog-main': 'src/runners/watchdog-main.ts',
+  // Started as its own process (several at once) by `peer-bridge acceptance` (src/acceptance/children.ts).
+  'acceptance/worker': 'src/acceptance/worker.ts',
 };
 
 // Not bundled: the addon loader (it finds the .node file from the package folder at run time), the

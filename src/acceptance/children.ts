@@ -1,12 +1,17 @@
 // Starting worker.ts processes (the same Node, the installed package) and reading their messages.
 import { fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { packageRoot } from '../package/root.js';
 import type { Job } from './worker.js';
 
-// dist/ has worker.js; from src/ (tests through tsx) the worker is TypeScript.
-const self = fileURLToPath(import.meta.url);
-const workerFile = self.replace(/children\.(ts|js)$/, (_, ext: string) => `worker.${ext}`);
-const execArgv = self.endsWith('.ts') ? ['--import', 'tsx'] : [];
+// From source (tests through tsx) the worker is TypeScript next to this file. Built, this code sits
+// in a bundle chunk (dist/chunks/…) and the worker is its own entry point, dist/acceptance/worker.js.
+const fromSource = import.meta.url.endsWith('.ts');
+const workerFile = fromSource
+  ? fileURLToPath(new URL('./worker.ts', import.meta.url))
+  : path.join(packageRoot(), 'dist', 'acceptance', 'worker.js');
+const execArgv = fromSource ? ['--import', 'tsx'] : [];
 
 export interface Worker {
   child: ChildProcess;

@@ -35,7 +35,31 @@ export interface EarlyStdioOptions {
 // Early answers are for small requests; a longer line is passed on unread.
 const EARLY_LINE_BYTES = 64 * 1024;
 const NEWLINE = 0x0a;
-const isId = (value: unknown): value is Id => typeof value === 'string' || typeof value === 'number';
+const isId = (value: unknown): value is Id => typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const REQUEST_KEYS = new Set(['jsonrpc', 'id', 'method', 'params']);
+
+/**
+ * A request this front may answer: exactly what the real transport would pass to the SDK server
+ * unchanged. Anything unusual (another jsonrpc version, an unknown key, params that are not an
+ * object, a progress token that is neither a string nor a number) goes to the real transport,
+ * which answers it with the right error.
+ */
+function plainRequest(value: unknown): (Incoming & { id: Id; method: string }) | undefined {
+  if (!isObject(value) || value.jsonrpc !== '2.0' || typeof value.method !== 'string') return undefined;
+  if (typeof value.id !== 'string' && !Number.isInteger(value.id)) return undefined;
+  if (Object.keys(value).some((key) => !REQUEST_KEYS.has(key))) return undefined;
+  if (value.params !== undefined) {
+    if (!isObject(value.params)) return undefined;
+    const meta = value.params._meta;
+    if (meta !== undefined) {
+      if (!isObject(meta)) return undefined;
+      const token = meta.progressToken;
+      if (token !== undefined && typeof token !== 'string' && !(typeof token === 'number' && Number.isInteger(token))) return undefined;
+    }
+  }
+  return value as Incoming & { id: Id; method: string };
+}
 
 export class EarlyStdioTransport implements Transport {
   onclose?: () => void;
@@ -145,14 +169,15 @@ export class EarlyStdioTransport implements Transport {
   /** One whole line (with its newline): answered here, held for ready(), or passed on. */
   private line(line: Buffer): void {
     if (this.connected) return this.forward(line);
-    let message: Incoming | undefined;
+    let parsed: unknown;
     try {
-      message = JSON.parse(line.toString('utf8')) as Incoming;
+      parsed = JSON.parse(line.toString('utf8'));
     } catch {
       // Not JSON: the real transport says so to the client.
     }
-    if (!message || typeof message !== 'object' || typeof message.method !== 'string' || !isId(message.id)) return this.forward(line);
-    const params = (message.params && typeof message.params === 'object' ? message.params : {}) as Record<string, unknown>;
+    const message = plainRequest(parsed);
+    if (!message) return this.forward(line);
+    const params = (message.params ?? {}) as Record<string, unknown>;
     const answer = this.options.answer(message.method, params, this.isReady);
     if (answer === 'wait') {
       this.held.push(line);

@@ -42,7 +42,7 @@ describe.each(SURFACES)('$surface surface: messages over the maximum size', ({ s
     expect(refused.error?.message).toMatch(/larger than the maximum message size of 65536 bytes.*PEER_BRIDGE_MAX_MESSAGE_BYTES/);
     expect((await server.request(6, 'ping')).result).toEqual({});
     expect((await server.request(7, 'tools/list')).result?.tools.length).toBeGreaterThan(0);
-    expect(server.stderr()).toMatch(/larger than the maximum message size/);
+    expect(await server.stderrMatching(/larger than the maximum message size/)).toMatch(/larger than the maximum message size/);
     expect(server.child.exitCode).toBeNull();
   });
 
@@ -50,7 +50,7 @@ describe.each(SURFACES)('$surface surface: messages over the maximum size', ({ s
     const server = await start(surface, { PEER_BRIDGE_MAX_MESSAGE_BYTES: String(4096) });
     server.send(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { data: 'z'.repeat(10_000) } }));
     expect((await server.request(8, 'ping')).result).toEqual({});
-    expect(server.stderr()).toMatch(/no readable id/);
+    expect(await server.stderrMatching(/no readable id/)).toMatch(/no readable id/);
   });
 
   it('a bad PEER_BRIDGE_MAX_MESSAGE_BYTES stops the start with a message that says what to set', async () => {
@@ -129,7 +129,7 @@ describe.each(SURFACES)('$surface surface: malformed requests with a readable id
     server.send('{"jsonrpc":"2.0","id":null,"method":"ping"}');
     expect((await server.request(38, 'ping')).result).toEqual({});
     expect(server.messages.slice(before).map((m) => m.id)).toEqual([38]);
-    expect(server.stderr()).toMatch(/not JSON/);
+    expect(await server.stderrMatching(/not JSON/)).toMatch(/not JSON/);
   });
 });
 

@@ -24,6 +24,11 @@ export interface RawServer {
   /** Every message the server wrote, in order. */
   messages: RawResponse[];
   stderr(): string;
+  /**
+   * Resolves once stderr matches `pattern` (a log line may come after an answer the server gave
+   * early); rejects with what stderr held if the process ends first.
+   */
+  stderrMatching(pattern: RegExp): Promise<string>;
   /** Resolves with the exit code once the process has ended. */
   exited: Promise<number | null>;
   close(): Promise<void>;
@@ -38,7 +43,11 @@ export async function startRawServer(options: { workspace: string; args?: string
   });
   const exited = once(child, 'exit').then(([code]) => code as number | null);
   let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const stderrWaiters = new Set<() => void>();
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+    for (const check of stderrWaiters) check();
+  });
   const messages: RawResponse[] = [];
   const waiters = new Map<string, (r: RawResponse) => void>();
   let pending = '';
@@ -82,6 +91,20 @@ export async function startRawServer(options: { workspace: string; args?: string
     request,
     messages,
     stderr: () => stderr,
+    stderrMatching: (pattern) =>
+      new Promise<string>((resolve, reject) => {
+        const check = () => {
+          if (!pattern.test(stderr)) return;
+          stderrWaiters.delete(check);
+          resolve(stderr);
+        };
+        stderrWaiters.add(check);
+        check();
+        void exited.then((code) => {
+          if (!stderrWaiters.delete(check)) return;
+          reject(new Error(`the server exited (${code}) before stderr matched ${pattern}:\n${stderr}`));
+        });
+      }),
     exited,
     close: async () => {
       if (child.exitCode === null && child.signalCode === null) {
