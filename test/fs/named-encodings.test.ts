@@ -1,7 +1,8 @@
 // Files in encodings the bytes cannot announce (Latin-1, Windows-1252, Shift_JIS, GBK): refused until
 // the caller names the encoding, then edited byte-exactly; binary files are refused by every text tool.
 // The encoded bytes here are written out by hand, so a codec that got them wrong would fail.
-import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bench, code, ok } from './helpers.js';
 
@@ -103,6 +104,26 @@ describe('named encodings', () => {
     t.write('bom.txt', bytes([0xef, 0xbb, 0xbf], 'ok\n'));
     expect(await t.wb.call('read_file', { path: 'bom.txt', encoding: 'latin1' })).toMatchObject({ ok: false, code: 'FS_ENCODING', message: expect.stringMatching(/byte order mark/) });
     expect(ok(await t.wb.call('read_file', { path: 'bom.txt', encoding: 'utf-8' }))).toMatchObject({ content: 'ok\n', bom: true });
+  });
+
+  it('windows of a named-encoding file match the streamed windows of the same text in UTF-8', async () => {
+    const t = bench();
+    const cp1252: Record<string, number> = { a: 0x61, é: 0xe9, '€': 0x80, '\r': 0x0d, '\n': 0x0a, ' ': 0x20 };
+    const line = fc.string({ unit: fc.constantFrom('a', 'é', '€', '\r', ' '), maxLength: 10 });
+    await fc.assert(
+      fc.asyncProperty(fc.array(line, { maxLength: 20 }), fc.boolean(), fc.integer({ min: 1, max: 25 }), fc.integer({ min: 1, max: 25 }), async (lines, trailing, offset, limit) => {
+        const text = lines.join('\n') + (trailing && lines.length > 0 ? '\n' : '');
+        writeFileSync(t.file('u8.txt'), text);
+        writeFileSync(t.file('w.txt'), Buffer.from([...text].map((char) => cp1252[char] as number)));
+        const streamed = ok(await t.wb.call('read_file', { path: 'u8.txt', offset, limit }));
+        const named = ok(await t.wb.call('read_file', { path: 'w.txt', offset, limit, encoding: 'windows-1252' }));
+        // Files differ in name, bytes and so version token; the window and its counts must not.
+        const { encoding: _a, path: _b, version: _e, ...expected } = streamed;
+        const { encoding: _c, path: _d, version: _f, ...actual } = named;
+        expect(actual).toEqual(expected);
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it('write_file writes the named encoding: a new file, a replacement, and a conversion to UTF-8', async () => {
