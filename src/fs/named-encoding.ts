@@ -27,9 +27,13 @@ export function unicodeName(name: string): UnicodeEncoding | undefined {
   return undefined;
 }
 
+// iconv-lite also "decodes" bytes into their hex or base64 spelling: byte-exact, but not the text
+// the file holds.
+const NOT_TEXT = new Set(['hex', 'base64', 'base64url']);
+
 /** Refuses a name no codec answers to, before any file is touched. Returns the name, lower-cased. */
 export function checkEncodingName(name: string): string {
-  if (unicodeName(name) === undefined && (squash(name) === '' || !iconv().encodingExists(name))) {
+  if (unicodeName(name) === undefined && (NOT_TEXT.has(squash(name)) || squash(name) === '' || !iconv().encodingExists(name))) {
     throw new FsError('FS_INVALID_ARGUMENT', `encoding "${name}" is not one this tool knows (e.g. latin1, windows-1252, shift_jis, gbk, big5, euc-kr, koi8-r)`);
   }
   return name.toLowerCase();

@@ -101,6 +101,7 @@ describe('named encodings', () => {
     // 0xE9 leads a two-byte Shift_JIS character; a line break cannot be its second byte.
     expect(code(await t.wb.call('read_file', { path: 'l1.txt', encoding: 'shift_jis' }))).toBe('FS_ENCODING');
     expect(await t.wb.call('read_file', { path: 'l1.txt', encoding: 'klingon' })).toMatchObject({ ok: false, code: 'FS_INVALID_ARGUMENT', message: expect.stringContaining('klingon') });
+    expect(code(await t.wb.call('read_file', { path: 'l1.txt', encoding: 'hex' }))).toBe('FS_INVALID_ARGUMENT');
     t.write('bom.txt', bytes([0xef, 0xbb, 0xbf], 'ok\n'));
     expect(await t.wb.call('read_file', { path: 'bom.txt', encoding: 'latin1' })).toMatchObject({ ok: false, code: 'FS_ENCODING', message: expect.stringMatching(/byte order mark/) });
     expect(ok(await t.wb.call('read_file', { path: 'bom.txt', encoding: 'utf-8' }))).toMatchObject({ content: 'ok\n', bom: true });
