@@ -20,9 +20,10 @@ const CONSISTENT_READ_TRIES = 3;
 export async function readFileTool(ctx: ToolContext, args: ReadFileArgs): Promise<ToolSuccess> {
   const target = resolveInWorkspace(ctx.ws, args.path);
   checkRoute(args);
-  if (args.target === 'buffer') return readBufferWindow(ctx, target, args);
+  const whole = { start: args.offset ?? 1, limit: args.limit ?? DEFAULT_LINE_LIMIT, maxChars: MAX_WINDOW_BYTES };
+  if (args.target === 'buffer') return readBufferWindow(ctx, target, whole);
   await ctx.sweep(path.dirname(target.abs));
-  if (args.encoding !== undefined) return readNamedWindow(ctx, target, args, args.encoding);
+  if (args.encoding !== undefined) return readNamedWindow(ctx, target, whole, args.encoding);
   const opened = await openRegular(target.abs, target.shown);
   if (!opened) {
     ctx.store.absent(target.abs);
