@@ -55,8 +55,7 @@ export async function scanWindow(handle: FileHandle, request: WindowRequest): Pr
     if (encoding === 'utf-8') {
       utf8.feed(chunk);
       nul ||= chunk.includes(0);
-    }
-    else utf16?.feed(chunk);
+    } else utf16?.feed(chunk);
     lines.feed(chunk, position + (position === 0 ? bomLength : 0));
     position += filled;
     if (filled < buffer.length) break;
