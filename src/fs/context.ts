@@ -1,6 +1,7 @@
 // What every tool needs: the workspace, this session's observations, the locks, the publication
 // seams, and the per-directory orphan cleanup.
 import path from 'node:path';
+import type { BufferProvider } from './buffers.js';
 import type { FsOps, PublishHooks } from './fs-ops.js';
 import type { LockSet } from './locks.js';
 import type { ObservationStore } from './observations.js';
@@ -13,6 +14,8 @@ export interface ToolContext {
   locks: LockSet;
   ops: FsOps;
   hooks: PublishHooks | undefined;
+  /** The editor's unsaved buffers, when the workbench was opened with a provider. */
+  buffers?: BufferProvider | undefined;
   /** Removes crash leftovers from a directory the first time this session touches it. */
   sweep(dir: string): Promise<void>;
 }

@@ -3,7 +3,8 @@
 /**
  * Every code a tool call can fail with. `FS_IO_ERROR` covers system errors no other code names
  * (EACCES, EIO…); `FS_LOCK_TIMEOUT` says another process held the file's lock too long (retry);
- * `FS_FILE_TOO_LARGE` says the file or the result is past a limit the message names.
+ * `FS_FILE_TOO_LARGE` says the file or the result is past a limit the message names;
+ * `FS_BINARY` says the file holds bytes no text has (NUL), so no text tool reads or edits it.
  */
 export type FsErrorCode =
   | 'FS_NOT_OBSERVED'
@@ -20,7 +21,8 @@ export type FsErrorCode =
   | 'FS_SYMBOL_NOT_FOUND'
   | 'FS_IO_ERROR'
   | 'FS_LOCK_TIMEOUT'
-  | 'FS_FILE_TOO_LARGE';
+  | 'FS_FILE_TOO_LARGE'
+  | 'FS_BINARY';
 
 /** A failed tool call, as `wb.call` returns it. */
 export interface ToolFailure {

@@ -4,13 +4,16 @@
  * `openWorkbench({ workspace })` opens one session; `await wb.call(tool, args)` runs `read_file`,
  * `write_file`, `edit_file`, `multi_edit`, `notebook_edit`, `delete_range`, `delete_symbol` or
  * `move_file` with snake_case arguments
- * and resolves to `{ ok: true, … }` or `{ ok: false, code, message }`.
+ * and resolves to `{ ok: true, … }` or `{ ok: false, code, message }`. Files in encodings other
+ * than UTF-8/UTF-16 need an `encoding` argument; `openWorkbench({ workspace, buffers })` adds an
+ * editor's unsaved buffers as a second route (`target: "buffer"`) with its own observations.
  */
 export { openWorkbench, toolNames, Workbench, type ToolResult, type WorkbenchOptions } from './workbench.js';
 export { FsError, type FsErrorCode, type ToolFailure } from './errors.js';
 export { lockDirInfo, readLockDirOwner, type LockDirInfo, type LockDirOwner } from './lock-dir.js';
 export type { FsOps, PublishHooks, PublishStep } from './fs-ops.js';
 export type { ToolSuccess } from './mutate.js';
+export type { BufferProvider, BufferSnapshot } from './buffers.js';
 export type { Eol, TextEncoding } from './text-codec.js';
 export { fsToolsSchema } from './tool-schemas.js';
 export type {

@@ -17,12 +17,16 @@ export interface WindowScan {
   bytesRead: number;
   totalLines: number;
   encoding: TextEncoding;
+  /** The encoding the BOM (or its absence) announced, also when the bytes turned out invalid in it. */
+  announced: 'utf-8' | 'utf-16le' | 'utf-16be';
   bom: boolean;
   eol: Eol;
   windowBytes: Buffer;
   /** Last line included (start - 1 when the window is empty). */
   lastLine: number;
   truncated: boolean;
+  /** A NUL byte outside UTF-16: the file is binary, whatever else it decodes as. */
+  nul: boolean;
 }
 
 export async function scanWindow(handle: FileHandle, request: WindowRequest): Promise<WindowScan> {
@@ -35,6 +39,7 @@ export async function scanWindow(handle: FileHandle, request: WindowRequest): Pr
   const utf8 = new Utf8Stream();
   let utf16: Utf16Check | undefined;
   const lines = new LineTracker(request);
+  let nul = false;
   for (;;) {
     const filled = await readFull(handle, buffer, position);
     if (filled === 0) break;
@@ -47,8 +52,10 @@ export async function scanWindow(handle: FileHandle, request: WindowRequest): Pr
       chunk = chunk.subarray(bomLength);
       if (encoding !== 'utf-8') utf16 = new Utf16Check(encoding);
     }
-    if (encoding === 'utf-8') utf8.feed(chunk);
-    else utf16?.feed(chunk);
+    if (encoding === 'utf-8') {
+      utf8.feed(chunk);
+      nul ||= chunk.includes(0);
+    } else utf16?.feed(chunk);
     lines.feed(chunk, position + (position === 0 ? bomLength : 0));
     position += filled;
     if (filled < buffer.length) break;
@@ -60,11 +67,13 @@ export async function scanWindow(handle: FileHandle, request: WindowRequest): Pr
     bytesRead: position,
     totalLines: lines.totalLines(),
     encoding: textValid ? encoding : 'binary',
+    announced: encoding,
     bom: bomLength > 0,
     eol: lines.eol(),
     windowBytes: window.bytes,
     lastLine: window.lastLine,
     truncated: window.truncated,
+    nul,
   };
 }
 

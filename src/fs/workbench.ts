@@ -1,5 +1,6 @@
 // The workbench: one session's view of a workspace. Every tool call goes through `call`, which
 // validates arguments, runs the tool and turns every tool-level failure into a result.
+import type { BufferProvider } from './buffers.js';
 import type { ToolContext } from './context.js';
 import { makeSweeper } from './context.js';
 import { FsError, toFailure, type ToolFailure } from './errors.js';
@@ -33,6 +34,11 @@ export interface WorkbenchOptions {
   lockTimeoutMs?: number;
   /** Age after which a staged file of another host counts as a crash leftover (default one hour). */
   staleStageMs?: number;
+  /**
+   * The editor's unsaved buffers. With it, the text tools take `target: "buffer"` to read and change
+   * a buffer instead of the file on disk; each route has its own observations.
+   */
+  buffers?: BufferProvider;
   /** Test seam: replaces publication primitives (e.g. to force EXDEV). */
   ops?: Partial<FsOps>;
   /** Test seam: observes (and may pause) each publication step. */
@@ -78,6 +84,7 @@ export class Workbench {
       ops: options.ops ? { ...realOps, sync: undefined, ...options.ops } : realOps,
       hooks: options.hooks,
       sweep: makeSweeper(options.staleStageMs ?? DEFAULT_STALE_STAGE_MS),
+      buffers: options.buffers,
     };
   }
 
@@ -165,5 +172,9 @@ function unpairedSurrogateAt(value: unknown, where: string): string | undefined 
  */
 export function openWorkbench(options: WorkbenchOptions): Workbench {
   if (!options || typeof options !== 'object') throw new FsError('FS_INVALID_ARGUMENT', 'openWorkbench({ workspace }) needs options');
+  const buffers = options.buffers as Partial<Record<keyof BufferProvider, unknown>> | undefined;
+  if (buffers !== undefined && !(buffers && typeof buffers.read === 'function' && typeof buffers.version === 'function' && typeof buffers.write === 'function')) {
+    throw new FsError('FS_INVALID_ARGUMENT', 'openWorkbench: `buffers` must have read(path), version(path) and write(path, text, expectedVersion) methods');
+  }
   return new Workbench(options, openWorkspace(options.workspace), new ObservationStore());
 }

@@ -18,6 +18,14 @@ export interface ReadFileArgs {
    */
   path: string;
   /**
+   * The file's encoding when it is neither UTF-8 nor UTF-16 with a byte order mark, e.g. latin1, windows-1252, shift_jis, gbk (such a file is refused with FS_ENCODING until its encoding is named). Decoded strictly: bytes that are not valid in it are refused.
+   */
+  encoding?: string;
+  /**
+   * disk (default): the file on disk; buffer: the editor's unsaved buffer for this path, when the workbench has one. Each has its own observations: reading one never permits changing the other.
+   */
+  target?: 'disk' | 'buffer';
+  /**
    * 1-based first line of the window (default 1).
    */
   offset?: number;
@@ -38,6 +46,14 @@ export interface WriteFileArgs {
    */
   path: string;
   /**
+   * The encoding to write the content in, e.g. latin1, windows-1252, shift_jis, gbk, utf-8; needed to replace a file that is neither UTF-8 nor UTF-16 with a byte order mark. Default: the replaced file's own encoding, UTF-8 for a new file. Content it cannot represent is refused with FS_ENCODING.
+   */
+  encoding?: string;
+  /**
+   * disk (default): the file on disk; buffer: the editor's unsaved buffer for this path, when the workbench has one. Each has its own observations: reading one never permits changing the other.
+   */
+  target?: 'disk' | 'buffer';
+  /**
    * The complete new text of the file.
    */
   content: string;
@@ -53,6 +69,14 @@ export interface EditFileArgs {
    * The file to edit.
    */
   path: string;
+  /**
+   * The file's encoding when it is neither UTF-8 nor UTF-16 with a byte order mark, e.g. latin1, windows-1252, shift_jis, gbk (such a file is refused with FS_ENCODING until its encoding is named). The file is written back in it byte for byte; new text it cannot represent is refused with FS_ENCODING.
+   */
+  encoding?: string;
+  /**
+   * disk (default): the file on disk; buffer: the editor's unsaved buffer for this path, when the workbench has one. Each has its own observations: reading one never permits changing the other.
+   */
+  target?: 'disk' | 'buffer';
   /**
    * The exact text to replace; must occur once unless replace_all.
    */
@@ -77,6 +101,14 @@ export interface MultiEditArgs {
    * The file to edit.
    */
   path: string;
+  /**
+   * The file's encoding when it is neither UTF-8 nor UTF-16 with a byte order mark, e.g. latin1, windows-1252, shift_jis, gbk (such a file is refused with FS_ENCODING until its encoding is named). The file is written back in it byte for byte; new text it cannot represent is refused with FS_ENCODING.
+   */
+  encoding?: string;
+  /**
+   * disk (default): the file on disk; buffer: the editor's unsaved buffer for this path, when the workbench has one. Each has its own observations: reading one never permits changing the other.
+   */
+  target?: 'disk' | 'buffer';
   /**
    * Replacements applied one after another to the result of the previous one.
    *
@@ -110,6 +142,14 @@ export interface NotebookEditArgs {
    */
   path: string;
   /**
+   * The file's encoding when it is neither UTF-8 nor UTF-16 with a byte order mark, e.g. latin1, windows-1252, shift_jis, gbk (such a file is refused with FS_ENCODING until its encoding is named). The file is written back in it byte for byte; new text it cannot represent is refused with FS_ENCODING.
+   */
+  encoding?: string;
+  /**
+   * disk (default): the file on disk; buffer: the editor's unsaved buffer for this path, when the workbench has one. Each has its own observations: reading one never permits changing the other.
+   */
+  target?: 'disk' | 'buffer';
+  /**
    * The cell's id (cells without ids: cell-N, 0-based). Required for replace and delete; for insert, the new cell goes after this cell, or first when absent.
    */
   cell_id?: string;
@@ -138,6 +178,14 @@ export interface DeleteRangeArgs {
    */
   path: string;
   /**
+   * The file's encoding when it is neither UTF-8 nor UTF-16 with a byte order mark, e.g. latin1, windows-1252, shift_jis, gbk (such a file is refused with FS_ENCODING until its encoding is named). The file is written back in it byte for byte; new text it cannot represent is refused with FS_ENCODING.
+   */
+  encoding?: string;
+  /**
+   * disk (default): the file on disk; buffer: the editor's unsaved buffer for this path, when the workbench has one. Each has its own observations: reading one never permits changing the other.
+   */
+  target?: 'disk' | 'buffer';
+  /**
    * First line to delete (1-based).
    */
   start_line: number;
@@ -157,6 +205,14 @@ export interface DeleteSymbolArgs {
    * The source file to edit.
    */
   path: string;
+  /**
+   * The file's encoding when it is neither UTF-8 nor UTF-16 with a byte order mark, e.g. latin1, windows-1252, shift_jis, gbk (such a file is refused with FS_ENCODING until its encoding is named). The file is written back in it byte for byte; new text it cannot represent is refused with FS_ENCODING.
+   */
+  encoding?: string;
+  /**
+   * disk (default): the file on disk; buffer: the editor's unsaved buffer for this path, when the workbench has one. Each has its own observations: reading one never permits changing the other.
+   */
+  target?: 'disk' | 'buffer';
   /**
    * A top-level name (e.g. parse), or Outer.name for a member (e.g. Parser.reset; Go methods as Type.Method; Rust methods of any impl block of the type).
    */

@@ -29,13 +29,13 @@ describe('encodings', () => {
     });
   }
 
-  it('refuses to edit bytes that are not text, and leaves them untouched', async () => {
+  it('refuses to read or edit bytes that are not UTF-8, and leaves them untouched', async () => {
     const t = bench();
     const bytes = Buffer.from([0x61, 0x62, 0xff, 0xfe, 0x0a, 0x63]);
     t.write('bin.dat', bytes);
-    expect(ok(await t.wb.call('read_file', { path: 'bin.dat' })).encoding).toBe('binary');
-    expect(code(await t.wb.call('edit_file', { path: 'bin.dat', old_string: 'ab', new_string: 'x' }))).toBe('FS_ENCODING');
-    expect(code(await t.wb.call('delete_range', { path: 'bin.dat', start_line: 1, end_line: 1 }))).toBe('FS_ENCODING');
+    expect(await t.wb.call('read_file', { path: 'bin.dat' })).toMatchObject({ ok: false, code: 'FS_ENCODING', message: expect.stringContaining('encoding') });
+    // Not observed by the refused read.
+    expect(code(await t.wb.call('edit_file', { path: 'bin.dat', old_string: 'ab', new_string: 'x' }))).toBe('FS_NOT_OBSERVED');
     expect(readFileSync(t.file('bin.dat'))).toEqual(bytes);
   });
 
@@ -43,19 +43,18 @@ describe('encodings', () => {
     const t = bench();
     const bytes = Buffer.from([0xff, 0xfe, 0x41, 0x00, 0x00, 0xd8, 0x42, 0x00]);
     t.write('bad16.txt', bytes);
-    // read_file says what edits will find: not text in any supported encoding.
-    expect(ok(await t.wb.call('read_file', { path: 'bad16.txt' })).encoding).toBe('binary');
-    expect(code(await t.wb.call('edit_file', { path: 'bad16.txt', old_string: 'A', new_string: 'x' }))).toBe('FS_ENCODING');
+    // read_file says what edits would find: not valid in the encoding its BOM announces.
+    expect(await t.wb.call('read_file', { path: 'bad16.txt' })).toMatchObject({ ok: false, code: 'FS_ENCODING', message: expect.stringContaining('utf-16le') });
+    expect(code(await t.wb.call('edit_file', { path: 'bad16.txt', old_string: 'A', new_string: 'x' }))).toBe('FS_NOT_OBSERVED');
     expect(readFileSync(t.file('bad16.txt'))).toEqual(bytes);
   });
 
-  it('a UTF-16 file with an odd byte count is binary to read_file, and refused by edits', async () => {
+  it('a UTF-16 file with an odd byte count is refused by read_file', async () => {
     const t = bench();
     for (const order of ['le', 'be'] as const) {
       const bytes = Buffer.concat([utf16('AB\n', order), Buffer.from([0x43])]);
       t.write(`odd-${order}.txt`, bytes);
-      expect(ok(await t.wb.call('read_file', { path: `odd-${order}.txt` })).encoding).toBe('binary');
-      expect(code(await t.wb.call('edit_file', { path: `odd-${order}.txt`, old_string: 'A', new_string: 'x' }))).toBe('FS_ENCODING');
+      expect(code(await t.wb.call('read_file', { path: `odd-${order}.txt` }))).toBe('FS_ENCODING');
       expect(readFileSync(t.file(`odd-${order}.txt`))).toEqual(bytes);
     }
     // A surrogate pair split only by the end of a read chunk is still valid text.

@@ -2,8 +2,8 @@
 import type { DeleteRangeArgs } from '../../generated/fs-tools.js';
 import type { ToolContext } from '../context.js';
 import { FsError } from '../errors.js';
-import { rewriteObserved, type ToolSuccess } from '../mutate.js';
-import { decodeText, encodeText } from '../text-codec.js';
+import type { ToolSuccess } from '../mutate.js';
+import { rewriteText } from '../rewrite-text.js';
 import { resolveInWorkspace } from '../workspace-paths.js';
 
 export function splitLines(text: string): string[] {
@@ -15,15 +15,14 @@ export function deleteRangeTool(ctx: ToolContext, args: DeleteRangeArgs): Promis
   if (args.end_line < args.start_line) {
     throw new FsError('FS_INVALID_ARGUMENT', `${target.shown}: end_line ${args.end_line} is before start_line ${args.start_line}`);
   }
-  return rewriteObserved(ctx, target, (bytes) => {
-    const { text, format } = decodeText(bytes, target.shown);
+  return rewriteText(ctx, target, args, (text) => {
     const lines = splitLines(text);
     if (args.end_line > lines.length) {
       throw new FsError('FS_INVALID_ARGUMENT', `${target.shown}: has ${lines.length} lines; cannot delete ${args.start_line}-${args.end_line}`);
     }
     lines.splice(args.start_line - 1, args.end_line - args.start_line + 1);
     return {
-      bytes: encodeText(lines.join(''), format),
+      text: lines.join(''),
       extra: { deleted_lines: args.end_line - args.start_line + 1, total_lines: lines.length },
     };
   });

@@ -4,8 +4,8 @@
 import type { DeleteSymbolArgs } from '../../generated/fs-tools.js';
 import type { ToolContext } from '../context.js';
 import { FsError } from '../errors.js';
-import { rewriteObserved, type ToolSuccess } from '../mutate.js';
-import { decodeText, encodeText } from '../text-codec.js';
+import type { ToolSuccess } from '../mutate.js';
+import { rewriteText } from '../rewrite-text.js';
 import { resolveInWorkspace } from '../workspace-paths.js';
 import { languageOf } from './symbol-grammars.js';
 import { runSymbolJob } from './symbol-host.js';
@@ -19,15 +19,22 @@ export const MAX_SYMBOL_FILE_BYTES = 8 * 1024 * 1024;
 export async function deleteSymbolTool(ctx: ToolContext, args: DeleteSymbolArgs): Promise<ToolSuccess> {
   const target = resolveInWorkspace(ctx.ws, args.path);
   const language = languageOf(target.abs, target.shown);
-  return rewriteObserved(ctx, target, async (bytes) => {
-    if (bytes.length > MAX_SYMBOL_FILE_BYTES) {
+  const checkSize = (bytes: number) => {
+    if (bytes > MAX_SYMBOL_FILE_BYTES) {
       throw new FsError(
         'FS_FILE_TOO_LARGE',
-        `${target.shown}: is ${bytes.length} bytes; delete_symbol parses files up to ${MAX_SYMBOL_FILE_BYTES} bytes (8 MiB); use delete_range or edit_file instead`,
+        `${target.shown}: is ${bytes} bytes; delete_symbol parses files up to ${MAX_SYMBOL_FILE_BYTES} bytes (8 MiB); use delete_range or edit_file instead`,
       );
     }
-    const { text, format } = decodeText(bytes, target.shown);
-    const cut = await runSymbolJob({ text, language, symbol: args.symbol, shown: target.shown, eol: format.eol });
-    return { bytes: encodeText(cut.text, format), extra: cut.extra };
-  });
+  };
+  return rewriteText(
+    ctx,
+    target,
+    args,
+    async (text, format) => {
+      const cut = await runSymbolJob({ text, language, symbol: args.symbol, shown: target.shown, eol: format.eol });
+      return { text: cut.text, extra: cut.extra };
+    },
+    checkSize,
+  );
 }

@@ -1,24 +1,23 @@
 // edit_file and multi_edit: exact replacements in an observed text file, all or nothing.
 import type { EditFileArgs, MultiEditArgs } from '../../generated/fs-tools.js';
 import type { ToolContext } from '../context.js';
-import { rewriteObserved, type ToolSuccess } from '../mutate.js';
-import { decodeText, encodeText } from '../text-codec.js';
+import type { ToolSuccess } from '../mutate.js';
+import { rewriteText, type TextRoute } from '../rewrite-text.js';
 import { resolveInWorkspace } from '../workspace-paths.js';
 import { applyEdits, type TextEdit } from './text-edits.js';
 
-async function editWith(ctx: ToolContext, pathArg: string, edits: TextEdit[]): Promise<ToolSuccess> {
-  const target = resolveInWorkspace(ctx.ws, pathArg);
-  return rewriteObserved(ctx, target, (bytes) => {
-    const { text, format } = decodeText(bytes, target.shown);
+async function editWith(ctx: ToolContext, args: { path: string } & TextRoute, edits: TextEdit[]): Promise<ToolSuccess> {
+  const target = resolveInWorkspace(ctx.ws, args.path);
+  return rewriteText(ctx, target, args, (text, format) => {
     const result = applyEdits(text, edits, format.eol, target.shown);
-    return { bytes: encodeText(result.text, format), extra: { replacements: result.replacements } };
+    return { text: result.text, extra: { replacements: result.replacements } };
   });
 }
 
 export function editFileTool(ctx: ToolContext, args: EditFileArgs): Promise<ToolSuccess> {
-  return editWith(ctx, args.path, [args]);
+  return editWith(ctx, args, [args]);
 }
 
 export function multiEditTool(ctx: ToolContext, args: MultiEditArgs): Promise<ToolSuccess> {
-  return editWith(ctx, args.path, args.edits);
+  return editWith(ctx, args, args.edits);
 }

@@ -3,8 +3,8 @@
 import type { NotebookEditArgs } from '../../generated/fs-tools.js';
 import type { ToolContext } from '../context.js';
 import { FsError } from '../errors.js';
-import { rewriteObserved, type ToolSuccess } from '../mutate.js';
-import { decodeText, encodeText } from '../text-codec.js';
+import type { ToolSuccess } from '../mutate.js';
+import { rewriteText } from '../rewrite-text.js';
 import { resolveInWorkspace } from '../workspace-paths.js';
 import { findTopLevelArray, insertItem, lineIndent, removeItem, replaceItem, type ArraySpan } from './json-splice.js';
 import {
@@ -120,8 +120,7 @@ function spliceCells(text: string, span: ArraySpan, edit: { index: number; cell?
 export function notebookEditTool(ctx: ToolContext, args: NotebookEditArgs): Promise<ToolSuccess> {
   const target = resolveInWorkspace(ctx.ws, args.path);
   checkArgs(args, target.shown);
-  return rewriteObserved(ctx, target, (bytes) => {
-    const { text, format } = decodeText(bytes, target.shown);
+  return rewriteText(ctx, target, args, (text, format) => {
     const { notebook, style } = parseNotebook(text, target.shown);
     const span = findTopLevelArray(text, 'cells');
     if (span?.items.length !== notebook.cells.length) throw new FsError('FS_ENCODING', `${target.shown}: not a notebook: no top-level "cells" array found`);
@@ -129,7 +128,7 @@ export function notebookEditTool(ctx: ToolContext, args: NotebookEditArgs): Prom
     const out = spliceCells(text, span, edit, args.edit_mode, style, format.eol === 'crlf' ? '\r\n' : '\n');
     const { index, cell } = edit;
     return {
-      bytes: encodeText(out, format),
+      text: out,
       extra: {
         edit_mode: args.edit_mode,
         cell_index: index,

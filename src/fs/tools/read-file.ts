@@ -6,10 +6,12 @@ import type { ToolContext } from '../context.js';
 import { FsError } from '../errors.js';
 import { openRegular, sameStat } from '../file-handle.js';
 import type { ToolSuccess } from '../mutate.js';
-import type { TextEncoding } from '../text-codec.js';
+import { checkRoute } from '../rewrite-text.js';
+import { badUtf16Error, binaryError, notUtf8Error, type TextEncoding } from '../text-codec.js';
 import { versionOf } from '../version.js';
 import { scanWindow, type WindowScan } from '../window-scan.js';
 import { resolveInWorkspace } from '../workspace-paths.js';
+import { readBufferWindow, readNamedWindow } from './read-text.js';
 
 export const DEFAULT_LINE_LIMIT = 2000;
 export const MAX_WINDOW_BYTES = 4 * 1024 * 1024;
@@ -17,7 +19,11 @@ const CONSISTENT_READ_TRIES = 3;
 
 export async function readFileTool(ctx: ToolContext, args: ReadFileArgs): Promise<ToolSuccess> {
   const target = resolveInWorkspace(ctx.ws, args.path);
+  checkRoute(args);
+  const whole = { start: args.offset ?? 1, limit: args.limit ?? DEFAULT_LINE_LIMIT, maxChars: MAX_WINDOW_BYTES };
+  if (args.target === 'buffer') return readBufferWindow(ctx, target, whole);
   await ctx.sweep(path.dirname(target.abs));
+  if (args.encoding !== undefined) return readNamedWindow(ctx, target, whole, args.encoding);
   const opened = await openRegular(target.abs, target.shown);
   if (!opened) {
     ctx.store.absent(target.abs);
@@ -39,6 +45,9 @@ export async function readFileTool(ctx: ToolContext, args: ReadFileArgs): Promis
   } finally {
     await opened.handle.close();
   }
+  // Refused before it is observed: what the caller would see is not what the file holds.
+  if (scan.nul) throw binaryError(target.shown);
+  if (scan.encoding === 'binary') throw scan.announced === 'utf-8' ? notUtf8Error(target.shown) : badUtf16Error(target.shown, scan.announced);
   ctx.store.present(target.abs, versionOf(stat, scan.digest));
   return {
     ok: true,

@@ -3,7 +3,7 @@ import runtime0Import from "ajv/dist/runtime/ucs2length.js";
 const runtime0 = 'default' in Object(runtime0Import) ? runtime0Import : { default: runtime0Import };
 
 export const read_file = validate21;
-const schema32 = {"title":"ReadFileArgs","description":"Read a window of lines; observes the file's current version (or records its absence).","type":"object","additionalProperties":false,"required":["path"],"properties":{"path":{"description":"The file to read.","type":"string","minLength":1,"maxLength":4096},"offset":{"description":"1-based first line of the window (default 1).","type":"integer","minimum":1},"limit":{"description":"Number of lines in the window (default 2000).","type":"integer","minimum":1}}};
+const schema32 = {"title":"ReadFileArgs","description":"Read a window of lines; observes the file's current version (or records its absence).","type":"object","additionalProperties":false,"required":["path"],"properties":{"path":{"description":"The file to read.","type":"string","minLength":1,"maxLength":4096},"encoding":{"description":"The file's encoding when it is neither UTF-8 nor UTF-16 with a byte order mark, e.g. latin1, windows-1252, shift_jis, gbk (such a file is refused with FS_ENCODING until its encoding is named). Decoded strictly: bytes that are not valid in it are refused.","type":"string","minLength":1,"maxLength":64},"target":{"description":"disk (default): the file on disk; buffer: the editor's unsaved buffer for this path, when the workbench has one. Each has its own observations: reading one never permits changing the other.","type":"string","enum":["disk","buffer"]},"offset":{"description":"1-based first line of the window (default 1).","type":"integer","minimum":1},"limit":{"description":"Number of lines in the window (default 2000).","type":"integer","minimum":1}}};
 const func1 = runtime0.default;
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -28,7 +28,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(((key0 === "path") || (key0 === "offset")) || (key0 === "limit"))){
+if(!(((((key0 === "path") || (key0 === "encoding")) || (key0 === "target")) || (key0 === "offset")) || (key0 === "limit"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -74,10 +74,11 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.offset !== undefined){
-let data1 = data.offset;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err5 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.encoding !== undefined){
+let data1 = data.encoding;
+if(typeof data1 === "string"){
+if(func1(data1) > 64){
+const err5 = {instancePath:instancePath+"/encoding",schemaPath:"#/properties/encoding/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -86,9 +87,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 < 1 || isNaN(data1)){
-const err6 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(func1(data1) < 1){
+const err6 = {instancePath:instancePath+"/encoding",schemaPath:"#/properties/encoding/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -98,11 +98,8 @@ vErrors.push(err6);
 errors++;
 }
 }
-}
-if(data.limit !== undefined){
-let data2 = data.limit;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err7 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err7 = {instancePath:instancePath+"/encoding",schemaPath:"#/properties/encoding/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -111,9 +108,11 @@ vErrors.push(err7);
 }
 errors++;
 }
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 < 1 || isNaN(data2)){
-const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data.target !== undefined){
+let data2 = data.target;
+if(typeof data2 !== "string"){
+const err8 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -122,16 +121,75 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!((data2 === "disk") || (data2 === "buffer"))){
+const err9 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/enum",keyword:"enum",params:{allowedValues: schema32.properties.target.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
 else {
 vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.offset !== undefined){
+let data3 = data.offset;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err10 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 < 1 || isNaN(data3)){
+const err11 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+if(data.limit !== undefined){
+let data4 = data.limit;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err12 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 < 1 || isNaN(data4)){
+const err13 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
 }
 errors++;
 }
@@ -141,7 +199,7 @@ return errors === 0;
 validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const write_file = validate22;
-const schema33 = {"title":"WriteFileArgs","description":"Replace an observed file's whole content, or create a file that does not exist (never overwrites an unobserved file).","type":"object","additionalProperties":false,"required":["path","content"],"properties":{"path":{"description":"The file to write.","type":"string","minLength":1,"maxLength":4096},"content":{"description":"The complete new text of the file.","type":"string"}}};
+const schema33 = {"title":"WriteFileArgs","description":"Replace an observed file's whole content, or create a file that does not exist (never overwrites an unobserved file).","type":"object","additionalProperties":false,"required":["path","content"],"properties":{"path":{"description":"The file to write.","type":"string","minLength":1,"maxLength":4096},"encoding":{"description":"The encoding to write the content in, e.g. latin1, windows-1252, shift_jis, gbk, utf-8; needed to replace a file that is neither UTF-8 nor UTF-16 with a byte order mark. Default: the replaced file's own encoding, UTF-8 for a new file. Content it cannot represent is refused with FS_ENCODING.","type":"string","minLength":1,"maxLength":64},"target":{"description":"disk (default): the file on disk; buffer: the editor's unsaved buffer for this path, when the workbench has one. Each has its own observations: reading one never permits changing the other.","type":"string","enum":["disk","buffer"]},"content":{"description":"The complete new text of the file.","type":"string"}}};
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -175,7 +233,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!((key0 === "path") || (key0 === "content"))){
+if(!((((key0 === "path") || (key0 === "encoding")) || (key0 === "target")) || (key0 === "content"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -221,9 +279,11 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.content !== undefined){
-if(typeof data.content !== "string"){
-const err6 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.encoding !== undefined){
+let data1 = data.encoding;
+if(typeof data1 === "string"){
+if(func1(data1) > 64){
+const err6 = {instancePath:instancePath+"/encoding",schemaPath:"#/properties/encoding/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -232,15 +292,71 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(func1(data1) < 1){
+const err7 = {instancePath:instancePath+"/encoding",schemaPath:"#/properties/encoding/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/encoding",schemaPath:"#/properties/encoding/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.target !== undefined){
+let data2 = data.target;
+if(typeof data2 !== "string"){
+const err9 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(!((data2 === "disk") || (data2 === "buffer"))){
+const err10 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/enum",keyword:"enum",params:{allowedValues: schema33.properties.target.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.content !== undefined){
+if(typeof data.content !== "string"){
+const err11 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+else {
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
 }
 errors++;
 }
@@ -250,7 +366,7 @@ return errors === 0;
 validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const edit_file = validate23;
-const schema34 = {"title":"EditFileArgs","description":"Replace an exact text in an observed file.","type":"object","additionalProperties":false,"required":["path","old_string","new_string"],"properties":{"path":{"description":"The file to edit.","type":"string","minLength":1,"maxLength":4096},"old_string":{"description":"The exact text to replace; must occur once unless replace_all.","type":"string","minLength":1},"new_string":{"description":"The replacement text.","type":"string"},"replace_all":{"description":"Replace every occurrence (default false).","type":"boolean"}}};
+const schema34 = {"title":"EditFileArgs","description":"Replace an exact text in an observed file.","type":"object","additionalProperties":false,"required":["path","old_string","new_string"],"properties":{"path":{"description":"The file to edit.","type":"string","minLength":1,"maxLength":4096},"encoding":{"description":"The file's encoding when it is neither UTF-8 nor UTF-16 with a byte order mark, e.g. latin1, windows-1252, shift_jis, gbk (such a file is refused with FS_ENCODING until its encoding is named). The file is written back in it byte for byte; new text it cannot represent is refused with FS_ENCODING.","type":"string","minLength":1,"maxLength":64},"target":{"description":"disk (default): the file on disk; buffer: the editor's unsaved buffer for this path, when the workbench has one. Each has its own observations: reading one never permits changing the other.","type":"string","enum":["disk","buffer"]},"old_string":{"description":"The exact text to replace; must occur once unless replace_all.","type":"string","minLength":1},"new_string":{"description":"The replacement text.","type":"string"},"replace_all":{"description":"Replace every occurrence (default false).","type":"boolean"}}};
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -294,7 +410,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!((((key0 === "path") || (key0 === "old_string")) || (key0 === "new_string")) || (key0 === "replace_all"))){
+if(!((((((key0 === "path") || (key0 === "encoding")) || (key0 === "target")) || (key0 === "old_string")) || (key0 === "new_string")) || (key0 === "replace_all"))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -340,11 +456,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.old_string !== undefined){
-let data1 = data.old_string;
+if(data.encoding !== undefined){
+let data1 = data.encoding;
 if(typeof data1 === "string"){
-if(func1(data1) < 1){
-const err7 = {instancePath:instancePath+"/old_string",schemaPath:"#/properties/old_string/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(func1(data1) > 64){
+const err7 = {instancePath:instancePath+"/encoding",schemaPath:"#/properties/encoding/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -353,9 +469,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-else {
-const err8 = {instancePath:instancePath+"/old_string",schemaPath:"#/properties/old_string/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func1(data1) < 1){
+const err8 = {instancePath:instancePath+"/encoding",schemaPath:"#/properties/encoding/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -365,9 +480,8 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.new_string !== undefined){
-if(typeof data.new_string !== "string"){
-const err9 = {instancePath:instancePath+"/new_string",schemaPath:"#/properties/new_string/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err9 = {instancePath:instancePath+"/encoding",schemaPath:"#/properties/encoding/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -377,9 +491,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.replace_all !== undefined){
-if(typeof data.replace_all !== "boolean"){
-const err10 = {instancePath:instancePath+"/replace_all",schemaPath:"#/properties/replace_all/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.target !== undefined){
+let data2 = data.target;
+if(typeof data2 !== "string"){
+const err10 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -388,15 +503,74 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-}
-else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!((data2 === "disk") || (data2 === "buffer"))){
+const err11 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/enum",keyword:"enum",params:{allowedValues: schema34.properties.target.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
 else {
 vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.old_string !== undefined){
+let data3 = data.old_string;
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
+const err12 = {instancePath:instancePath+"/old_string",schemaPath:"#/properties/old_string/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/old_string",schemaPath:"#/properties/old_string/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.new_string !== undefined){
+if(typeof data.new_string !== "string"){
+const err14 = {instancePath:instancePath+"/new_string",schemaPath:"#/properties/new_string/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.replace_all !== undefined){
+if(typeof data.replace_all !== "boolean"){
+const err15 = {instancePath:instancePath+"/replace_all",schemaPath:"#/properties/replace_all/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
 }
 errors++;
 }
@@ -406,7 +580,7 @@ return errors === 0;
 validate23.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const multi_edit = validate24;
-const schema35 = {"title":"MultiEditArgs","description":"Apply several exact replacements to one observed file, in order; all or nothing.","type":"object","additionalProperties":false,"required":["path","edits"],"properties":{"path":{"description":"The file to edit.","type":"string","minLength":1,"maxLength":4096},"edits":{"description":"Replacements applied one after another to the result of the previous one.","type":"array","minItems":1,"items":{"title":"MultiEditItem","type":"object","additionalProperties":false,"required":["old_string","new_string"],"properties":{"old_string":{"description":"The exact text to replace.","type":"string","minLength":1},"new_string":{"description":"The replacement text.","type":"string"},"replace_all":{"description":"Replace every occurrence (default false).","type":"boolean"}}}}}};
+const schema35 = {"title":"MultiEditArgs","description":"Apply several exact replacements to one observed file, in order; all or nothing.","type":"object","additionalProperties":false,"required":["path","edits"],"properties":{"path":{"description":"The file to edit.","type":"string","minLength":1,"maxLength":4096},"encoding":{"description":"The file's encoding when it is neither UTF-8 nor UTF-16 with a byte order mark, e.g. latin1, windows-1252, shift_jis, gbk (such a file is refused with FS_ENCODING until its encoding is named). The file is written back in it byte for byte; new text it cannot represent is refused with FS_ENCODING.","type":"string","minLength":1,"maxLength":64},"target":{"description":"disk (default): the file on disk; buffer: the editor's unsaved buffer for this path, when the workbench has one. Each has its own observations: reading one never permits changing the other.","type":"string","enum":["disk","buffer"]},"edits":{"description":"Replacements applied one after another to the result of the previous one.","type":"array","minItems":1,"items":{"title":"MultiEditItem","type":"object","additionalProperties":false,"required":["old_string","new_string"],"properties":{"old_string":{"description":"The exact text to replace.","type":"string","minLength":1},"new_string":{"description":"The replacement text.","type":"string"},"replace_all":{"description":"Replace every occurrence (default false).","type":"boolean"}}}}}};
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -440,7 +614,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!((key0 === "path") || (key0 === "edits"))){
+if(!((((key0 === "path") || (key0 === "encoding")) || (key0 === "target")) || (key0 === "edits"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -486,11 +660,11 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.edits !== undefined){
-let data1 = data.edits;
-if(Array.isArray(data1)){
-if(data1.length < 1){
-const err6 = {instancePath:instancePath+"/edits",schemaPath:"#/properties/edits/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(data.encoding !== undefined){
+let data1 = data.encoding;
+if(typeof data1 === "string"){
+if(func1(data1) > 64){
+const err6 = {instancePath:instancePath+"/encoding",schemaPath:"#/properties/encoding/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -499,12 +673,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.old_string === undefined){
-const err7 = {instancePath:instancePath+"/edits/" + i0,schemaPath:"#/properties/edits/items/required",keyword:"required",params:{missingProperty: "old_string"},message:"must have required property '"+"old_string"+"'"};
+if(func1(data1) < 1){
+const err7 = {instancePath:instancePath+"/encoding",schemaPath:"#/properties/encoding/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -513,8 +683,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data2.new_string === undefined){
-const err8 = {instancePath:instancePath+"/edits/" + i0,schemaPath:"#/properties/edits/items/required",keyword:"required",params:{missingProperty: "new_string"},message:"must have required property '"+"new_string"+"'"};
+}
+else {
+const err8 = {instancePath:instancePath+"/encoding",schemaPath:"#/properties/encoding/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -523,9 +694,11 @@ vErrors.push(err8);
 }
 errors++;
 }
-for(const key1 in data2){
-if(!(((key1 === "old_string") || (key1 === "new_string")) || (key1 === "replace_all"))){
-const err9 = {instancePath:instancePath+"/edits/" + i0,schemaPath:"#/properties/edits/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+if(data.target !== undefined){
+let data2 = data.target;
+if(typeof data2 !== "string"){
+const err9 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -534,12 +707,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-if(data2.old_string !== undefined){
-let data3 = data2.old_string;
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err10 = {instancePath:instancePath+"/edits/" + i0+"/old_string",schemaPath:"#/properties/edits/items/properties/old_string/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(!((data2 === "disk") || (data2 === "buffer"))){
+const err10 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/enum",keyword:"enum",params:{allowedValues: schema35.properties.target.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -549,8 +718,11 @@ vErrors.push(err10);
 errors++;
 }
 }
-else {
-const err11 = {instancePath:instancePath+"/edits/" + i0+"/old_string",schemaPath:"#/properties/edits/items/properties/old_string/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.edits !== undefined){
+let data3 = data.edits;
+if(Array.isArray(data3)){
+if(data3.length < 1){
+const err11 = {instancePath:instancePath+"/edits",schemaPath:"#/properties/edits/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -559,10 +731,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data2.new_string !== undefined){
-if(typeof data2.new_string !== "string"){
-const err12 = {instancePath:instancePath+"/edits/" + i0+"/new_string",schemaPath:"#/properties/edits/items/properties/new_string/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.old_string === undefined){
+const err12 = {instancePath:instancePath+"/edits/" + i0,schemaPath:"#/properties/edits/items/required",keyword:"required",params:{missingProperty: "old_string"},message:"must have required property '"+"old_string"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -571,10 +745,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-if(data2.replace_all !== undefined){
-if(typeof data2.replace_all !== "boolean"){
-const err13 = {instancePath:instancePath+"/edits/" + i0+"/replace_all",schemaPath:"#/properties/edits/items/properties/replace_all/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data4.new_string === undefined){
+const err13 = {instancePath:instancePath+"/edits/" + i0,schemaPath:"#/properties/edits/items/required",keyword:"required",params:{missingProperty: "new_string"},message:"must have required property '"+"new_string"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -583,10 +755,9 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-}
-else {
-const err14 = {instancePath:instancePath+"/edits/" + i0,schemaPath:"#/properties/edits/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key1 in data4){
+if(!(((key1 === "old_string") || (key1 === "new_string")) || (key1 === "replace_all"))){
+const err14 = {instancePath:instancePath+"/edits/" + i0,schemaPath:"#/properties/edits/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -596,9 +767,11 @@ vErrors.push(err14);
 errors++;
 }
 }
-}
-else {
-const err15 = {instancePath:instancePath+"/edits",schemaPath:"#/properties/edits/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data4.old_string !== undefined){
+let data5 = data4.old_string;
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err15 = {instancePath:instancePath+"/edits/" + i0+"/old_string",schemaPath:"#/properties/edits/items/properties/old_string/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -608,14 +781,73 @@ vErrors.push(err15);
 errors++;
 }
 }
-}
 else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err16 = {instancePath:instancePath+"/edits/" + i0+"/old_string",schemaPath:"#/properties/edits/items/properties/old_string/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
 else {
 vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data4.new_string !== undefined){
+if(typeof data4.new_string !== "string"){
+const err17 = {instancePath:instancePath+"/edits/" + i0+"/new_string",schemaPath:"#/properties/edits/items/properties/new_string/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data4.replace_all !== undefined){
+if(typeof data4.replace_all !== "boolean"){
+const err18 = {instancePath:instancePath+"/edits/" + i0+"/replace_all",schemaPath:"#/properties/edits/items/properties/replace_all/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/edits/" + i0,schemaPath:"#/properties/edits/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/edits",schemaPath:"#/properties/edits/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
 }
 errors++;
 }
@@ -625,7 +857,7 @@ return errors === 0;
 validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const notebook_edit = validate25;
-const schema36 = {"title":"NotebookEditArgs","description":"Replace, insert or delete one cell of an observed Jupyter notebook (.ipynb). Replacing a code cell's source clears its outputs and execution_count. The file's JSON layout (indentation, key order, final newline) is kept.","type":"object","additionalProperties":false,"required":["path","edit_mode"],"properties":{"path":{"description":"The notebook to edit.","type":"string","minLength":1,"maxLength":4096},"cell_id":{"description":"The cell's id (cells without ids: cell-N, 0-based). Required for replace and delete; for insert, the new cell goes after this cell, or first when absent.","type":"string","minLength":1},"new_source":{"description":"The cell's new source text (replace, insert).","type":"string"},"cell_type":{"description":"The cell's type: required for insert; for replace, changes the type when given.","type":"string","enum":["code","markdown"]},"edit_mode":{"description":"What to do with the cell.","type":"string","enum":["replace","insert","delete"]}}};
+const schema36 = {"title":"NotebookEditArgs","description":"Replace, insert or delete one cell of an observed Jupyter notebook (.ipynb). Replacing a code cell's source clears its outputs and execution_count. The file's JSON layout (indentation, key order, final newline) is kept.","type":"object","additionalProperties":false,"required":["path","edit_mode"],"properties":{"path":{"description":"The notebook to edit.","type":"string","minLength":1,"maxLength":4096},"encoding":{"description":"The file's encoding when it is neither UTF-8 nor UTF-16 with a byte order mark, e.g. latin1, windows-1252, shift_jis, gbk (such a file is refused with FS_ENCODING until its encoding is named). The file is written back in it byte for byte; new text it cannot represent is refused with FS_ENCODING.","type":"string","minLength":1,"maxLength":64},"target":{"description":"disk (default): the file on disk; buffer: the editor's unsaved buffer for this path, when the workbench has one. Each has its own observations: reading one never permits changing the other.","type":"string","enum":["disk","buffer"]},"cell_id":{"description":"The cell's id (cells without ids: cell-N, 0-based). Required for replace and delete; for insert, the new cell goes after this cell, or first when absent.","type":"string","minLength":1},"new_source":{"description":"The cell's new source text (replace, insert).","type":"string"},"cell_type":{"description":"The cell's type: required for insert; for replace, changes the type when given.","type":"string","enum":["code","markdown"]},"edit_mode":{"description":"What to do with the cell.","type":"string","enum":["replace","insert","delete"]}}};
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -659,7 +891,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(((((key0 === "path") || (key0 === "cell_id")) || (key0 === "new_source")) || (key0 === "cell_type")) || (key0 === "edit_mode"))){
+if(!(((((((key0 === "path") || (key0 === "encoding")) || (key0 === "target")) || (key0 === "cell_id")) || (key0 === "new_source")) || (key0 === "cell_type")) || (key0 === "edit_mode"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -705,11 +937,11 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.cell_id !== undefined){
-let data1 = data.cell_id;
+if(data.encoding !== undefined){
+let data1 = data.encoding;
 if(typeof data1 === "string"){
-if(func1(data1) < 1){
-const err6 = {instancePath:instancePath+"/cell_id",schemaPath:"#/properties/cell_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(func1(data1) > 64){
+const err6 = {instancePath:instancePath+"/encoding",schemaPath:"#/properties/encoding/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -718,9 +950,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-else {
-const err7 = {instancePath:instancePath+"/cell_id",schemaPath:"#/properties/cell_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func1(data1) < 1){
+const err7 = {instancePath:instancePath+"/encoding",schemaPath:"#/properties/encoding/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -730,9 +961,8 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.new_source !== undefined){
-if(typeof data.new_source !== "string"){
-const err8 = {instancePath:instancePath+"/new_source",schemaPath:"#/properties/new_source/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err8 = {instancePath:instancePath+"/encoding",schemaPath:"#/properties/encoding/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -742,10 +972,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.cell_type !== undefined){
-let data3 = data.cell_type;
-if(typeof data3 !== "string"){
-const err9 = {instancePath:instancePath+"/cell_type",schemaPath:"#/properties/cell_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.target !== undefined){
+let data2 = data.target;
+if(typeof data2 !== "string"){
+const err9 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -754,8 +984,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!((data3 === "code") || (data3 === "markdown"))){
-const err10 = {instancePath:instancePath+"/cell_type",schemaPath:"#/properties/cell_type/enum",keyword:"enum",params:{allowedValues: schema36.properties.cell_type.enum},message:"must be equal to one of the allowed values"};
+if(!((data2 === "disk") || (data2 === "buffer"))){
+const err10 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/enum",keyword:"enum",params:{allowedValues: schema36.properties.target.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -765,10 +995,11 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.edit_mode !== undefined){
-let data4 = data.edit_mode;
-if(typeof data4 !== "string"){
-const err11 = {instancePath:instancePath+"/edit_mode",schemaPath:"#/properties/edit_mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.cell_id !== undefined){
+let data3 = data.cell_id;
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
+const err11 = {instancePath:instancePath+"/cell_id",schemaPath:"#/properties/cell_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -777,8 +1008,9 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!(((data4 === "replace") || (data4 === "insert")) || (data4 === "delete"))){
-const err12 = {instancePath:instancePath+"/edit_mode",schemaPath:"#/properties/edit_mode/enum",keyword:"enum",params:{allowedValues: schema36.properties.edit_mode.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err12 = {instancePath:instancePath+"/cell_id",schemaPath:"#/properties/cell_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -788,14 +1020,72 @@ vErrors.push(err12);
 errors++;
 }
 }
-}
-else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.new_source !== undefined){
+if(typeof data.new_source !== "string"){
+const err13 = {instancePath:instancePath+"/new_source",schemaPath:"#/properties/new_source/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
 else {
 vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.cell_type !== undefined){
+let data5 = data.cell_type;
+if(typeof data5 !== "string"){
+const err14 = {instancePath:instancePath+"/cell_type",schemaPath:"#/properties/cell_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(!((data5 === "code") || (data5 === "markdown"))){
+const err15 = {instancePath:instancePath+"/cell_type",schemaPath:"#/properties/cell_type/enum",keyword:"enum",params:{allowedValues: schema36.properties.cell_type.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.edit_mode !== undefined){
+let data6 = data.edit_mode;
+if(typeof data6 !== "string"){
+const err16 = {instancePath:instancePath+"/edit_mode",schemaPath:"#/properties/edit_mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(!(((data6 === "replace") || (data6 === "insert")) || (data6 === "delete"))){
+const err17 = {instancePath:instancePath+"/edit_mode",schemaPath:"#/properties/edit_mode/enum",keyword:"enum",params:{allowedValues: schema36.properties.edit_mode.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
 }
 errors++;
 }
@@ -805,7 +1095,7 @@ return errors === 0;
 validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const delete_range = validate26;
-const schema37 = {"title":"DeleteRangeArgs","description":"Delete whole lines start_line..end_line (1-based, inclusive) of an observed file.","type":"object","additionalProperties":false,"required":["path","start_line","end_line"],"properties":{"path":{"description":"The file to edit.","type":"string","minLength":1,"maxLength":4096},"start_line":{"description":"First line to delete (1-based).","type":"integer","minimum":1},"end_line":{"description":"Last line to delete (inclusive).","type":"integer","minimum":1}}};
+const schema37 = {"title":"DeleteRangeArgs","description":"Delete whole lines start_line..end_line (1-based, inclusive) of an observed file.","type":"object","additionalProperties":false,"required":["path","start_line","end_line"],"properties":{"path":{"description":"The file to edit.","type":"string","minLength":1,"maxLength":4096},"encoding":{"description":"The file's encoding when it is neither UTF-8 nor UTF-16 with a byte order mark, e.g. latin1, windows-1252, shift_jis, gbk (such a file is refused with FS_ENCODING until its encoding is named). The file is written back in it byte for byte; new text it cannot represent is refused with FS_ENCODING.","type":"string","minLength":1,"maxLength":64},"target":{"description":"disk (default): the file on disk; buffer: the editor's unsaved buffer for this path, when the workbench has one. Each has its own observations: reading one never permits changing the other.","type":"string","enum":["disk","buffer"]},"start_line":{"description":"First line to delete (1-based).","type":"integer","minimum":1},"end_line":{"description":"Last line to delete (inclusive).","type":"integer","minimum":1}}};
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -849,7 +1139,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(((key0 === "path") || (key0 === "start_line")) || (key0 === "end_line"))){
+if(!(((((key0 === "path") || (key0 === "encoding")) || (key0 === "target")) || (key0 === "start_line")) || (key0 === "end_line"))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -895,10 +1185,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.start_line !== undefined){
-let data1 = data.start_line;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err7 = {instancePath:instancePath+"/start_line",schemaPath:"#/properties/start_line/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.encoding !== undefined){
+let data1 = data.encoding;
+if(typeof data1 === "string"){
+if(func1(data1) > 64){
+const err7 = {instancePath:instancePath+"/encoding",schemaPath:"#/properties/encoding/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -907,9 +1198,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 < 1 || isNaN(data1)){
-const err8 = {instancePath:instancePath+"/start_line",schemaPath:"#/properties/start_line/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(func1(data1) < 1){
+const err8 = {instancePath:instancePath+"/encoding",schemaPath:"#/properties/encoding/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -919,11 +1209,8 @@ vErrors.push(err8);
 errors++;
 }
 }
-}
-if(data.end_line !== undefined){
-let data2 = data.end_line;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err9 = {instancePath:instancePath+"/end_line",schemaPath:"#/properties/end_line/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err9 = {instancePath:instancePath+"/encoding",schemaPath:"#/properties/encoding/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -932,9 +1219,11 @@ vErrors.push(err9);
 }
 errors++;
 }
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 < 1 || isNaN(data2)){
-const err10 = {instancePath:instancePath+"/end_line",schemaPath:"#/properties/end_line/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data.target !== undefined){
+let data2 = data.target;
+if(typeof data2 !== "string"){
+const err10 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -943,16 +1232,75 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!((data2 === "disk") || (data2 === "buffer"))){
+const err11 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/enum",keyword:"enum",params:{allowedValues: schema37.properties.target.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
 else {
 vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.start_line !== undefined){
+let data3 = data.start_line;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err12 = {instancePath:instancePath+"/start_line",schemaPath:"#/properties/start_line/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 < 1 || isNaN(data3)){
+const err13 = {instancePath:instancePath+"/start_line",schemaPath:"#/properties/start_line/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+if(data.end_line !== undefined){
+let data4 = data.end_line;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err14 = {instancePath:instancePath+"/end_line",schemaPath:"#/properties/end_line/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 < 1 || isNaN(data4)){
+const err15 = {instancePath:instancePath+"/end_line",schemaPath:"#/properties/end_line/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
 }
 errors++;
 }
@@ -962,7 +1310,7 @@ return errors === 0;
 validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const delete_symbol = validate27;
-const schema38 = {"title":"DeleteSymbolArgs","description":"Delete one definition (function, class, method, interface, type, enum; with its decorators or attributes and the comments directly above it) from an observed TypeScript, JavaScript, Python, Go, Rust or Java file.","type":"object","additionalProperties":false,"required":["path","symbol"],"properties":{"path":{"description":"The source file to edit.","type":"string","minLength":1,"maxLength":4096},"symbol":{"description":"A top-level name (e.g. parse), or Outer.name for a member (e.g. Parser.reset; Go methods as Type.Method; Rust methods of any impl block of the type).","type":"string","minLength":1,"maxLength":1024,"pattern":"^[^.\\s]+(\\.[^.\\s]+)*$"}}};
+const schema38 = {"title":"DeleteSymbolArgs","description":"Delete one definition (function, class, method, interface, type, enum; with its decorators or attributes and the comments directly above it) from an observed TypeScript, JavaScript, Python, Go, Rust or Java file.","type":"object","additionalProperties":false,"required":["path","symbol"],"properties":{"path":{"description":"The source file to edit.","type":"string","minLength":1,"maxLength":4096},"encoding":{"description":"The file's encoding when it is neither UTF-8 nor UTF-16 with a byte order mark, e.g. latin1, windows-1252, shift_jis, gbk (such a file is refused with FS_ENCODING until its encoding is named). The file is written back in it byte for byte; new text it cannot represent is refused with FS_ENCODING.","type":"string","minLength":1,"maxLength":64},"target":{"description":"disk (default): the file on disk; buffer: the editor's unsaved buffer for this path, when the workbench has one. Each has its own observations: reading one never permits changing the other.","type":"string","enum":["disk","buffer"]},"symbol":{"description":"A top-level name (e.g. parse), or Outer.name for a member (e.g. Parser.reset; Go methods as Type.Method; Rust methods of any impl block of the type).","type":"string","minLength":1,"maxLength":1024,"pattern":"^[^.\\s]+(\\.[^.\\s]+)*$"}}};
 const pattern4 = new RegExp("^[^.\\s]+(\\.[^.\\s]+)*$", "u");
 
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -997,7 +1345,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!((key0 === "path") || (key0 === "symbol"))){
+if(!((((key0 === "path") || (key0 === "encoding")) || (key0 === "target")) || (key0 === "symbol"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -1043,11 +1391,11 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.symbol !== undefined){
-let data1 = data.symbol;
+if(data.encoding !== undefined){
+let data1 = data.encoding;
 if(typeof data1 === "string"){
-if(func1(data1) > 1024){
-const err6 = {instancePath:instancePath+"/symbol",schemaPath:"#/properties/symbol/maxLength",keyword:"maxLength",params:{limit: 1024},message:"must NOT have more than 1024 characters"};
+if(func1(data1) > 64){
+const err6 = {instancePath:instancePath+"/encoding",schemaPath:"#/properties/encoding/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1057,7 +1405,7 @@ vErrors.push(err6);
 errors++;
 }
 if(func1(data1) < 1){
-const err7 = {instancePath:instancePath+"/symbol",schemaPath:"#/properties/symbol/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err7 = {instancePath:instancePath+"/encoding",schemaPath:"#/properties/encoding/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1066,8 +1414,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!pattern4.test(data1)){
-const err8 = {instancePath:instancePath+"/symbol",schemaPath:"#/properties/symbol/pattern",keyword:"pattern",params:{pattern: "^[^.\\s]+(\\.[^.\\s]+)*$"},message:"must match pattern \""+"^[^.\\s]+(\\.[^.\\s]+)*$"+"\""};
+}
+else {
+const err8 = {instancePath:instancePath+"/encoding",schemaPath:"#/properties/encoding/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1077,8 +1426,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-else {
-const err9 = {instancePath:instancePath+"/symbol",schemaPath:"#/properties/symbol/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.target !== undefined){
+let data2 = data.target;
+if(typeof data2 !== "string"){
+const err9 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1087,15 +1438,70 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!((data2 === "disk") || (data2 === "buffer"))){
+const err10 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/enum",keyword:"enum",params:{allowedValues: schema38.properties.target.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
 else {
 vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.symbol !== undefined){
+let data3 = data.symbol;
+if(typeof data3 === "string"){
+if(func1(data3) > 1024){
+const err11 = {instancePath:instancePath+"/symbol",schemaPath:"#/properties/symbol/maxLength",keyword:"maxLength",params:{limit: 1024},message:"must NOT have more than 1024 characters"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(func1(data3) < 1){
+const err12 = {instancePath:instancePath+"/symbol",schemaPath:"#/properties/symbol/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(!pattern4.test(data3)){
+const err13 = {instancePath:instancePath+"/symbol",schemaPath:"#/properties/symbol/pattern",keyword:"pattern",params:{pattern: "^[^.\\s]+(\\.[^.\\s]+)*$"},message:"must match pattern \""+"^[^.\\s]+(\\.[^.\\s]+)*$"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/symbol",schemaPath:"#/properties/symbol/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
 }
 errors++;
 }
