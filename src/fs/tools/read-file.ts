@@ -39,7 +39,8 @@ export async function readFileTool(ctx: ToolContext, args: ReadFileArgs): Promis
   } finally {
     await opened.handle.close();
   }
-  ctx.store.present(target.abs, versionOf(stat, scan.digest));
+  const version = versionOf(stat, scan.digest);
+  ctx.store.present(target.abs, version);
   return {
     ok: true,
     path: target.shown,
@@ -51,6 +52,7 @@ export async function readFileTool(ctx: ToolContext, args: ReadFileArgs): Promis
     eol: scan.eol,
     bom: scan.bom,
     ...(scan.truncated ? { truncated: true } : {}),
+    version: ctx.tokens.issue(target, version),
   };
 }
 

@@ -22,7 +22,8 @@ function formatOf(bytes: Buffer, shown: string): TextFormat {
 
 export async function writeFileTool(ctx: ToolContext, args: WriteFileArgs): Promise<ToolSuccess> {
   const target = resolveInWorkspace(ctx.ws, args.path);
-  if (ctx.store.get(target.abs)?.kind !== 'present') {
+  // With expected_version the caller says it saw the file: never a create, always a checked rewrite.
+  if (ctx.expectedVersion === undefined && ctx.store.get(target.abs)?.kind !== 'present') {
     const created = await createNew(ctx, target, Buffer.from(args.content, 'utf8'), { created: true, bytes: Buffer.byteLength(args.content) });
     if (created !== 'observed-meanwhile') return created;
   }
