@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { FsError, errnoOf } from './errors.js';
+import { assertPrivate, type LockDirInfo } from './lock-dir.js';
 
 /** The key file's name inside the lock directory. */
 export const VERSION_KEY_FILE = 'version-token.key';
@@ -54,7 +55,8 @@ function createKey(dir: string, file: string): void {
 }
 
 /** This user's token key for a lock directory: read once per process, created on first use. */
-export function versionKey(dir: string): Buffer {
+export function versionKey(where: LockDirInfo): Buffer {
+  const { dir } = where;
   const file = path.join(dir, VERSION_KEY_FILE);
   const cached = cache.get(file);
   if (cached) return cached;
@@ -65,6 +67,8 @@ export function versionKey(dir: string): Buffer {
     if (errnoOf(error) !== 'ENOENT') throw error instanceof FsError ? error : unusable(file, `cannot be read (${errnoOf(error) ?? String(error)})`, error);
     try {
       mkdirSync(dir, { recursive: true, mode: 0o700 });
+      // The same rule as for lock files: a default directory someone else made is not used.
+      if (where.source === 'default') assertPrivate(dir);
       createKey(dir, file);
       key = readKey(file);
     } catch (inner) {

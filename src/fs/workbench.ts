@@ -87,7 +87,7 @@ export class Workbench {
       hooks: options.hooks,
       sweep: makeSweeper(options.staleStageMs ?? DEFAULT_STALE_STAGE_MS),
       // Processes that share the lock directory share the key, so their tokens are honoured by each other.
-      tokens: new VersionTokens(ws, () => versionKey(locks.dir)),
+      tokens: new VersionTokens(ws, () => versionKey(locks)),
       todos,
     };
   }

@@ -160,7 +160,7 @@ describe('version tokens', () => {
       "import { versionKey } from './src/fs/version-key.ts';",
       "console.log('ready');",
       'for await (const line of createInterface({ input: process.stdin })) { if (line === "go") break; }',
-      "console.log(versionKey(process.argv[1]).toString('hex'));",
+      "console.log(versionKey({ dir: process.argv[1], source: 'option' }).toString('hex'));",
     ].join('\n');
     const children = Array.from({ length: 4 }, () =>
       execa(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, lockDir], { cwd: repoRoot, stdin: 'pipe', stdout: 'pipe', stderr: 'pipe', reject: false }),
