@@ -2,8 +2,9 @@
 // that edit the same files must already agree on that directory (see lock-dir.ts): a token one of
 // them issues is then honoured by all of them, and by no one who cannot read this user's file.
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { renameNoReplace } from '../native/index.js';
 import { FsError, errnoOf } from './errors.js';
 import { assertPrivate, type LockDirInfo } from './lock-dir.js';
 
@@ -48,9 +49,17 @@ function createKey(dir: string, file: string): void {
   try {
     linkSync(staged, file);
   } catch (error) {
-    if (errnoOf(error) !== 'EEXIST') throw error;
+    const errno = errnoOf(error);
+    if (errno === 'EEXIST') return;
+    // No hard links on this filesystem: a no-replace rename publishes just as safely.
+    if (errno !== 'EPERM' && errno !== 'ENOTSUP' && errno !== 'EOPNOTSUPP') throw error;
+    try {
+      renameNoReplace(staged, file);
+    } catch (renameError) {
+      if (errnoOf(renameError) !== 'EEXIST') throw renameError;
+    }
   } finally {
-    unlinkSync(staged);
+    rmSync(staged, { force: true });
   }
 }
 

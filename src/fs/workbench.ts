@@ -145,8 +145,8 @@ export class Workbench {
   }
 
   /**
-   * A new session that starts with a copy of this one's observations (for a hand-over); later
-   * observations of either do not reach the other. In memory only.
+   * A new session that starts with a copy of this one's observations and todo list (for a
+   * hand-over); later changes of either do not reach the other. In memory only.
    */
   fork(): Workbench {
     return new Workbench(this.#options, this.#ctx.ws, this.#ctx.store.clone(), this.#ctx.todos.clone());
