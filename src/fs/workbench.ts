@@ -61,6 +61,9 @@ const TOOLS: Record<string, Tool> = {
   todo_write: todoWriteTool,
 };
 
+// Tools that change files: each returns a version token, so the key must be usable before they start.
+const MUTATING = new Set(Object.keys(TOOLS).filter((name) => name !== 'read_file' && name !== 'todo_write'));
+
 /** Names of the tools `call` accepts. */
 export const toolNames: readonly string[] = Object.freeze(Object.keys(TOOLS));
 
@@ -123,6 +126,7 @@ export class Workbench {
     const expected = (args as { expected_version?: string }).expected_version;
     const ctx = expected === undefined ? this.#ctx : { ...this.#ctx, expectedVersion: expected };
     try {
+      if (MUTATING.has(tool)) ctx.tokens.prepare();
       return (await run(ctx, args as never)) as ToolResult;
     } catch (error) {
       return toFailure(error, String((args as { path?: unknown }).path ?? tool));

@@ -54,9 +54,13 @@ export interface ReadFileResult {
    */
   truncated?: boolean;
   /**
-   * An opaque version token of the file as it is after this call. Pass it as expected_version to change the file later, in this session or another one.
+   * An opaque version token of the file as read. Pass it as expected_version to change the file, in this session or another one. Absent only when the per-user token key is unusable (warnings says why); the read itself is still an observation of this session.
    */
-  version: string;
+  version?: string;
+  /**
+   * Things the caller should check.
+   */
+  warnings?: string[];
 }
 /**
  * What write_file returns on success.

@@ -77,7 +77,7 @@ describe('version tokens', () => {
   it('refuses a made-up, altered or re-signed token, and changes nothing', async () => {
     const t = bench();
     t.write('a.txt', 'keep\n');
-    const { version } = ok(await t.wb.readFile({ path: 'a.txt' }));
+    const version = ok(await t.wb.readFile({ path: 'a.txt' })).version as string;
     const fresh = t.open();
     const attempts = [
       'pbv1.made-up.token',
@@ -178,15 +178,38 @@ describe('version tokens', () => {
     if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 
-  it.skipIf(process.platform === 'win32')('refuses a key file others can read, with a clear message', async () => {
+  it.skipIf(process.platform === 'win32')('refuses a key file others can read: reads still work, changes do not start', async () => {
     const t = bench();
     t.write('a.txt', 'x\n');
     ok(await t.wb.readFile({ path: 'a.txt' }));
     const key = path.join(t.lockDir, VERSION_KEY_FILE);
     chmodSync(key, 0o644);
     // A process that has not cached the key yet: a child, so this one's cache does not answer.
-    const script = `import { openWorkbench } from './src/fs/index.ts';\nconst wb = openWorkbench({ workspace: process.argv[1], lockDir: process.argv[2] });\nconsole.log(JSON.stringify(await wb.readFile({ path: 'a.txt' })));`;
+    const script = [
+      "import { openWorkbench } from './src/fs/index.ts';",
+      'const wb = openWorkbench({ workspace: process.argv[1], lockDir: process.argv[2] });',
+      "const read = await wb.readFile({ path: 'a.txt' });",
+      "const edit = await wb.editFile({ path: 'a.txt', old_string: 'x', new_string: 'y' });",
+      'console.log(JSON.stringify({ read, edit }));',
+    ].join('\n');
     const result = await execa(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, t.ws, t.lockDir], { cwd: repoRoot });
-    expect(JSON.parse(result.stdout)).toMatchObject({ ok: false, code: 'FS_IO_ERROR', message: expect.stringMatching(/version-token key .* can be read or written by others/) });
+    const { read, edit } = JSON.parse(result.stdout) as Record<string, Record<string, unknown>>;
+    expect(read).toMatchObject({ ok: true, content: 'x\n', warnings: [expect.stringMatching(/no version token: .*can be read or written by others/)] });
+    expect(read).not.toHaveProperty('version');
+    expect(edit).toMatchObject({ ok: false, code: 'FS_IO_ERROR', message: expect.stringMatching(/version-token key .* can be read or written by others .*; nothing was changed/) });
+    expect(t.text('a.txt')).toBe('x\n');
+  });
+
+  it('with an unusable lock directory a read answers without a token and a change fails before it starts', async () => {
+    const t = bench();
+    t.write('a.txt', 'x\n');
+    const notADir = path.join(tempDir(), 'locks');
+    writeFileSync(notADir, 'a file');
+    const wb = openWorkbench({ workspace: t.ws, lockDir: notADir });
+    const read = ok(await wb.readFile({ path: 'a.txt' }));
+    expect(read.version).toBeUndefined();
+    expect(read.warnings).toEqual([expect.stringMatching(/no version token/)]);
+    expect(await wb.writeFile({ path: 'b.txt', content: 'new\n' })).toMatchObject({ ok: false, code: 'FS_IO_ERROR', message: expect.stringMatching(/PEER_BRIDGE_LOCK_DIR/) });
+    expect(() => statSync(t.file('b.txt'))).toThrow();
   });
 });

@@ -52,7 +52,7 @@ export async function readFileTool(ctx: ToolContext, args: ReadFileArgs): Promis
     eol: scan.eol,
     bom: scan.bom,
     ...(scan.truncated ? { truncated: true } : {}),
-    version: ctx.tokens.issue(target, version),
+    ...ctx.tokens.issueOrWarn(target, version),
   };
 }
 
