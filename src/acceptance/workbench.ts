@@ -10,9 +10,9 @@ export function open(dir: string): Workbench {
 }
 
 /** The result on success; an AcceptanceFailure naming the call and its code otherwise. */
-export function ok(result: ToolResult, call: string): Extract<ToolResult, { ok: true }> {
+export function ok<R extends ToolResult>(result: R, call: string): Extract<R, { ok: true }> {
   if (!result.ok) throw new AcceptanceFailure(`${call}: expected ok, got ${result.code}: ${result.message}`);
-  return result;
+  return result as Extract<R, { ok: true }>;
 }
 
 export function codeOf(result: ToolResult): string {

@@ -13,8 +13,9 @@ export const SERVE_HELP = `Usage: peer-bridge serve [--workspace DIR] [--surface
 Serves the bridge over MCP on stdin/stdout: bridge_implement, bridge_advise, bridge_review and
 bridge_status. Every call runs in the workspace given here (default: the current directory).
 With --surface workbench it serves the file-safety tools instead (read_file, write_file,
-edit_file, multi_edit, notebook_edit, delete_range, delete_symbol, move_file), confined to the
-workspace, with one observation store per session.
+edit_file, multi_edit, notebook_edit, delete_range, delete_symbol, move_file, todo_write),
+confined to the workspace, with one observation store and todo list per session; version tokens
+(expected_version) carry what was read from one session to another.
 
 Options:
   --workspace DIR   the workspace every call is bound to (default: the launch directory)

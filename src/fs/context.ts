@@ -6,6 +6,8 @@ import type { FsOps, PublishHooks } from './fs-ops.js';
 import type { LockSet } from './locks.js';
 import type { ObservationStore } from './observations.js';
 import { cleanOrphans } from './stage-names.js';
+import type { TodoList } from './todos.js';
+import type { VersionTokens } from './version-token.js';
 import type { Workspace } from './workspace-paths.js';
 
 export interface ToolContext {
@@ -18,6 +20,12 @@ export interface ToolContext {
   buffers?: BufferProvider | undefined;
   /** Removes crash leftovers from a directory the first time this session touches it. */
   sweep(dir: string): Promise<void>;
+  /** Issues and checks the `version` tokens of this workspace. */
+  tokens: VersionTokens;
+  /** This call's `expected_version`: when set, it stands in for the session's observation of the target. */
+  expectedVersion?: string;
+  /** This session's todo list (todo_write). */
+  todos: TodoList;
 }
 
 export function makeSweeper(staleMs: number): (dir: string) => Promise<void> {

@@ -48,7 +48,7 @@ export async function createNew(
     const version = await publish(bytes, { kind: 'create', target: target.abs, shown: target.shown, ops: ctx.ops, hooks: ctx.hooks });
     await syncCreatedDirs(ctx.ops, firstMade, dir);
     ctx.store.present(target.abs, version);
-    return { ok: true, path: target.shown, ...extra };
+    return { ok: true, path: target.shown, ...extra, version: ctx.tokens.issue(target, version) };
   } finally {
     release();
   }

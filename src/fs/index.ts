@@ -4,8 +4,11 @@
  * `openWorkbench({ workspace })` opens one session; `await wb.call(tool, args)` runs `read_file`,
  * `write_file`, `edit_file`, `multi_edit`, `notebook_edit`, `delete_range`, `delete_symbol` or
  * `move_file` with snake_case arguments
- * and resolves to `{ ok: true, … }` or `{ ok: false, code, message }`. Files in encodings other
- * than UTF-8/UTF-16 need an `encoding` argument; `openWorkbench({ workspace, buffers })` adds an
+ * (or `todo_write`, the session's todo list) and resolves to `{ ok: true, … }` or
+ * `{ ok: false, code, message }`; with a literal tool name both are typed per tool, as are the
+ * shorthands (`wb.readFile(…)`, `wb.editFile(…)`, …). `read_file` and every change return a
+ * `version` token that `expected_version` accepts in any session. Files in encodings other than
+ * UTF-8/UTF-16 need an `encoding` argument; `openWorkbench({ workspace, buffers })` adds an
  * editor's unsaved buffers as a second route (`target: "buffer"`) with its own observations.
  */
 export { openWorkbench, toolNames, Workbench, type ToolResult, type WorkbenchOptions } from './workbench.js';
@@ -16,6 +19,19 @@ export type { ToolSuccess } from './mutate.js';
 export type { BufferProvider, BufferSnapshot } from './buffers.js';
 export type { Eol, TextEncoding } from './text-codec.js';
 export { fsToolsSchema } from './tool-schemas.js';
+export type { FsToolArgs, FsToolName, FsToolResult, FsToolSuccesses } from './tool-types.js';
+export type {
+  DeleteRangeResult,
+  DeleteSymbolResult,
+  EditFileResult,
+  MoveFileResult,
+  MultiEditResult,
+  NotebookEditResult,
+  ReadFileResult,
+  TodoEntry,
+  TodoWriteResult,
+  WriteFileResult,
+} from '../generated/fs-results.js';
 export type {
   DeleteRangeArgs,
   DeleteSymbolArgs,
@@ -25,5 +41,7 @@ export type {
   MultiEditItem,
   NotebookEditArgs,
   ReadFileArgs,
+  TodoItem,
+  TodoWriteArgs,
   WriteFileArgs,
 } from '../generated/fs-tools.js';

@@ -37,8 +37,13 @@ async function exists(abs: string): Promise<boolean> {
   }
 }
 
-/** The version this session observed for an existing file, or the error that forbids changing it. */
+/**
+ * The version this session observed for an existing file (or the one its `expected_version` token
+ * pins, which takes precedence: it is the caller's explicit precondition), or the error that
+ * forbids changing it.
+ */
 export async function requireObserved(ctx: ToolContext, target: ResolvedPath): Promise<Version> {
+  if (ctx.expectedVersion !== undefined) return ctx.tokens.verify(target, ctx.expectedVersion);
   const seen = ctx.store.get(target.abs);
   if (seen?.kind === 'present') return seen.version;
   const there = await exists(target.abs);
@@ -161,7 +166,10 @@ export async function rewriteObserved(
       ? await publishSmall(change.bytes, { ...options, verifySync: () => void currentOf(target, observed, readWholeSync(target.abs, target.shown)) }, sync)
       : await publish(change.bytes, { ...options, verify: async () => void (await checkCurrent(target, observed)) });
     ctx.store.present(target.abs, version);
-    return { ok: true, path: target.shown, ...change.extra, ...hardLinkReport(target.shown, current.version.nlink) };
+    const split = hardLinkReport(target.shown, current.version.nlink);
+    // Both may carry warnings (delete_symbol's syntax errors, the split): keep all of them.
+    const warnings = [...((change.extra.warnings as string[] | undefined) ?? []), ...((split.warnings as string[] | undefined) ?? [])];
+    return { ok: true, path: target.shown, ...change.extra, ...split, ...(warnings.length > 0 ? { warnings } : {}), version: ctx.tokens.issue(target, version) };
   } finally {
     release();
   }

@@ -16,9 +16,13 @@ export interface TextRoute {
 }
 
 /** Checks the route's arguments before anything is read. */
-export function checkRoute(route: TextRoute): void {
+export function checkRoute(route: TextRoute & { expected_version?: string }): void {
   if (route.target === 'buffer' && route.encoding !== undefined) {
     throw new FsError('FS_INVALID_ARGUMENT', 'an editor buffer holds text, not bytes: `encoding` applies only to files on disk');
+  }
+  // A token vouches for the file on disk; it must never authorise a change of the buffer.
+  if (route.target === 'buffer' && route.expected_version !== undefined) {
+    throw new FsError('FS_INVALID_ARGUMENT', '`expected_version` names a version of the file on disk, not of an editor buffer: read the buffer (target: "buffer") first');
   }
   if (route.encoding !== undefined) checkEncodingName(route.encoding);
 }

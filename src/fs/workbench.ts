@@ -18,7 +18,12 @@ import { editFileTool, multiEditTool } from './tools/edit-file.js';
 import { moveFileTool } from './tools/move-file.js';
 import { notebookEditTool } from './tools/notebook-edit.js';
 import { readFileTool } from './tools/read-file.js';
+import { todoWriteTool } from './tools/todo-write.js';
 import { writeFileTool } from './tools/write-file.js';
+import { TodoList } from './todos.js';
+import type { FsToolArgs, FsToolName, FsToolResult } from './tool-types.js';
+import { versionKey } from './version-key.js';
+import { VersionTokens } from './version-token.js';
 import { openWorkspace, resolveInWorkspace, type Workspace } from './workspace-paths.js';
 
 export interface WorkbenchOptions {
@@ -45,9 +50,10 @@ export interface WorkbenchOptions {
   hooks?: PublishHooks;
 }
 
-export type ToolResult = ToolSuccess | ToolFailure;
+/** A result of any tool, for callers that choose the tool at run time; `call` with a literal name narrows it. */
+export type ToolResult = FsToolResult<FsToolName>;
 
-type Tool = (ctx: ToolContext, args: never) => Promise<ToolSuccess>;
+type Tool = (ctx: ToolContext, args: never) => Promise<ToolSuccess | { ok: true }>;
 
 const TOOLS: Record<string, Tool> = {
   read_file: readFileTool,
@@ -58,7 +64,11 @@ const TOOLS: Record<string, Tool> = {
   delete_range: deleteRangeTool,
   delete_symbol: deleteSymbolTool,
   move_file: moveFileTool,
+  todo_write: todoWriteTool,
 };
+
+// Tools that change files: each returns a version token, so the key must be usable before they start.
+const MUTATING = new Set(Object.keys(TOOLS).filter((name) => name !== 'read_file' && name !== 'todo_write'));
 
 /** Names of the tools `call` accepts. */
 export const toolNames: readonly string[] = Object.freeze(Object.keys(TOOLS));
@@ -73,18 +83,22 @@ export class Workbench {
   readonly #order = new KeyedQueue();
 
   /** @internal use openWorkbench */
-  constructor(options: WorkbenchOptions, ws: Workspace, store: ObservationStore) {
+  constructor(options: WorkbenchOptions, ws: Workspace, store: ObservationStore, todos = new TodoList()) {
     this.#options = options;
     this.workspace = ws.realRoot;
+    const locks = lockDirInfo(options.lockDir);
     this.#ctx = {
       ws,
       store,
-      locks: new LockSet(lockDirInfo(options.lockDir), options.lockTimeoutMs),
+      locks: new LockSet(locks, options.lockTimeoutMs),
       // A replaced operation must see every call, so the synchronous shortcut goes with it.
       ops: options.ops ? { ...realOps, sync: undefined, ...options.ops } : realOps,
       hooks: options.hooks,
       sweep: makeSweeper(options.staleStageMs ?? DEFAULT_STALE_STAGE_MS),
       buffers: options.buffers,
+      // Processes that share the lock directory share the key, so their tokens are honoured by each other.
+      tokens: new VersionTokens(ws, () => versionKey(locks)),
+      todos,
     };
   }
 
@@ -92,6 +106,9 @@ export class Workbench {
    * Runs one tool with snake_case arguments. Resolves to `{ ok: true, … }` or
    * `{ ok: false, code, message }`; tool-level failures never throw.
    */
+  call<N extends FsToolName>(tool: N, args: FsToolArgs[N]): Promise<FsToolResult<N>>;
+  /** A tool chosen at run time (a literal name of a known tool must come with its arguments' type). */
+  call<T extends string>(tool: T & (T extends FsToolName ? never : T), args: unknown): Promise<ToolResult>;
   async call(tool: string, rawArgs: unknown): Promise<ToolResult> {
     if (typeof tool !== 'string') return { ok: false, code: 'FS_INVALID_ARGUMENT', message: `the tool name must be a string; tools: ${toolNames.join(', ')}` };
     let args: unknown;
@@ -113,8 +130,11 @@ export class Workbench {
       return { ok: false, code: 'FS_INVALID_ARGUMENT', message: `${tool}: ${broken} holds an unpaired UTF-16 surrogate; no file encoding can store it (it would become U+FFFD)` };
     }
     const release = await this.#order.acquire(this.#pathsOf(args as Record<string, unknown>));
+    const expected = (args as { expected_version?: string }).expected_version;
+    const ctx = expected === undefined ? this.#ctx : { ...this.#ctx, expectedVersion: expected };
     try {
-      return await run(this.#ctx, args as never);
+      if (MUTATING.has(tool)) ctx.tokens.prepare();
+      return (await run(ctx, args as never)) as ToolResult;
     } catch (error) {
       return toFailure(error, String((args as { path?: unknown }).path ?? tool));
     } finally {
@@ -136,11 +156,40 @@ export class Workbench {
   }
 
   /**
-   * A new session that starts with a copy of this one's observations (for a hand-over); later
-   * observations of either do not reach the other. In memory only.
+   * A new session that starts with a copy of this one's observations and todo list (for a
+   * hand-over); later changes of either do not reach the other. In memory only.
    */
   fork(): Workbench {
-    return new Workbench(this.#options, this.#ctx.ws, this.#ctx.store.clone());
+    return new Workbench(this.#options, this.#ctx.ws, this.#ctx.store.clone(), this.#ctx.todos.clone());
+  }
+
+  // Typed shorthands for `call`, one per tool.
+  readFile(args: FsToolArgs['read_file']): Promise<FsToolResult<'read_file'>> {
+    return this.call('read_file', args);
+  }
+  writeFile(args: FsToolArgs['write_file']): Promise<FsToolResult<'write_file'>> {
+    return this.call('write_file', args);
+  }
+  editFile(args: FsToolArgs['edit_file']): Promise<FsToolResult<'edit_file'>> {
+    return this.call('edit_file', args);
+  }
+  multiEdit(args: FsToolArgs['multi_edit']): Promise<FsToolResult<'multi_edit'>> {
+    return this.call('multi_edit', args);
+  }
+  notebookEdit(args: FsToolArgs['notebook_edit']): Promise<FsToolResult<'notebook_edit'>> {
+    return this.call('notebook_edit', args);
+  }
+  deleteRange(args: FsToolArgs['delete_range']): Promise<FsToolResult<'delete_range'>> {
+    return this.call('delete_range', args);
+  }
+  deleteSymbol(args: FsToolArgs['delete_symbol']): Promise<FsToolResult<'delete_symbol'>> {
+    return this.call('delete_symbol', args);
+  }
+  moveFile(args: FsToolArgs['move_file']): Promise<FsToolResult<'move_file'>> {
+    return this.call('move_file', args);
+  }
+  todoWrite(args: FsToolArgs['todo_write']): Promise<FsToolResult<'todo_write'>> {
+    return this.call('todo_write', args);
   }
 
   toJSON(): never {

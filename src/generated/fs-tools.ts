@@ -54,6 +54,10 @@ export interface WriteFileArgs {
    */
   target?: 'disk' | 'buffer';
   /**
+   * The version token (`version`) that read_file or an earlier change of this file returned, in any session or process. The change goes ahead only if the file is still at that version (the token then counts as having read it); otherwise FS_STALE_VERSION. A token of another file or workspace, or one not issued by peer-bridge, is refused.
+   */
+  expected_version?: string;
+  /**
    * The complete new text of the file.
    */
   content: string;
@@ -77,6 +81,10 @@ export interface EditFileArgs {
    * disk (default): the file on disk; buffer: the editor's unsaved buffer for this path, when the workbench has one. Each has its own observations: reading one never permits changing the other.
    */
   target?: 'disk' | 'buffer';
+  /**
+   * The version token (`version`) that read_file or an earlier change of this file returned, in any session or process. The change goes ahead only if the file is still at that version (the token then counts as having read it); otherwise FS_STALE_VERSION. A token of another file or workspace, or one not issued by peer-bridge, is refused.
+   */
+  expected_version?: string;
   /**
    * The exact text to replace; must occur once unless replace_all.
    */
@@ -109,6 +117,10 @@ export interface MultiEditArgs {
    * disk (default): the file on disk; buffer: the editor's unsaved buffer for this path, when the workbench has one. Each has its own observations: reading one never permits changing the other.
    */
   target?: 'disk' | 'buffer';
+  /**
+   * The version token (`version`) that read_file or an earlier change of this file returned, in any session or process. The change goes ahead only if the file is still at that version (the token then counts as having read it); otherwise FS_STALE_VERSION. A token of another file or workspace, or one not issued by peer-bridge, is refused.
+   */
+  expected_version?: string;
   /**
    * Replacements applied one after another to the result of the previous one.
    *
@@ -150,6 +162,10 @@ export interface NotebookEditArgs {
    */
   target?: 'disk' | 'buffer';
   /**
+   * The version token (`version`) that read_file or an earlier change of this file returned, in any session or process. The change goes ahead only if the file is still at that version (the token then counts as having read it); otherwise FS_STALE_VERSION. A token of another file or workspace, or one not issued by peer-bridge, is refused.
+   */
+  expected_version?: string;
+  /**
    * The cell's id (cells without ids: cell-N, 0-based). Required for replace and delete; for insert, the new cell goes after this cell, or first when absent.
    */
   cell_id?: string;
@@ -186,6 +202,10 @@ export interface DeleteRangeArgs {
    */
   target?: 'disk' | 'buffer';
   /**
+   * The version token (`version`) that read_file or an earlier change of this file returned, in any session or process. The change goes ahead only if the file is still at that version (the token then counts as having read it); otherwise FS_STALE_VERSION. A token of another file or workspace, or one not issued by peer-bridge, is refused.
+   */
+  expected_version?: string;
+  /**
    * First line to delete (1-based).
    */
   start_line: number;
@@ -214,6 +234,10 @@ export interface DeleteSymbolArgs {
    */
   target?: 'disk' | 'buffer';
   /**
+   * The version token (`version`) that read_file or an earlier change of this file returned, in any session or process. The change goes ahead only if the file is still at that version (the token then counts as having read it); otherwise FS_STALE_VERSION. A token of another file or workspace, or one not issued by peer-bridge, is refused.
+   */
+  expected_version?: string;
+  /**
    * A top-level name (e.g. parse), or Outer.name for a member (e.g. Parser.reset; Go methods as Type.Method; Rust methods of any impl block of the type).
    */
   symbol: string;
@@ -230,7 +254,43 @@ export interface MoveFileArgs {
    */
   path: string;
   /**
+   * The version token (`version`) that read_file or an earlier change of this file returned, in any session or process. The change goes ahead only if the file is still at that version (the token then counts as having read it); otherwise FS_STALE_VERSION. A token of another file or workspace, or one not issued by peer-bridge, is refused.
+   */
+  expected_version?: string;
+  /**
    * Where it goes; must not exist.
    */
   new_path: string;
+}
+/**
+ * Replace this session's todo list with the whole list given. Ids are stable: an id names one item for the whole session (to reword an item, give it a new id); a dropped id can only come back as the same item. Every parent_id names an item of the list, without cycles. Status changes only when you set it (nothing is completed or reopened for you).
+ *
+ * This interface was referenced by `FsTools`'s JSON-Schema
+ * via the `definition` "todo_write".
+ */
+export interface TodoWriteArgs {
+  /**
+   * The complete list, in order.
+   *
+   * @maxItems 500
+   */
+  todos: TodoItem[];
+}
+export interface TodoItem {
+  /**
+   * The item's id, unique in the list and stable across calls.
+   */
+  id: string;
+  /**
+   * What is to be done.
+   */
+  content: string;
+  /**
+   * Where the item stands.
+   */
+  status: 'pending' | 'in_progress' | 'completed';
+  /**
+   * The id of the item this one is part of.
+   */
+  parent_id?: string;
 }

@@ -31,7 +31,11 @@ const TITLES: Readonly<Record<string, string>> = {
   delete_range: 'Delete lines',
   delete_symbol: 'Delete a definition',
   move_file: 'Move a file',
+  todo_write: 'Write the todo list',
 };
+
+// Tools that change no file: todo_write only replaces this session's list.
+const SESSION_ONLY = new Set(['todo_write']);
 
 /** The tools/list answer: every workbench tool with its input shape from the schema file. */
 export function listWorkbenchTools(wb: Workbench): Tool[] {
@@ -46,8 +50,8 @@ export function listWorkbenchTools(wb: Workbench): Tool[] {
       annotations: {
         title,
         readOnlyHint: name === 'read_file',
-        destructiveHint: name !== 'read_file',
-        idempotentHint: name === 'read_file',
+        destructiveHint: name !== 'read_file' && !SESSION_ONLY.has(name),
+        idempotentHint: name === 'read_file' || SESSION_ONLY.has(name),
         openWorldHint: false,
       },
     };
@@ -79,6 +83,7 @@ export function createWorkbenchServer(options: WorkbenchServerOptions): { server
       instructions:
         `File tools for ${wb.workspace} that never silently lose an update. read_file observes a file; ` +
         'edits need a current observation, so after FS_STALE_VERSION or FS_NOT_OBSERVED read the file again. ' +
+        'Each read and change returns a version token; pass it as expected_version to change the file from another session. ' +
         'Changes made by shell commands are detected, not trusted.',
     },
   );

@@ -2,6 +2,7 @@
 // saw through one route never authorises a write through the other, in both directions.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { openWorkbench, type BufferProvider, type BufferSnapshot } from '../../src/fs/index.js';
 import { bench, code, ok, type Bench } from './helpers.js';
@@ -54,6 +55,27 @@ function setup(disk: string, buffer: string): { t: Bench; editor: MemoryEditor; 
 }
 
 describe('buffer targets', () => {
+  it('buffer results match schemas/fs-results.schema.json, and a disk version token never authorises a buffer write', async () => {
+    const schema = JSON.parse(readFileSync(path.join(import.meta.dirname, '..', '..', 'schemas', 'fs-results.schema.json'), 'utf8'));
+    const ajv = new Ajv2020({ allErrors: true, strict: true });
+    ajv.addSchema(schema);
+    const check = (tool: string, result: unknown) => {
+      const validate = ajv.getSchema(`${schema.$id}#/$defs/${tool}`)!;
+      expect(validate(result) ? [] : validate.errors, tool).toEqual([]);
+    };
+    const { t, editor, abs } = setup('disk\n', 'one\ntwo\n');
+    const disk = ok(await t.wb.call('read_file', { path: 'a.ts' }));
+    expect(disk.version).toEqual(expect.any(String));
+    const refused = await t.wb.call('edit_file', { path: 'a.ts', old_string: 'one', new_string: 'x', target: 'buffer', expected_version: disk.version });
+    expect(refused).toMatchObject({ ok: false, code: 'FS_INVALID_ARGUMENT', message: expect.stringContaining('expected_version') });
+    expect(editor.docs.get(abs)?.text).toBe('one\ntwo\n');
+    check('read_file', ok(await t.wb.call('read_file', { path: 'a.ts', target: 'buffer' })));
+    check('edit_file', ok(await t.wb.call('edit_file', { path: 'a.ts', old_string: 'one', new_string: 'uno', target: 'buffer' })));
+    check('write_file', ok(await t.wb.call('write_file', { path: 'a.ts', content: 'three\nfour\n', target: 'buffer' })));
+    check('delete_range', ok(await t.wb.call('delete_range', { path: 'a.ts', start_line: 1, end_line: 1, target: 'buffer' })));
+    expect(editor.docs.get(abs)?.text).toBe('four\n');
+  });
+
   it('read_file with target "buffer" reads the unsaved text, not the disk', async () => {
     const { t } = setup('disk\n', 'one\nunsaved\nthree');
     const read = ok(await t.wb.call('read_file', { path: 'a.ts', target: 'buffer', offset: 2, limit: 1 }));

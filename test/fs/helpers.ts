@@ -51,9 +51,9 @@ export function bench(): Bench {
 }
 
 /** Narrows a result to success, failing the test with the failure's code and message otherwise. */
-export function ok(result: ToolResult): Extract<ToolResult, { ok: true }> {
+export function ok<R extends ToolResult>(result: R): Extract<R, { ok: true }> {
   if (!result.ok) throw new Error(`expected ok, got ${result.code}: ${result.message}`);
-  return result;
+  return result as Extract<R, { ok: true }>;
 }
 
 export function code(result: ToolResult): string {

@@ -35,7 +35,7 @@ describe('wb.call with arguments that are not plain data', () => {
     const { wb } = bench();
     const cyclic: Record<string, unknown> = { path: 'a.txt' };
     cyclic.self = cyclic;
-    await expect(wb.call('read_file', cyclic)).resolves.toMatchObject({ ok: false, code: 'FS_INVALID_ARGUMENT', message: expect.stringMatching(/nested deeper/) });
+    await expect(wb.call('read_file', cyclic as never)).resolves.toMatchObject({ ok: false, code: 'FS_INVALID_ARGUMENT', message: expect.stringMatching(/nested deeper/) });
     await expect(wb.call(Symbol('x') as unknown as string, {})).resolves.toMatchObject({ ok: false, code: 'FS_INVALID_ARGUMENT' });
     await expect(wb.call('__proto__', {})).resolves.toMatchObject({ ok: false, code: 'FS_INVALID_ARGUMENT', message: expect.stringMatching(/unknown tool/) });
     const polluted = JSON.parse('{"path":"a.txt","__proto__":{"content":"sneaky"}}');

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import os from 'node:os';
 import { IDENTITY_LOCK_BUCKETS, LockSet, pathKey } from '../../src/fs/locks.js';
 import { OWNER_FILE, defaultLockDirFor, lockDirInfo, readLockDirOwner } from '../../src/fs/lock-dir.js';
+import { VERSION_KEY_FILE } from '../../src/fs/version-key.js';
 import { spawnTs, waitForExit, waitForLine } from '../helpers/run-ts.js';
 import { openWorkbench } from '../../src/fs/index.js';
 import { bench, code, ok, tempDir } from './helpers.js';
@@ -33,7 +34,7 @@ describe('locks', () => {
     ok(await t.wb.call('read_file', { path: '目录/文件.txt' }));
     ok(await t.wb.call('edit_file', { path: '目录/文件.txt', old_string: 'x', new_string: 'y' }));
     expect(readdirSync(t.ws, { recursive: true }).sort()).toEqual(['目录', '目录/文件.txt']);
-    const lockFiles = readdirSync(t.lockDir).filter((name) => name !== OWNER_FILE);
+    const lockFiles = readdirSync(t.lockDir).filter((name) => name !== OWNER_FILE && name !== VERSION_KEY_FILE);
     expect(lockFiles.length).toBeGreaterThanOrEqual(2);
     for (const name of lockFiles) expect(name).toMatch(/^[0-9a-f]{40}\.lock$/);
   });

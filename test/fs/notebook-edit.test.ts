@@ -293,7 +293,7 @@ describe('notebook_edit refusals leave the file as it was', () => {
       { path: 'nb.ipynb', cell_id: 'c0ffee01', edit_mode: 'move' },
       { path: 'nb.ipynb', new_source: 'x', cell_type: 'raw', edit_mode: 'insert' },
     ];
-    for (const args of cases) expect(code(await t.wb.call('notebook_edit', args)), JSON.stringify(args)).toBe('FS_INVALID_ARGUMENT');
+    for (const args of cases) expect(code(await t.wb.call('notebook_edit', args as never)), JSON.stringify(args)).toBe('FS_INVALID_ARGUMENT');
     expect(t.text('nb.ipynb')).toBe(NOTEBOOK);
   });
 });

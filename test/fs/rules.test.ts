@@ -229,7 +229,7 @@ describe('tool semantics', () => {
     expect(unknown.ok ? '' : unknown.message).toMatch(/read_file.*move_file/);
     expect(code(await t.wb.call('read_file', { path: 'f', offset: 0 }))).toBe('FS_INVALID_ARGUMENT');
     expect(code(await t.wb.call('edit_file', { path: 'f', old_string: '', new_string: 'x' }))).toBe('FS_INVALID_ARGUMENT');
-    expect(code(await t.wb.call('read_file', null))).toBe('FS_INVALID_ARGUMENT');
+    expect(code(await t.wb.call('read_file', null as never))).toBe('FS_INVALID_ARGUMENT');
     for (const name of ['__proto__', 'toString', 'constructor']) expect(code(await t.wb.call(name, {}))).toBe('FS_INVALID_ARGUMENT');
   });
 

@@ -55,7 +55,7 @@ export async function moveFileTool(ctx: ToolContext, args: MoveFileArgs): Promis
     if (path.dirname(source.abs) !== destinationDir) await syncDirectory(ctx.ops, path.dirname(source.abs));
     ctx.store.absent(source.abs);
     ctx.store.present(destination.abs, version);
-    return { ok: true, path: destination.shown, from: source.shown };
+    return { ok: true, path: destination.shown, from: source.shown, version: ctx.tokens.issue(destination, version) };
   } finally {
     release();
   }

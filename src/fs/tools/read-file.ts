@@ -48,7 +48,8 @@ export async function readFileTool(ctx: ToolContext, args: ReadFileArgs): Promis
   // Refused before it is observed: what the caller would see is not what the file holds.
   if (scan.nul) throw binaryError(target.shown);
   if (scan.encoding === 'binary') throw scan.announced === 'utf-8' ? notUtf8Error(target.shown) : badUtf16Error(target.shown, scan.announced);
-  ctx.store.present(target.abs, versionOf(stat, scan.digest));
+  const version = versionOf(stat, scan.digest);
+  ctx.store.present(target.abs, version);
   return {
     ok: true,
     path: target.shown,
@@ -60,6 +61,7 @@ export async function readFileTool(ctx: ToolContext, args: ReadFileArgs): Promis
     eol: scan.eol,
     bom: scan.bom,
     ...(scan.truncated ? { truncated: true } : {}),
+    ...ctx.tokens.issueOrWarn(target, version),
   };
 }
 

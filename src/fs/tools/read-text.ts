@@ -41,7 +41,15 @@ export async function readNamedWindow(ctx: ToolContext, target: ResolvedPath, re
   }
   const { text, format } = decodeText(whole.bytes, target.shown, encoding);
   ctx.store.present(target.abs, whole.version);
-  return { ok: true, path: target.shown, ...windowOf(text, request), encoding: format.encoding, eol: format.eol, bom: format.bom };
+  return {
+    ok: true,
+    path: target.shown,
+    ...windowOf(text, request),
+    encoding: format.encoding,
+    eol: format.eol,
+    bom: format.bom,
+    ...ctx.tokens.issueOrWarn(target, whole.version),
+  };
 }
 
 /** A window of the editor's buffer for the path; observes the buffer, never the disk file. */

@@ -48,10 +48,12 @@ export async function writeFileTool(ctx: ToolContext, args: WriteFileArgs): Prom
   if (args.target === 'buffer') {
     return rewriteBuffer(ctx, target, (_old, format) => {
       const text = contentFor(args.content, format);
-      return { text, extra: { created: false, eol: detectEol(text) } };
+      // A buffer holds text: its size is counted as UTF-8, as the buffer's file would be written.
+      return { text, extra: { created: false, bytes: Buffer.byteLength(text), eol: detectEol(text) } };
     });
   }
-  if (ctx.store.get(target.abs)?.kind !== 'present') {
+  // With expected_version the caller says it saw the file: never a create, always a checked rewrite.
+  if (ctx.expectedVersion === undefined && ctx.store.get(target.abs)?.kind !== 'present') {
     const format = newFileFormat(args.encoding);
     const encoded = encodeText(args.content, format, target.shown);
     const extra = { created: true, bytes: encoded.length, ...(args.encoding === undefined ? {} : { encoding: format.encoding }) };

@@ -9,4 +9,5 @@ export declare const notebook_edit: CompiledValidator;
 export declare const delete_range: CompiledValidator;
 export declare const delete_symbol: CompiledValidator;
 export declare const move_file: CompiledValidator;
-export declare const byName: Readonly<Record<"read_file" | "write_file" | "edit_file" | "multi_edit" | "notebook_edit" | "delete_range" | "delete_symbol" | "move_file", CompiledValidator>>;
+export declare const todo_write: CompiledValidator;
+export declare const byName: Readonly<Record<"read_file" | "write_file" | "edit_file" | "multi_edit" | "notebook_edit" | "delete_range" | "delete_symbol" | "move_file" | "todo_write", CompiledValidator>>;

@@ -1,0 +1,100 @@
+// Version tokens: a version (see version.ts) handed to the caller as an opaque string, so a client
+// without a session (a fresh process per call) can still prove which version of a file it saw.
+// The token carries the version's fields and a keyed MAC (HMAC-SHA256, per-user key) over them and
+// over the workspace and path it was issued for: a model cannot make one up for a file it never
+// read, nor reuse one for another file. A valid token only says "this was the file at some point";
+// the mutation still compares it with the file now, exactly as it does a session's observation.
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { FsError } from './errors.js';
+import type { Version } from './version.js';
+import type { ResolvedPath, Workspace } from './workspace-paths.js';
+
+const PREFIX = 'pbv1';
+const MAC_CONTEXT = 'peer-bridge version token v1\0';
+
+type Payload = [ws: string, path: string, volume: string, fileId: string, size: number, mtimeNs: string, ctimeNs: string, mode: number, nlink: number, digest: string];
+
+// Short public tags say which workspace and path a token is for, so a mismatch gets a clear
+// message; the MAC (over the whole payload) is what makes them trustworthy.
+function tag(text: string): string {
+  return createHash('sha256').update(text).digest().subarray(0, 9).toString('base64url');
+}
+
+function macOf(key: Buffer, body: string): Buffer {
+  return createHmac('sha256', key).update(MAC_CONTEXT).update(body).digest();
+}
+
+/** Issues and checks the tokens of one workspace with one key. */
+export class VersionTokens {
+  readonly #key: () => Buffer;
+  readonly #wsTag: string;
+
+  /** `key` is called when a token is first needed (it may create the per-user key file). */
+  constructor(ws: Workspace, key: () => Buffer) {
+    this.#key = key;
+    this.#wsTag = tag(ws.realRoot);
+  }
+
+  /**
+   * Loads (or makes) the key, or throws FS_IO_ERROR. A mutation calls this before it changes
+   * anything, so issuing its token afterwards cannot fail on a change already made.
+   */
+  prepare(): void {
+    this.#key();
+  }
+
+  /** A read's token, or — when the key is unusable — a warning instead: reading needs no key. */
+  issueOrWarn(target: ResolvedPath, version: Version): { version: string } | { warnings: string[] } {
+    try {
+      return { version: this.issue(target, version) };
+    } catch (error) {
+      if (!(error instanceof FsError)) throw error;
+      return { warnings: [`no version token: ${error.message}`] };
+    }
+  }
+
+  issue(target: ResolvedPath, version: Version): string {
+    const payload: Payload = [
+      this.#wsTag,
+      tag(target.shown),
+      version.identity.volume,
+      version.identity.fileId,
+      version.size,
+      version.mtimeNs.toString(),
+      version.ctimeNs.toString(),
+      version.mode,
+      version.nlink,
+      version.digest,
+    ];
+    const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
+    return `${PREFIX}.${body}.${macOf(this.#key(), body).toString('base64url')}`;
+  }
+
+  /** The version a token pins for `target`; throws FS_INVALID_ARGUMENT for anything not issued for it. */
+  verify(target: ResolvedPath, token: string): Version {
+    const parts = token.split('.');
+    const [prefix, body, mac] = parts;
+    if (parts.length !== 3 || prefix !== PREFIX || !body || !mac) {
+      throw new FsError('FS_INVALID_ARGUMENT', `${target.shown}: expected_version is not a version token; pass the \`version\` that read_file or a change of this file returned`);
+    }
+    // Compared as text: base64url decoding ignores a last character's spare bits, and a token that
+    // is accepted in several spellings is one nobody can compare safely.
+    const expected = Buffer.from(macOf(this.#key(), body).toString('base64url'));
+    const given = Buffer.from(mac);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      throw new FsError(
+        'FS_INVALID_ARGUMENT',
+        `${target.shown}: expected_version was not issued by peer-bridge for this user (altered, made up, or signed with another key); read_file the file for a current version`,
+      );
+    }
+    const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Payload;
+    const [wsTag, pathTag, volume, fileId, size, mtimeNs, ctimeNs, mode, nlink, digest] = payload;
+    if (wsTag !== this.#wsTag) {
+      throw new FsError('FS_INVALID_ARGUMENT', `${target.shown}: expected_version is the version of a file in another workspace, not of this file`);
+    }
+    if (pathTag !== tag(target.shown)) {
+      throw new FsError('FS_INVALID_ARGUMENT', `${target.shown}: expected_version was issued for another path, not for ${target.shown}; read_file this file for its version`);
+    }
+    return { identity: { volume, fileId }, size, mtimeNs: BigInt(mtimeNs), ctimeNs: BigInt(ctimeNs), mode, nlink, digest };
+  }
+}
