@@ -59,7 +59,7 @@ async function checkNative(): Promise<Check> {
 // How a call's leftover processes are found; on Linux without the reaper, a slower fallback that
 // misses processes which dropped the spawn marker.
 async function checkProcesses(): Promise<Check> {
-  const { processSupervision } = await import('../runners/reaper.js');
+  const { processSupervision } = await import('../supervisor/reaper.js');
   const { mode, reaper } = processSupervision();
   if (mode === 'subreaper') return { name: 'processes', level: 'ok', detail: `every child runs under ${reaper} (a child subreaper)` };
   if (mode === 'taskkill') return { name: 'processes', level: 'ok', detail: 'process trees are killed with taskkill /T /F' };

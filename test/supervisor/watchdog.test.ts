@@ -4,11 +4,11 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '../mcp/wait.js';
-import { alive, root, tempDir } from './helpers.js';
+import { alive, root, tempDir } from '../runners/helpers.js';
 
 describe.skipIf(process.platform !== 'linux')('the watchdog', () => {
   it('kills the child tree of a host that was killed with SIGKILL', async () => {
-    const host = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'test', 'runners', 'fixtures', 'orphan-parent.ts'), await tempDir('ws')], {
+    const host = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'test', 'supervisor', 'fixtures', 'orphan-parent.ts'), await tempDir('ws')], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const pids: Record<string, number> = {};

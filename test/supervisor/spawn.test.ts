@@ -3,8 +3,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { spawnChild } from '../../src/runners/spawn.js';
-import { alive, tempDir } from './helpers.js';
+import { spawnChild } from '../../src/supervisor/spawn.js';
+import { alive, tempDir } from '../runners/helpers.js';
 
 const limits = { maxOutputBytes: 1 << 20, maxLineBytes: 1 << 16 };
 const env = { PATH: process.env.PATH ?? '/usr/bin:/bin' };
