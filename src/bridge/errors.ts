@@ -12,6 +12,19 @@ export type BridgeErrorCode =
   /** A PEER_BRIDGE_* variable of the host has a bad value (not the caller's arguments). */
   | 'invalid_environment';
 
+// Keyed by the type, so a code added above and not here fails the type check.
+const CODES: Readonly<Record<BridgeErrorCode, true>> = {
+  invalid_arguments: true,
+  forbidden_argument: true,
+  invalid_workspace: true,
+  invalid_environment: true,
+};
+
+/** Whether `code` is a bridge error code: the call's input (arguments, workspace, environment) was wrong. */
+export function isBridgeErrorCode(code: unknown): code is BridgeErrorCode {
+  return typeof code === 'string' && Object.hasOwn(CODES, code);
+}
+
 /** A call the bridge will not start, with a message meant for the caller. */
 export class BridgeError extends Error {
   readonly code: BridgeErrorCode;

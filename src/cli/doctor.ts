@@ -5,9 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { depthLimit, inheritedDepth } from '../bridge/depth.js';
 import { probeRunners } from '../bridge/probe.js';
+import { STATE_DIR } from '../vocabulary.js';
 import { checkCredentials } from './doctor-credentials.js';
 import { liveCheck } from './doctor-live.js';
-import { STATE_DIR } from '../state/paths.js';
 import { parse } from './args.js';
 import { version } from './version.js';
 

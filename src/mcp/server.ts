@@ -13,7 +13,7 @@ import { callerName } from '../bridge/direction.js';
 import { BridgeError } from '../bridge/errors.js';
 import { ReminderTracker } from '../bridge/reminders.js';
 import { retiredOutcome } from '../bridge/retired.js';
-import type { BridgeProgress } from '../bridge/types.js';
+import type { BridgeProgress, BridgeToolArguments } from '../bridge/types.js';
 import { rejectHostOnlyFields } from '../bridge/workspace.js';
 import type { McpToolName } from '../envelope/index.js';
 import { codeResult, dataResult, describeSchemaErrors, envelopeResult } from './results.js';
@@ -136,7 +136,7 @@ export function createMcpServer(options: McpServerOptions): BridgeMcpServer {
     try {
       const call = runBridge(
         {
-          ...(args as { task: string }),
+          ...(args as unknown as BridgeToolArguments),
           verb,
           workspace: options.workspace,
           ...(options.runner ? { runner: options.runner } : {}),

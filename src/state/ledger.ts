@@ -11,6 +11,7 @@ import { constants } from 'node:fs';
 import { link, open, readdir, readFile, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { fsyncDirectory } from '../native/index.js';
+import { STATE_DIR } from '../vocabulary.js';
 import { ledgerIndex, type LedgerIndex } from './ledger-index.js';
 import { openForReading, readLinesBackward, readLinesForward } from './ledger-lines.js';
 import {
@@ -24,7 +25,7 @@ import {
   type StartRecord,
 } from './ledger-records.js';
 import { heldOwner, ownerIsAlive, ownerLockPath, ownOwner, refuseSymlink, retireOwners, withLedgerLock } from './owners.js';
-import { ensureStateIgnored, LEDGER_FILE, ledgerPath, ownersDir, resolveInWorkspace, STATE_DIR } from './paths.js';
+import { ensureStateIgnored, LEDGER_FILE, ledgerPath, ownersDir, resolveInWorkspace } from './paths.js';
 import { markInterrupted, resultRun, startRun, type JoinedRun, type RunSummary } from './runs-view.js';
 import { publishInterruptedTranscript } from './transcript-recovery.js';
 

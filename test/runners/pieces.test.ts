@@ -7,7 +7,7 @@ import { ClaudeEventMapper } from '../../src/runners/claude/events.js';
 import { codexArgs } from '../../src/runners/codex/args.js';
 import { estimateCost } from '../../src/runners/codex/index.js';
 import { bridgeServerNames } from '../../src/runners/codex/mcp-config.js';
-import { nearestSupported, oneLevelLower, parseCatalog } from '../../src/runners/codex/models.js';
+import { parseCatalog } from '../../src/runners/codex/models.js';
 import { loadConfig } from '../../src/runners/config.js';
 import { RunnerConfigError } from '../../src/runners/errors.js';
 import { overrideVariable } from '../../src/runners/executable.js';
@@ -24,12 +24,6 @@ describe('codex pieces', () => {
     expect(args.slice(-2)).toEqual(['--', '-starts with a dash']);
     expect(codexArgs({ verb: 'implement', prompt: 'p', schemaFile: 's', disableMcp: [] })).toEqual(expect.arrayContaining(['--sandbox', 'workspace-write']));
     expect(codexArgs({ verb: 'implement', prompt: 'p', schemaFile: 's', disableMcp: [] })).not.toContain('--ephemeral');
-  });
-  it('picks substitute effort levels', () => {
-    expect(nearestSupported('max', ['low', 'medium', 'high', 'xhigh'])).toBe('xhigh');
-    expect(nearestSupported('minimal', ['low', 'medium'])).toBe('low');
-    expect(oneLevelLower('max', null)).toBe('xhigh');
-    expect(oneLevelLower('low', ['low', 'high'])).toBeNull();
   });
   it('reads the effort catalog and ignores levels it does not know', () => {
     const catalog = parseCatalog(JSON.stringify({ models: [{ slug: 'm', supported_reasoning_levels: [{ effort: 'high' }, { effort: 'ultra' }, { effort: 'low' }] }] }));
