@@ -25,6 +25,8 @@ const manifest = {
 export const refineExecutable = refineClaudeExecutable;
 
 function createClaude() {
+  // Whatever the model: the Claude CLI has no per-model list to ask (unlike `codex debug models`),
+  // so this is what its --effort flag accepts, and a model's own limits are the CLI's to apply.
   async function supportedEfforts(): Promise<Effort[] | null> {
     return [...CLAUDE_EFFORTS];
   }
