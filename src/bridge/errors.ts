@@ -1,5 +1,6 @@
 // The bridge's few error classes. Each carries a stable `code`; the MCP layer translates them to
 // tool results at its edge, the CLI to messages and exit codes.
+import { CodedError } from '../errors.js';
 
 /** Stable codes of bridge errors. */
 export type BridgeErrorCode =
@@ -26,15 +27,12 @@ export function isBridgeErrorCode(code: unknown): code is BridgeErrorCode {
 }
 
 /** A call the bridge will not start, with a message meant for the caller. */
-export class BridgeError extends Error {
-  readonly code: BridgeErrorCode;
+export class BridgeError extends CodedError<BridgeErrorCode> {
   /** The offending argument, when one is to blame. */
   readonly field: string | undefined;
 
   constructor(code: BridgeErrorCode, message: string, options: { field?: string; cause?: unknown } = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.name = 'BridgeError';
-    this.code = code;
+    super(code, message, options);
     this.field = options.field;
   }
 }
