@@ -32,7 +32,9 @@ export function normaliseEffort(value: string, field = 'effort'): Effort {
 // The caller's supported_efforts come from plain JavaScript too, where the schema's minItems did not apply.
 function closestOf(wanted: Effort, supported: readonly Effort[]): Effort {
   const pick = closestSupported(wanted, supported);
-  if (pick === null) throw new BridgeError('invalid_arguments', 'supported_efforts must not be empty', { field: 'supported_efforts' });
+  if (pick === null) {
+    throw new BridgeError('invalid_arguments', 'supported_efforts must not be empty', { field: 'supported_efforts' });
+  }
   return pick;
 }
 

@@ -89,7 +89,9 @@ export function createMcpServer(options: McpServerOptions): BridgeMcpServer {
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const { name } = request.params;
     // Once a stop has begun, a new call would be cancelled at once: refuse it, untouched.
-    if (stopping.signal.aborted) throw new McpError(ErrorCode.InvalidRequest, `the bridge server is stopping; ${name} was not run`);
+    if (stopping.signal.aborted) {
+      throw new McpError(ErrorCode.InvalidRequest, `the bridge server is stopping; ${name} was not run`);
+    }
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
     const { runBridge, Ledger, toolInputValidator, bridgeStatus } = await loadCallModules();
     const ledger = new Ledger(options.workspace);

@@ -8,7 +8,10 @@ export class PermissionDenied extends CodedError<'ERR_PERMISSION_DENIED'> {
   /** The value asked for, e.g. `node` or `CLAUDE_CODE_*`. */
   readonly value: string;
   constructor(runner: string, permission: string, value: string, hint: string) {
-    super('ERR_PERMISSION_DENIED', `runner "${runner}" is not granted ${permission}: ${JSON.stringify(value)} (${hint})`);
+    super(
+      'ERR_PERMISSION_DENIED',
+      `runner "${runner}" is not granted ${permission}: ${JSON.stringify(value)} (${hint})`,
+    );
     this.permission = permission;
     this.value = value;
   }

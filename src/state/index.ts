@@ -5,7 +5,14 @@
  */
 export { StateError, type StateErrorCode } from './errors.js';
 export { isRunId, runIdPattern, STATE_DIR } from '../vocabulary.js';
-export { incidentsDir, LEDGER_FILE, ledgerPath, partialTranscriptPath, transcriptPath, transcriptsDir } from './paths.js';
+export {
+  incidentsDir,
+  LEDGER_FILE,
+  ledgerPath,
+  partialTranscriptPath,
+  transcriptPath,
+  transcriptsDir,
+} from './paths.js';
 export { Ledger, RunIdTaken } from './ledger.js';
 export { parseLedger, type LedgerContents, type LedgerRecord, type ResultRecord, type SettleRecord, type StartRecord } from './ledger-records.js';
 export { joinRuns, type JoinedRun, type RunSummary } from './runs-view.js';

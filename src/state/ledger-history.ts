@@ -72,7 +72,10 @@ export async function* streamRecords(files: readonly string[]): AsyncGenerator<L
  * Records of `files` (newest file first) from the newest backwards, until `onRecord` returns false.
  * Resolves true when every file was read to its start.
  */
-export async function readBackward(files: readonly string[], onRecord: (record: LedgerRecord) => boolean): Promise<boolean> {
+export async function readBackward(
+  files: readonly string[],
+  onRecord: (record: LedgerRecord) => boolean,
+): Promise<boolean> {
   for (const file of files) {
     const handle = await openForReading(file);
     if (!handle) continue;

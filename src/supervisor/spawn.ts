@@ -129,7 +129,8 @@ export function spawnChild(file: string, args: readonly string[], options: Spawn
         // already gone
       }
       killing = new Promise<void>((done) => {
-        const fallback = setTimeout(() => void killTree(pid, { graceMs: 100, marker, group: !exited }).then(done), graceMs + REAPER_MARGIN_MS);
+        const sweep = () => void killTree(pid, { graceMs: 100, marker, group: !exited }).then(done);
+        const fallback = setTimeout(sweep, graceMs + REAPER_MARGIN_MS);
         child.once('exit', () => {
           clearTimeout(fallback);
           done();

@@ -86,5 +86,7 @@ it('on SIGTERM cancels the calls in flight, kills their children, settles and an
   await waitFor(() => processesIn(workspace).length === 0, 'the child tree to be gone');
   expect(served.stderr()).toContain('stopping (SIGTERM)');
   // Drained before the close: the caller got the cancelled call's envelope, not a closed connection.
-  expect(await answered).toMatchObject({ structuredContent: { status: 'blocked', incident: expect.stringMatching(/cancelled/) } });
+  expect(await answered).toMatchObject({
+    structuredContent: { status: 'blocked', incident: expect.stringMatching(/cancelled/) },
+  });
 });

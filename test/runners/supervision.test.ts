@@ -82,7 +82,9 @@ describe.skipIf(!linux)('process supervision', () => {
 
     it('kills escaped processes of a host that was killed with SIGKILL', async () => {
       const ws = await tempDir('ws');
-      const host = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'test', 'supervisor', 'fixtures', 'orphan-parent.ts'), ws, ESCAPE_ROUTES['env -i (an empty environment)']!], {
+      const orphanParent = path.join(root, 'test', 'supervisor', 'fixtures', 'orphan-parent.ts');
+      const escape = ESCAPE_ROUTES['env -i (an empty environment)']!;
+      const host = spawn(process.execPath, ['--import', 'tsx', orphanParent, ws, escape], {
         stdio: ['ignore', 'pipe', 'inherit'],
       });
       cleanups.push(() => host.kill('SIGKILL'));
