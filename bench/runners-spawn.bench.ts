@@ -7,9 +7,9 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { LineSplitter } from '../src/runners/line-stream.js';
-import { pidsWithMarker } from '../src/runners/process-table.js';
-import { spawnChild } from '../src/runners/spawn.js';
+import { LineSplitter } from '../src/supervisor/line-stream.js';
+import { pidsWithMarker } from '../src/supervisor/process-table.js';
+import { spawnChild } from '../src/supervisor/spawn.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 12);
 const cwd = mkdtempSync(path.join(os.tmpdir(), 'pb-bench-'));

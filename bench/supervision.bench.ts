@@ -8,8 +8,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { reaperPath } from '../src/runners/reaper.js';
-import { spawnChild } from '../src/runners/spawn.js';
+import { reaperPath } from '../src/supervisor/reaper.js';
+import { spawnChild } from '../src/supervisor/spawn.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
 const cwd = mkdtempSync(path.join(os.tmpdir(), 'pb-bench-'));

@@ -20,8 +20,8 @@ export const ENTRY_POINTS: Record<string, string> = {
   index: 'src/index.ts',
   'fs/index': 'src/fs/index.ts',
   'native/index': 'src/native/index.ts',
-  // Started as its own process by src/runners/watchdog.ts.
-  'runners/watchdog-main': 'src/runners/watchdog-main.ts',
+  // Started as its own process by src/supervisor/watchdog.ts.
+  'supervisor/watchdog-main': 'src/supervisor/watchdog-main.ts',
   // Started as its own process (several at once) by `peer-bridge acceptance` (src/acceptance/children.ts).
   'acceptance/worker': 'src/acceptance/worker.ts',
 };

@@ -1,5 +1,5 @@
 // After prebuildify: ship the Linux reaper (native/reaper/linux.cc, an executable node-gyp built
-// next to the addon) in prebuilds/<platform>-<arch>/ with the addon, where src/runners/reaper.ts
+// next to the addon) in prebuilds/<platform>-<arch>/ with the addon, where src/supervisor/reaper.ts
 // looks for it. Nothing to do on other platforms, which have no reaper.
 import { copyFileSync, existsSync } from 'node:fs';
 import path from 'node:path';

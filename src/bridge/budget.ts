@@ -1,5 +1,5 @@
 // Time budgets: per-verb defaults, the MCP maxima, and the hard cutoff past which the child is killed.
-import type { Verb } from '../runners/types.js';
+import type { Verb } from '../vocabulary.js';
 import { BridgeError } from './errors.js';
 
 /** Default budget in seconds when the caller names none. */

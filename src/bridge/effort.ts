@@ -1,10 +1,7 @@
 // Effort normalisation: aliases, the caller's supported_efforts, and what the runner knows of the
 // model. Every change from what was asked is recorded, never applied silently.
-import { EFFORTS, type Effort } from '../runners/types.js';
+import { closestSupported, EFFORTS, isEffort, type Effort } from '../vocabulary.js';
 import { BridgeError } from './errors.js';
-
-/** What a caller may write; `none` and `trivial` mean `minimal`. */
-export type RequestedEffort = Effort | 'none' | 'trivial';
 
 export interface EffortSubstitution {
   requested: string;
@@ -24,7 +21,7 @@ const ALIASES: Readonly<Record<string, Effort>> = { none: 'minimal', trivial: 'm
 export function normaliseEffort(value: string, field = 'effort'): Effort {
   const alias = ALIASES[value];
   if (alias) return alias;
-  if ((EFFORTS as readonly string[]).includes(value)) return value as Effort;
+  if (isEffort(value)) return value;
   throw new BridgeError(
     'invalid_arguments',
     `${field} must be one of ${[...EFFORTS, ...Object.keys(ALIASES)].join(', ')}; got ${JSON.stringify(value)}`,
@@ -32,14 +29,12 @@ export function normaliseEffort(value: string, field = 'effort'): Effort {
   );
 }
 
-const rank = (effort: Effort): number => EFFORTS.indexOf(effort);
-
-/** The highest supported level at or below `wanted`, else the lowest supported one. */
-export function closestSupported(wanted: Effort, supported: readonly Effort[]): Effort {
-  const sorted = [...new Set(supported)].sort((a, b) => rank(a) - rank(b));
-  const atOrBelow = sorted.filter((level) => rank(level) <= rank(wanted));
-  const pick = atOrBelow.at(-1) ?? sorted[0];
-  if (pick === undefined) throw new BridgeError('invalid_arguments', 'supported_efforts must not be empty', { field: 'supported_efforts' });
+// The caller's supported_efforts come from plain JavaScript too, where the schema's minItems did not apply.
+function closestOf(wanted: Effort, supported: readonly Effort[]): Effort {
+  const pick = closestSupported(wanted, supported);
+  if (pick === null) {
+    throw new BridgeError('invalid_arguments', 'supported_efforts must not be empty', { field: 'supported_efforts' });
+  }
   return pick;
 }
 
@@ -62,10 +57,10 @@ export function decideEffort(
   if (wanted !== requested) reasons.push(`"${requested}" means ${wanted}`);
   let applied = wanted;
   if (supported !== undefined) {
-    applied = closestSupported(wanted, supported);
+    applied = closestOf(wanted, supported);
     if (applied !== wanted) reasons.push(`the caller's supported_efforts (${supported.join(', ')}) do not include ${wanted}`);
   } else if (runnerSupported !== null && runnerSupported.length > 0) {
-    applied = closestSupported(wanted, runnerSupported);
+    applied = closestOf(wanted, runnerSupported);
     if (applied !== wanted) reasons.push(`the model accepts ${runnerSupported.join(', ')}, not ${wanted}`);
   }
   if (reasons.length === 0) return { applied, substituted: null };

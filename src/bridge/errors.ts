@@ -1,5 +1,6 @@
 // The bridge's few error classes. Each carries a stable `code`; the MCP layer translates them to
 // tool results at its edge, the CLI to messages and exit codes.
+import { CodedError } from '../errors.js';
 
 /** Stable codes of bridge errors. */
 export type BridgeErrorCode =
@@ -12,16 +13,26 @@ export type BridgeErrorCode =
   /** A PEER_BRIDGE_* variable of the host has a bad value (not the caller's arguments). */
   | 'invalid_environment';
 
+// Keyed by the type, so a code added above and not here fails the type check.
+const CODES: Readonly<Record<BridgeErrorCode, true>> = {
+  invalid_arguments: true,
+  forbidden_argument: true,
+  invalid_workspace: true,
+  invalid_environment: true,
+};
+
+/** Whether `code` is a bridge error code: the call's input (arguments, workspace, environment) was wrong. */
+export function isBridgeErrorCode(code: unknown): code is BridgeErrorCode {
+  return typeof code === 'string' && Object.hasOwn(CODES, code);
+}
+
 /** A call the bridge will not start, with a message meant for the caller. */
-export class BridgeError extends Error {
-  readonly code: BridgeErrorCode;
+export class BridgeError extends CodedError<BridgeErrorCode> {
   /** The offending argument, when one is to blame. */
   readonly field: string | undefined;
 
   constructor(code: BridgeErrorCode, message: string, options: { field?: string; cause?: unknown } = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.name = 'BridgeError';
-    this.code = code;
+    super(code, message, options);
     this.field = options.field;
   }
 }

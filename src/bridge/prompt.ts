@@ -1,7 +1,7 @@
 // The prompt a child receives: the task, its budget, what the verb allows, and the answer shape.
 // The CLI's structured-output flag enforces the shape; the prompt says the limits the strict
 // schema cannot carry.
-import type { Verb } from '../runners/types.js';
+import type { Verb } from '../vocabulary.js';
 import { BridgeError } from './errors.js';
 
 const VERB_RULES: Readonly<Record<Verb, string>> = {

@@ -4,10 +4,11 @@
 import { harnessEnvelope, type PublicEnvelope, type RunMeta } from '../envelope/index.js';
 import { resolveExecutable } from '../runners/executable.js';
 import { loadRunner } from '../runners/load.js';
-import type { Runner, Verb } from '../runners/types.js';
+import type { Runner } from '../runners/types.js';
 import { describeStateProblems, stateFailureCause, stateProblems } from '../state/health.js';
 import { Ledger, RunIdTaken } from '../state/ledger.js';
 import { openTranscript } from '../state/transcript.js';
+import { isVerb, VERBS, type Verb } from '../vocabulary.js';
 import { resolveBudget } from './budget.js';
 import { decideDepth, depthLimit, inheritedDepth } from './depth.js';
 import { direction as directionOf } from './direction.js';
@@ -21,7 +22,6 @@ import { taskPreview } from './task-preview.js';
 import type { BridgeContext, RunBridgeOptions } from './types.js';
 import { resolveWorkspace, writeRefusal } from './workspace.js';
 
-const VERBS: readonly Verb[] = ['implement', 'advise', 'review'];
 export const DEFAULT_RUNNER = 'codex';
 /** Total child output before the tree is stopped (override: PEER_BRIDGE_MAX_OUTPUT_BYTES). */
 export const DEFAULT_MAX_OUTPUT_BYTES = 32 * 1024 * 1024;
@@ -53,7 +53,7 @@ function outputCap(env: NodeJS.ProcessEnv): number {
 }
 
 function checkInput(options: RunBridgeOptions): { verb: Verb; task: string } {
-  if (!VERBS.includes(options.verb)) {
+  if (!isVerb(options.verb)) {
     throw new BridgeError('invalid_arguments', `verb must be one of ${VERBS.join(', ')}, got ${JSON.stringify(options.verb)}`, { field: 'verb' });
   }
   if (typeof options.task !== 'string' || options.task.trim() === '') {

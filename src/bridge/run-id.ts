@@ -1,6 +1,6 @@
 // Run ids: sortable by time, unique across concurrent calls, safe as file names.
 import { randomBytes } from 'node:crypto';
-import { isRunId, runIdRule } from '../state/paths.js';
+import { isRunId, runIdRule } from '../vocabulary.js';
 import { BridgeError } from './errors.js';
 
 export function newRunId(date = new Date()): string {

@@ -1,25 +1,24 @@
 // The public shape of one bridge call (runBridge's options) and its progress reports.
-import type { Verb } from '../runners/types.js';
+import type { BridgeAdviseInput, BridgeImplementInput, BridgeReviewInput } from '../generated/mcp-tools.js';
+import type { Verb } from '../vocabulary.js';
 
-/** Options of one bridge call. Only `verb`, `task` and `workspace` are required. */
-export interface RunBridgeOptions {
+/**
+ * The arguments of a bridge tool call (`task`, `model`, `effort`, `supported_efforts`,
+ * `timeout_seconds`, `run_id`, `depth`), as generated from schemas/mcp-tools.schema.json; the three
+ * verbs' tools take the same ones.
+ */
+export type BridgeToolArguments = BridgeImplementInput & BridgeAdviseInput & BridgeReviewInput;
+
+/**
+ * Options of one bridge call: a bridge tool's arguments plus what the host decides. Only `verb`,
+ * `task` and `workspace` are required. The child is told `timeout_seconds` and killed at 1.2 × it.
+ */
+export interface RunBridgeOptions extends BridgeToolArguments {
   verb: Verb;
-  /** What the peer should do, in plain words. */
-  task: string;
   /** The directory the peer works in (the child's cwd). */
   workspace: string;
   /** `codex` (the default), `claude`, or a runner plugin specifier. */
   runner?: string;
-  model?: string;
-  /** `minimal` … `max`; `none` and `trivial` mean minimal. */
-  effort?: string;
-  /** Levels the caller knows the model accepts: the highest at or below `effort` is applied. */
-  supported_efforts?: string[];
-  /** The budget the child is told; it is killed at 1.2 × this. Per-verb default otherwise. */
-  timeout_seconds?: number;
-  run_id?: string;
-  /** Raises the bridge depth of this call; never lowers the inherited PEER_BRIDGE_DEPTH. */
-  depth?: number;
   /** Aborting it kills the child tree; the call resolves to a `cancelled` envelope. */
   signal?: AbortSignal;
   onProgress?: (progress: BridgeProgress) => void;

@@ -4,7 +4,7 @@
 import { realpathSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Verb } from '../runners/types.js';
+import type { Verb } from '../vocabulary.js';
 import { BridgeError } from './errors.js';
 
 /** Argument names only the host decides. */

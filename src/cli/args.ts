@@ -1,12 +1,11 @@
 // Argument parsing for the subcommands (node:util parseArgs), with usage errors that say what to do.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { CodedError } from '../errors.js';
 
 /** Bad command-line usage: printed with a hint, exit code 2. */
-export class UsageError extends Error {
-  readonly code = 'usage';
+export class UsageError extends CodedError<'usage'> {
   constructor(message: string) {
-    super(message);
-    this.name = 'UsageError';
+    super('usage', message);
   }
 }
 

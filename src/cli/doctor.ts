@@ -5,9 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { depthLimit, inheritedDepth } from '../bridge/depth.js';
 import { probeRunners } from '../bridge/probe.js';
+import { STATE_DIR } from '../vocabulary.js';
 import { checkCredentials } from './doctor-credentials.js';
 import { liveCheck } from './doctor-live.js';
-import { STATE_DIR } from '../state/paths.js';
 import { parse } from './args.js';
 import { version } from './version.js';
 
@@ -59,7 +59,7 @@ async function checkNative(): Promise<Check> {
 // How a call's leftover processes are found; on Linux without the reaper, a slower fallback that
 // misses processes which dropped the spawn marker.
 async function checkProcesses(): Promise<Check> {
-  const { processSupervision } = await import('../runners/reaper.js');
+  const { processSupervision } = await import('../supervisor/reaper.js');
   const { mode, reaper } = processSupervision();
   if (mode === 'subreaper') return { name: 'processes', level: 'ok', detail: `every child runs under ${reaper} (a child subreaper)` };
   if (mode === 'taskkill') return { name: 'processes', level: 'ok', detail: 'process trees are killed with taskkill /T /F' };

@@ -2,6 +2,7 @@
 // The `peer-bridge` command. Subcommands load lazily, so --help, --version and doctor still work
 // when a part (the native addon, a runner) cannot load.
 import module from 'node:module';
+import { isBridgeErrorCode } from '../bridge/errors.js';
 import { UsageError } from './args.js';
 import { version } from './version.js';
 
@@ -24,9 +25,6 @@ Commands:
 Options:
   -h, --help      show help (also after a command: peer-bridge run --help)
   -v, --version   print the version`;
-
-// Bridge errors that mean the command line itself was wrong.
-const BAD_INPUT = new Set(['invalid_arguments', 'forbidden_argument', 'invalid_workspace', 'invalid_environment']);
 
 type Command = (argv: string[]) => Promise<number | 'serving'>;
 
@@ -64,6 +62,7 @@ main(process.argv.slice(2)).then(
     }
     const coded = error as { code?: string; message?: string };
     process.stderr.write(`peer-bridge: ${coded.code ? `${coded.code}: ` : ''}${coded.message ?? String(error)}\n`);
-    process.exitCode = coded.code !== undefined && BAD_INPUT.has(coded.code) ? 2 : 1;
+    // A bridge error means the command line (or its environment) was wrong: bad usage.
+    process.exitCode = isBridgeErrorCode(coded.code) ? 2 : 1;
   },
 );

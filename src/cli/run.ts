@@ -2,8 +2,8 @@
 import path from 'node:path';
 import { Ledger } from '../state/ledger.js';
 import { runBridge } from '../bridge/run-bridge.js';
-import type { BridgeProgress } from '../bridge/types.js';
-import type { Verb } from '../runners/types.js';
+import type { BridgeProgress, RunBridgeOptions } from '../bridge/types.js';
+import { isVerb, VERBS } from '../vocabulary.js';
 import { parse, seconds, UsageError } from './args.js';
 import { formatEnvelope } from './format.js';
 import { liveLine } from './live-line.js';
@@ -28,7 +28,9 @@ Options:
 
 Exit status: 0 for complete or partial, 1 for blocked, timeout or refused, 2 for bad usage.`;
 
-const VERBS: readonly Verb[] = ['implement', 'advise', 'review'];
+function efforts(list: string): RunBridgeOptions['supported_efforts'] {
+  return list.split(',').map((s) => s.trim()) as RunBridgeOptions['supported_efforts'];
+}
 
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, {
@@ -44,7 +46,7 @@ export async function run(argv: string[]): Promise<number> {
   if (values.help) return (console.log(RUN_HELP), 0);
   if (values.version) return (console.log(version), 0);
   const [verb, ...rest] = positionals;
-  if (!verb || !VERBS.includes(verb as Verb)) {
+  if (!verb || !isVerb(verb)) {
     throw new UsageError(`the first argument must be one of ${VERBS.join(', ')}${verb ? `, got ${JSON.stringify(verb)}` : ''}`);
   }
   const task = rest.join(' ').trim();
@@ -63,13 +65,14 @@ export async function run(argv: string[]): Promise<number> {
   try {
     const envelope = await runBridge(
       {
-        verb: verb as Verb,
+        verb,
         task,
         workspace: values.workspace ?? process.cwd(),
         ...(values.runner ? { runner: values.runner } : {}),
         ...(values.model ? { model: values.model } : {}),
-        ...(values.effort ? { effort: values.effort } : {}),
-        ...(values['supported-efforts'] ? { supported_efforts: values['supported-efforts'].split(',').map((s) => s.trim()) } : {}),
+        // Levels as typed: runBridge checks them and names the bad one.
+        ...(values.effort ? { effort: values.effort as RunBridgeOptions['effort'] } : {}),
+        ...(values['supported-efforts'] ? { supported_efforts: efforts(values['supported-efforts']) } : {}),
         ...(timeout !== undefined ? { timeout_seconds: timeout } : {}),
         signal: controller.signal,
         onProgress,

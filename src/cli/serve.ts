@@ -63,17 +63,19 @@ export async function serve(argv: string[]): Promise<number | 'serving'> {
   let server: import('@modelcontextprotocol/sdk/server/index.js').Server | undefined;
   let drain = async () => undefined as void;
   let Ledger: typeof import('../state/ledger.js').Ledger | undefined;
-  // The client closing stdin, or a signal, ends the session: closing aborts the calls in flight,
-  // which kills their children and settles them in the ledger before the process exits.
+  // The client closing stdin, or a signal, ends the session in the workbench's order: stop taking
+  // calls and drain them (for the bridge: cancel them, which kills their children and settles
+  // them in the ledger), then close, all before the process exits.
   let stopping = false;
   const stop = (why: string) => {
     if (stopping) return;
     stopping = true;
     log(`stopping (${why})`);
-    void (server ? server.close() : Promise.resolve())
-      .then(() => drain())
+    void drain()
+      .then(() => server?.close())
       .then(() => Ledger?.retireOwners())
-      .finally(() => process.exit(0));
+      // Exit once stdout has taken every answer (pipes are asynchronous on some systems).
+      .finally(() => process.stdout.write('', () => process.exit(0)));
   };
   process.stdin.once('end', () => stop('stdin closed'));
   process.once('SIGTERM', () => stop('SIGTERM'));

@@ -1,10 +1,4 @@
-/** Errors of the envelope module. `code` is stable; messages say what was wrong. */
-export class EnvelopeError extends Error {
-  readonly code: 'ENVELOPE_INTERNAL';
+import { CodedError } from '../errors.js';
 
-  constructor(code: EnvelopeError['code'], message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'EnvelopeError';
-    this.code = code;
-  }
-}
+/** Errors of the envelope module. `code` is stable; messages say what was wrong. */
+export class EnvelopeError extends CodedError<'ENVELOPE_INTERNAL'> {}

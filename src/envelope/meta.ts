@@ -3,9 +3,10 @@
 // replaces anything out of contract and says what it replaced.
 import type { Effort, EffortSubstitution, TokenCounters } from '../generated/harness-envelope.js';
 import type { TranscriptWriter } from '../state/transcript.js';
+import { isEffort, isVerb, type Verb } from '../vocabulary.js';
 import { clampChars } from './text-cut.js';
 
-export type Verb = 'implement' | 'advise' | 'review';
+export type { Verb };
 
 /** Why the harness, not the model, wrote an envelope. `invalid-envelope` is a peer-bridge bug. */
 export type Fault =
@@ -85,8 +86,6 @@ export interface EnvelopeMeta {
   reminder?: string;
 }
 
-const efforts: readonly string[] = ['minimal', 'low', 'medium', 'high', 'xhigh', 'max'];
-const verbs: readonly string[] = ['implement', 'advise', 'review'];
 const directionPattern = /^[^\s>]+->[^\s>]+$/;
 
 /** The envelope metadata exactly as given (assembly validates it and reports a mismatch). */
@@ -131,7 +130,7 @@ export function safeMeta(meta: RunMeta): { meta: EnvelopeMeta; replaced: string[
     (typeof sub === 'object' &&
       typeof sub.requested === 'string' &&
       sub.requested.length <= 100 &&
-      efforts.includes(sub.applied) &&
+      isEffort(sub.applied) &&
       typeof sub.reason === 'string' &&
       [...sub.reason].length <= 500 &&
       Object.keys(sub).length === 3);
@@ -146,7 +145,7 @@ export function safeMeta(meta: RunMeta): { meta: EnvelopeMeta; replaced: string[
   if (!tokensOk) replaced.push('tokens had counters that are not non-negative integers');
   const out: EnvelopeMeta = {
     model: text('model', given.model, 200),
-    effort: fix('effort', given.effort === null || efforts.includes(given.effort), given.effort, null),
+    effort: fix('effort', given.effort === null || isEffort(given.effort), given.effort, null),
     effort_substituted: fix('effort_substituted', subOk, sub, null),
     cost: fix('cost', given.cost === null || isAmount(given.cost), given.cost, null),
     tokens,
@@ -154,7 +153,7 @@ export function safeMeta(meta: RunMeta): { meta: EnvelopeMeta; replaced: string[
     depth: fix('depth', isCount(given.depth), given.depth, 0),
     session_id: text('session_id', given.session_id, 200),
     // An unknown verb is a caller bug; the read-only verb is the least-privileged stand-in.
-    verb: fix('verb', verbs.includes(given.verb), given.verb, 'advise'),
+    verb: fix('verb', isVerb(given.verb), given.verb, 'advise'),
     direction: fix(
       'direction',
       typeof given.direction === 'string' && given.direction.length <= 100 && directionPattern.test(given.direction),

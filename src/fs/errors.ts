@@ -1,4 +1,5 @@
 // Tool-level failures carry one stable code; the workbench turns them into `{ ok: false, code, message }`.
+import { CodedError } from '../errors.js';
 
 /**
  * Every code a tool call can fail with. `FS_IO_ERROR` covers system errors no other code names
@@ -31,16 +32,7 @@ export interface ToolFailure {
   message: string;
 }
 
-export class FsError extends Error {
-  override name = 'FsError';
-  constructor(
-    readonly code: FsErrorCode,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
-
+export class FsError extends CodedError<FsErrorCode> {
   toResult(): ToolFailure {
     return { ok: false, code: this.code, message: this.message };
   }

@@ -55,7 +55,10 @@ export const realOps: FsOps = {
   ...(process.platform === 'win32' ? {} : { sync: { rename: renameSync, renameNoReplace, fsyncDirectory } }),
 };
 
-/** Steps of a publication a hook can observe: half the bytes staged, all staged and synced, renamed into place. */
+/**
+ * Steps of a publication a hook can observe: half the bytes staged, all staged and synced, renamed
+ * into place. Only with hooks is the stage written in two halves (`staged-partial`); without, in one go.
+ */
 export type PublishStep = 'staged-partial' | 'staged' | 'published';
 
 export interface PublishHooks {

@@ -1,6 +1,6 @@
 // The bridge keeps its run state in `.peer-bridge/` at the workspace root. The file tools never
 // change it: a peer with the workbench could otherwise rewrite the ledger or plant links there.
-import { STATE_DIR } from '../state/paths.js';
+import { STATE_DIR } from '../vocabulary.js';
 import { FsError } from './errors.js';
 import type { ResolvedPath } from './workspace-paths.js';
 

@@ -13,7 +13,7 @@ import { callerName } from '../bridge/direction.js';
 import { BridgeError } from '../bridge/errors.js';
 import { ReminderTracker } from '../bridge/reminders.js';
 import { retiredOutcome } from '../bridge/retired.js';
-import type { BridgeProgress } from '../bridge/types.js';
+import type { BridgeProgress, BridgeToolArguments } from '../bridge/types.js';
 import { rejectHostOnlyFields } from '../bridge/workspace.js';
 import type { McpToolName } from '../envelope/index.js';
 import { codeResult, dataResult, describeSchemaErrors, envelopeResult } from './results.js';
@@ -60,13 +60,18 @@ const MAX_PROGRESS_CHARS = 200;
 
 export interface BridgeMcpServer {
   server: Server;
-  /** Resolves once every call in flight has settled (after a close, their children are killed). */
+  /**
+   * The first step of a stop (then close `server`): refuses new calls, cancels the calls in flight
+   * (their children are killed, they settle as cancelled) and resolves once they are answered.
+   */
   drain(): Promise<void>;
 }
 
 /** Builds the bridge's MCP server; connect `server` to a transport to serve. */
 export function createMcpServer(options: McpServerOptions): BridgeMcpServer {
   const inFlight = new Set<Promise<unknown>>();
+  // Aborted by drain: every call's signal follows it as well as the client's cancellation.
+  const stopping = new AbortController();
   const server = new Server(
     { name: SERVER_NAME, version: options.version },
     { capabilities: SERVER_CAPABILITIES, instructions: SERVER_INSTRUCTIONS },
@@ -83,6 +88,10 @@ export function createMcpServer(options: McpServerOptions): BridgeMcpServer {
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const { name } = request.params;
+    // Once a stop has begun, a new call would be cancelled at once: refuse it, untouched.
+    if (stopping.signal.aborted) {
+      throw new McpError(ErrorCode.InvalidRequest, `the bridge server is stopping; ${name} was not run`);
+    }
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
     const { runBridge, Ledger, toolInputValidator, bridgeStatus } = await loadCallModules();
     const ledger = new Ledger(options.workspace);
@@ -136,11 +145,11 @@ export function createMcpServer(options: McpServerOptions): BridgeMcpServer {
     try {
       const call = runBridge(
         {
-          ...(args as { task: string }),
+          ...(args as unknown as BridgeToolArguments),
           verb,
           workspace: options.workspace,
           ...(options.runner ? { runner: options.runner } : {}),
-          signal: extra.signal,
+          signal: AbortSignal.any([extra.signal, stopping.signal]),
           ...(onProgress ? { onProgress } : {}),
         },
         {
@@ -163,7 +172,10 @@ export function createMcpServer(options: McpServerOptions): BridgeMcpServer {
   return {
     server,
     drain: async () => {
+      stopping.abort(new Error('the bridge server is stopping'));
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+      // The SDK sends a result a few microtasks after its handler returns: let those run.
+      await new Promise((resolve) => setImmediate(resolve));
     },
   };
 }

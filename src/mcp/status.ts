@@ -10,7 +10,8 @@ import { lockDirInfo, readLockDirOwner } from '../fs/lock-dir.js';
 import { recentIncidents as listIncidentSummaries } from '../state/incidents.js';
 import { Ledger } from '../state/ledger.js';
 import { stateProblems } from '../state/health.js';
-import { resolveInWorkspace, STATE_DIR } from '../state/paths.js';
+import { resolveInWorkspace } from '../state/paths.js';
+import { STATE_DIR } from '../vocabulary.js';
 
 // The shape is schemas/bridge-status.schema.json, which is also the tool's outputSchema.
 export type { BridgeStatus } from '../generated/bridge-status.js';

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpToolName } from '../envelope/index.js';
 import { schemaPath } from '../package/root.js';
-import type { Verb } from '../runners/types.js';
+import type { Verb } from '../vocabulary.js';
 
 // Read as plain JSON, not through the compiled validators: listing tools must not wait for ajv.
 const readSchema = (file: string) => JSON.parse(readFileSync(schemaPath(file), 'utf8')) as Record<string, unknown>;

@@ -122,6 +122,7 @@ export async function serveWorkbench(options: WorkbenchServerOptions & { log: (m
     if (stopping) return;
     stopping = true;
     options.log(`stopping (${why})`);
+    // Stop taking calls and let those in flight finish, then close (the bridge's serve does the same).
     // Exit once stdout has taken every answer (pipes are asynchronous on some systems).
     void drain()
       .then(() => server.close())

@@ -2,16 +2,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CodedError } from '../errors.js';
 import type { RawBinding } from './raw.js';
 
 const require = createRequire(import.meta.url);
 
 /** Thrown when no native binary for this platform could be loaded. */
-export class NativeLoadError extends Error {
-  readonly code = 'ERR_PEER_BRIDGE_NATIVE_LOAD';
+export class NativeLoadError extends CodedError<'ERR_PEER_BRIDGE_NATIVE_LOAD'> {
   constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'NativeLoadError';
+    super('ERR_PEER_BRIDGE_NATIVE_LOAD', message, options);
   }
 }
 

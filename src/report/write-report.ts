@@ -2,7 +2,8 @@
 import { spawn } from 'node:child_process';
 import { rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { STATE_DIR, stateDirectory } from '../state/paths.js';
+import { stateDirectory } from '../state/paths.js';
+import { STATE_DIR } from '../vocabulary.js';
 import { collectReport, type CollectOptions } from './collect.js';
 import { renderPage } from './page.js';
 

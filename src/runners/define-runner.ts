@@ -2,7 +2,7 @@
 import type { Effort, RunRequest, RunResult } from './types.js';
 import type { Grant } from './permissions.js';
 import type { RunnerManifest } from './manifest.js';
-import type { SpawnOptions, SpawnResult } from './spawn.js';
+import type { SpawnOptions, SpawnResult } from '../supervisor/spawn.js';
 import type { RunnerUserConfig } from './config.js';
 import { validateManifest } from './manifest.js';
 

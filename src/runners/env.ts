@@ -1,6 +1,7 @@
 // The child's environment: a small safe base, plus the variables the runner was granted, plus the
 // host's own PEER_BRIDGE_* values. Never a copy of process.env; code-injection variables are
 // dropped even when granted.
+import { SPAWN_ID_VARIABLE } from '../supervisor/spawn.js';
 import { envCovered } from './permissions.js';
 
 // The locale categories of POSIX and glibc by name: an `LC_*` pattern would let any LC_SOMETHING through.
@@ -25,7 +26,7 @@ export const ALWAYS_DROPPED = [
 ];
 
 /** Names the host itself sets for every child. */
-export const HOST_VARIABLES = { depth: 'PEER_BRIDGE_DEPTH', spawnId: 'PEER_BRIDGE_SPAWN_ID' } as const;
+export const HOST_VARIABLES = { depth: 'PEER_BRIDGE_DEPTH', spawnId: SPAWN_ID_VARIABLE } as const;
 
 function matcher(patterns: readonly string[], caseInsensitive: boolean): (name: string) => boolean {
   const list = caseInsensitive ? patterns.map((p) => p.toUpperCase()) : patterns;

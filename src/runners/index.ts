@@ -10,6 +10,6 @@ export { loadRunner, type LoadRunnerOptions } from './load.js';
 export { PermissionDenied, RunnerConfigError, RunnerLoadError, RunnerUnresponsive } from './errors.js';
 export { runnerManifestSchema, validateManifest, type RunnerManifest, type RunnerPermissions } from './manifest.js';
 export type { ModelPrice, RunnerConfigFile } from './config.js';
-export type { SpawnResult } from './spawn.js';
+export type { SpawnResult } from '../supervisor/spawn.js';
 export { BUILT_IN_RUNNERS } from './resolve.js';
-export { processSupervision } from './reaper.js';
+export { processSupervision } from '../supervisor/reaper.js';

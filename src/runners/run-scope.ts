@@ -7,7 +7,7 @@ import type { RunScope, RunSpawnOptions } from './define-runner.js';
 import { buildChildEnv, HOST_VARIABLES } from './env.js';
 import { PermissionDenied } from './errors.js';
 import { envCovered, expandPaths, isInside, type Grant } from './permissions.js';
-import { spawnChild } from './spawn.js';
+import { spawnChild } from '../supervisor/spawn.js';
 import type { RunRequest, Verb } from './types.js';
 
 const WRITE_VERBS: readonly Verb[] = ['implement'];

@@ -2,14 +2,10 @@
 // stream every runner emits. Modelled on Codex's own exec events (codex-rs/exec/src/exec_events.rs):
 // `type`-tagged variants, explicit status enums, one doc comment per variant.
 
-/** What the caller asked for. `implement` may write; `advise` and `review` are read-only. */
-export type Verb = 'implement' | 'advise' | 'review';
+import type { Effort, Verb } from '../vocabulary.js';
 
-/** Reasoning effort levels, lowest first. */
-export type Effort = 'minimal' | 'low' | 'medium' | 'high' | 'xhigh' | 'max';
-
-/** All effort levels in ascending order. */
-export const EFFORTS: readonly Effort[] = ['minimal', 'low', 'medium', 'high', 'xhigh', 'max'];
+// The verb and effort level of a request, as runner plugins see them (defined in the vocabulary).
+export type { Effort, Verb };
 
 /** Status of a command the child ran (Codex `command_execution.status`, Claude Bash tool results). */
 export type CommandStatus = 'in_progress' | 'completed' | 'failed';

@@ -1,3 +1,5 @@
+import { CodedError } from '../errors.js';
+
 /** Codes of run-state errors (ledger, transcripts, incidents). Stable; messages say what to do. */
 export type StateErrorCode =
   /** A run id that is not safe as a file name. */
@@ -10,12 +12,4 @@ export type StateErrorCode =
   | 'STATE_UNUSABLE';
 
 /** An error of the run state. `code` is stable; the message names the path and the fix. */
-export class StateError extends Error {
-  readonly code: StateErrorCode;
-
-  constructor(code: StateErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'StateError';
-    this.code = code;
-  }
-}
+export class StateError extends CodedError<StateErrorCode> {}

@@ -2,7 +2,7 @@
 // bounded, for the incident file. A workspace that is not a repository, or a machine without git,
 // simply has no delta.
 import type { execa as Execa } from 'execa';
-import { STATE_DIR } from './paths.js';
+import { STATE_DIR } from '../vocabulary.js';
 
 export interface GitWorkspaceDelta {
   /** `git rev-parse HEAD`, or null in a repository without commits. */

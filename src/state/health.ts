@@ -3,8 +3,9 @@
 // calls with a clear cause instead of failing inside its own code, and bridge_status and doctor
 // show the same problems. Checks only: nothing is created or repaired here.
 import { lstat } from 'node:fs/promises';
+import { STATE_DIR } from '../vocabulary.js';
 import { StateError } from './errors.js';
-import { incidentsDir, ledgerPath, ownersDir, resolveInWorkspace, STATE_DIR, transcriptsDir } from './paths.js';
+import { incidentsDir, ledgerPath, ownersDir, resolveInWorkspace, transcriptsDir } from './paths.js';
 
 /** One unusable state path, with what is wrong and what to do. */
 export interface StateProblem {

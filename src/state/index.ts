@@ -4,14 +4,12 @@
  * bridge_status and doctor show.
  */
 export { StateError, type StateErrorCode } from './errors.js';
+export { isRunId, runIdPattern, STATE_DIR } from '../vocabulary.js';
 export {
   incidentsDir,
-  isRunId,
   LEDGER_FILE,
   ledgerPath,
   partialTranscriptPath,
-  runIdPattern,
-  STATE_DIR,
   transcriptPath,
   transcriptsDir,
 } from './paths.js';

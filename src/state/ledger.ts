@@ -11,11 +11,11 @@ import { constants } from 'node:fs';
 import { link, open, readdir, readFile, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { fsyncDirectory } from '../native/index.js';
+import { STATE_DIR } from '../vocabulary.js';
 import { ledgerIndex, type LedgerIndex } from './ledger-index.js';
-import { openForReading, readLinesBackward, readLinesForward } from './ledger-lines.js';
+import { ledgerArchives, readAllRecords, readBackward, streamRecords } from './ledger-history.js';
 import {
   parseLedger,
-  parseLine,
   type CarriedRecord,
   type LedgerContents,
   type LedgerRecord,
@@ -24,15 +24,14 @@ import {
   type StartRecord,
 } from './ledger-records.js';
 import { heldOwner, ownerIsAlive, ownerLockPath, ownOwner, refuseSymlink, retireOwners, withLedgerLock } from './owners.js';
-import { ensureStateIgnored, LEDGER_FILE, ledgerPath, ownersDir, resolveInWorkspace, STATE_DIR } from './paths.js';
-import { markInterrupted, resultRun, startRun, type JoinedRun, type RunSummary } from './runs-view.js';
+import { ensureStateIgnored, LEDGER_FILE, ledgerPath, ownersDir, resolveInWorkspace } from './paths.js';
+import { markInterrupted, newestRuns, type RunSummary } from './runs-view.js';
 import { publishInterruptedTranscript } from './transcript-recovery.js';
 
 /** Size past which the ledger is rotated to an archive before the next append. */
 export const DEFAULT_LEDGER_MAX_BYTES = 8 * 1024 * 1024;
 /** Archives kept next to the ledger (`ledger.<time>.jsonl`); older ones are removed at rotation. */
 export const LEDGER_ARCHIVES_KEPT = 4;
-const ARCHIVE_NAME = /^ledger\.\d{8}T\d{6}\.\d{3}Z(?:-[0-9a-f]+)?\.jsonl$/;
 
 export interface LedgerOptions {
   /** Rotation threshold in bytes (default 8 MiB: a fresh process's one full look stays short). */
@@ -167,7 +166,7 @@ export class Ledger {
 
   /** The most recent calls, newest first, read back from the end of the ledger. O(limit) records. */
   async runs(limit = 20): Promise<RunSummary[]> {
-    const recent = await this.#lastRuns(limit);
+    const recent = await newestRuns(async (onRecord) => readBackward(await this.#newestFirst(), onRecord), limit);
     const mine = await heldOwner(this.workspace);
     await markInterrupted(recent, async (owner) => owner === mine || (await ownerIsAlive(this.workspace, owner)));
     return recent.map((run) => run.summary);
@@ -178,25 +177,14 @@ export class Ledger {
    * count of lines that did not parse. O(history) time and memory: for reports, not for calls.
    */
   async readAll(): Promise<LedgerContents> {
-    const records: LedgerRecord[] = [];
-    let skipped = 0;
-    for (const file of [...(await this.archives()).reverse(), this.file]) {
-      const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT') return '';
-        throw error;
-      });
-      const contents = parseLedger(text);
-      for (const record of contents.records) records.push(record);
-      skipped += contents.skipped;
-    }
-    return { records, skipped };
+    return readAllRecords(await this.#oldestFirst());
   }
 
   /** The last `count` records (oldest first), across rotated files. O(count) records read back. */
   async lastRecords(count: number): Promise<LedgerRecord[]> {
     const out: LedgerRecord[] = [];
     if (count > 0) {
-      await this.#backward((record) => {
+      await readBackward(await this.#newestFirst(), (record) => {
         out.push(record);
         return out.length < count;
       });
@@ -206,96 +194,20 @@ export class Ledger {
 
   /** Every record from the oldest archive to the end of the current file. O(history), streaming. */
   async *records(): AsyncGenerator<LedgerRecord> {
-    for (const file of [...(await this.archives()).reverse(), this.file]) {
-      const handle = await openForReading(file);
-      if (!handle) continue;
-      const batch: LedgerRecord[] = [];
-      try {
-        const { size } = await handle.stat();
-        let at = 0;
-        let window = 1024 * 1024;
-        while (at < size) {
-          const end = Math.min(size, at + window);
-          const next = await readLinesForward(handle, at, end, (line) => {
-            const record = parseLine(line);
-            if (record) batch.push(record);
-          });
-          if (next === at) {
-            // No newline in the window: a longer line (read on with a wider one) or a torn end.
-            if (end === size) break;
-            window *= 2;
-            continue;
-          }
-          at = next;
-          window = 1024 * 1024;
-          yield* batch.splice(0);
-        }
-        // A last line without its newline is whole or torn; the parser decides.
-        if (at < size) {
-          const rest = Buffer.alloc(size - at);
-          await handle.read(rest, 0, rest.length, at);
-          const record = parseLine(rest.toString('utf8'));
-          if (record) yield record;
-        }
-      } finally {
-        await handle.close();
-      }
-    }
+    yield* streamRecords(await this.#oldestFirst());
   }
 
   /** Absolute paths of the rotated ledger files, newest first. */
-  async archives(): Promise<string[]> {
-    const names = await readdir(this.dir).catch(() => [] as string[]);
-    return names.filter((name) => ARCHIVE_NAME.test(name)).sort().reverse().map((name) => path.join(this.dir, name));
+  archives(): Promise<string[]> {
+    return ledgerArchives(this.dir);
   }
 
-  // The newest `limit` calls joined from the end: a settlement is met before its start.
-  async #lastRuns(limit: number): Promise<JoinedRun[]> {
-    const settles = new Map<string, SettleRecord>();
-    const started = new Set<string>();
-    const copies = new Map<string, StartRecord>();
-    const out: JoinedRun[] = [];
-    if (limit <= 0) return out;
-    const complete = await this.#backward((record) => {
-      if (record.type === 'settle') {
-        if (!settles.has(record.run_id)) settles.set(record.run_id, record);
-      } else if (record.type === 'start') {
-        // A copy carried across a rotation stands in only if its original was pruned (below).
-        if (record.carried_from !== undefined) {
-          if (!copies.has(record.run_id)) copies.set(record.run_id, record);
-          return true;
-        }
-        if (started.has(record.run_id)) return true;
-        started.add(record.run_id);
-        out.push(startRun(record, settles.get(record.run_id)));
-      } else if (record.type === 'result') {
-        out.push(resultRun(record));
-      }
-      return out.length < limit;
-    });
-    if (complete) {
-      for (const [runId, copy] of copies) if (!started.has(runId)) out.push(startRun(copy, settles.get(runId)));
-    }
-    return out.slice(0, limit);
+  async #newestFirst(): Promise<string[]> {
+    return [this.file, ...(await this.archives())];
   }
 
-  // Records from the newest backwards, through the archives, until `onRecord` returns false.
-  // Resolves true when every file was read to its start.
-  async #backward(onRecord: (record: LedgerRecord) => boolean): Promise<boolean> {
-    for (const file of [this.file, ...(await this.archives())]) {
-      const handle = await openForReading(file);
-      if (!handle) continue;
-      try {
-        const more = await readLinesBackward(handle, (line) => {
-          const record = parseLine(line);
-          return record ? onRecord(record) : true;
-        });
-        if (!more) return false;
-      } finally {
-        await handle.close();
-      }
-    }
-    return true;
+  async #oldestFirst(): Promise<string[]> {
+    return [...(await this.archives()).reverse(), this.file];
   }
 
   // Called under the lock. A torn last line (a crash mid-write) is closed off with a newline first,

@@ -5,8 +5,9 @@ import { randomBytes } from 'node:crypto';
 import { access, lstat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { lock, type LockHandle } from '../native/index.js';
+import { STATE_DIR } from '../vocabulary.js';
 import { StateError } from './errors.js';
-import { ownersDir, resolveInWorkspace, STATE_DIR, stateDirectory, workspaceRelative } from './paths.js';
+import { ownersDir, resolveInWorkspace, stateDirectory, workspaceRelative } from './paths.js';
 
 interface Owner {
   id: string;

@@ -1,28 +1,17 @@
 // Where run state lives inside the workspace, and how its paths appear in envelopes: relative to
-// the workspace, with forward slashes on every platform. The one definition of `.peer-bridge` and
-// of the run-id pattern.
+// the workspace, with forward slashes on every platform. The folder's name and the run-id pattern
+// are vocabulary (src/vocabulary.ts).
 import { constants } from 'node:fs';
 import { lstat, mkdir, open } from 'node:fs/promises';
 import path from 'node:path';
+import { isRunId, runIdRule, STATE_DIR } from '../vocabulary.js';
 import { StateError } from './errors.js';
 
-/** The state folder at the workspace root. */
-export const STATE_DIR = '.peer-bridge';
 export const LEDGER_FILE = 'ledger.jsonl';
 export const ledgerPath = `${STATE_DIR}/${LEDGER_FILE}`;
 export const transcriptsDir = `${STATE_DIR}/transcripts`;
 export const incidentsDir = `${STATE_DIR}/incidents`;
 export const ownersDir = `${STATE_DIR}/owners`;
-
-/** Same pattern as `run_id` in the schemas: safe as a file name on every platform. */
-export const runIdPattern = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
-
-/** What a valid run id looks like, for error messages. */
-export const runIdRule = 'use 1-128 letters, digits, ".", "_" or "-", starting with a letter or digit';
-
-export function isRunId(runId: unknown): runId is string {
-  return typeof runId === 'string' && runIdPattern.test(runId);
-}
 
 export function assertRunId(runId: string): void {
   if (!isRunId(runId)) {

@@ -110,3 +110,40 @@ export async function markInterrupted(runs: JoinedRun[], isAlive: (owner: string
     }
   }
 }
+
+/**
+ * The newest `limit` calls, newest first, joined from the end of the ledger: `readBackward` hands
+ * records from the newest back (until its callback returns false), so a settlement is met before
+ * its start. Resolves early once `limit` calls are joined.
+ */
+export async function newestRuns(
+  readBackward: (onRecord: (record: LedgerRecord) => boolean) => Promise<boolean>,
+  limit: number,
+): Promise<JoinedRun[]> {
+  const settles = new Map<string, SettleRecord>();
+  const started = new Set<string>();
+  const copies = new Map<string, StartRecord>();
+  const out: JoinedRun[] = [];
+  if (limit <= 0) return out;
+  const complete = await readBackward((record) => {
+    if (record.type === 'settle') {
+      if (!settles.has(record.run_id)) settles.set(record.run_id, record);
+    } else if (record.type === 'start') {
+      // A copy carried across a rotation stands in only if its original was pruned (below).
+      if (record.carried_from !== undefined) {
+        if (!copies.has(record.run_id)) copies.set(record.run_id, record);
+        return true;
+      }
+      if (started.has(record.run_id)) return true;
+      started.add(record.run_id);
+      out.push(startRun(record, settles.get(record.run_id)));
+    } else if (record.type === 'result') {
+      out.push(resultRun(record));
+    }
+    return out.length < limit;
+  });
+  if (complete) {
+    for (const [runId, copy] of copies) if (!started.has(runId)) out.push(startRun(copy, settles.get(runId)));
+  }
+  return out.slice(0, limit);
+}

@@ -66,7 +66,7 @@ it('settles a call interrupted by kill -9 as unknown exactly once, without repla
   expect((await ledger.runs()).map((r) => r.status)).toEqual(['complete', 'unknown']);
 });
 
-it('on SIGTERM stops the calls in flight, kills their children and settles them before exiting', async () => {
+it('on SIGTERM cancels the calls in flight, kills their children, settles and answers them, then exits', async () => {
   const dir = realpathSync(tempDir());
   const workspace = path.join(dir, 'ws');
   mkdirSync(workspace);
@@ -75,7 +75,7 @@ it('on SIGTERM stops the calls in flight, kills their children and settles them 
   const served = await startServer({ workspace, env: codexEnv(double.origin, dir) });
   cleanup.push(() => served.close());
   const pending = served.client.callTool({ name: 'bridge_review', arguments: { task: 'long review' } }, CallToolResultSchema, { timeout: 120_000 });
-  pending.catch(() => undefined);
+  const answered = pending.then((result) => result as CallToolResult, (error: Error) => error);
   await waitFor(() => double.requests.length === 1 && processesIn(workspace).length > 0, 'the child to reach the model');
   const exited = new Promise((resolve) => (served.client.onclose = () => resolve(undefined)));
   process.kill(served.pid()!, 'SIGTERM');
@@ -85,4 +85,8 @@ it('on SIGTERM stops the calls in flight, kills their children and settles them 
   expect(settle).toMatchObject({ status: 'blocked', incident: expect.stringMatching(/cancelled/) });
   await waitFor(() => processesIn(workspace).length === 0, 'the child tree to be gone');
   expect(served.stderr()).toContain('stopping (SIGTERM)');
+  // Drained before the close: the caller got the cancelled call's envelope, not a closed connection.
+  expect(await answered).toMatchObject({
+    structuredContent: { status: 'blocked', incident: expect.stringMatching(/cancelled/) },
+  });
 });

@@ -1,4 +1,4 @@
-// Small pure pieces of the host and the runners: Windows shims, Codex config reading, effort
+// Small pure pieces of the host and the runners: Codex config reading, effort
 // levels, config file checks, event mapping of lines the doubles cannot make the CLIs print.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -7,22 +7,11 @@ import { ClaudeEventMapper } from '../../src/runners/claude/events.js';
 import { codexArgs } from '../../src/runners/codex/args.js';
 import { estimateCost } from '../../src/runners/codex/index.js';
 import { bridgeServerNames } from '../../src/runners/codex/mcp-config.js';
-import { nearestSupported, oneLevelLower, parseCatalog } from '../../src/runners/codex/models.js';
+import { parseCatalog } from '../../src/runners/codex/models.js';
 import { loadConfig } from '../../src/runners/config.js';
 import { RunnerConfigError } from '../../src/runners/errors.js';
 import { overrideVariable } from '../../src/runners/executable.js';
-import { invocationFor, npmShimTarget } from '../../src/runners/windows-shim.js';
 import { tempDir } from './helpers.js';
-
-describe('windows .cmd shims', () => {
-  const shim = '@ECHO off\r\nGOTO start\r\n:find_dp0\r\nSET dp0=%~dp0\r\nEXIT /b\r\n:start\r\nSETLOCAL\r\nCALL :find_dp0\r\n"%_prog%"  "%dp0%\\..\\@openai\\codex\\bin\\codex.js" %*\r\n';
-  it('finds the JS file an npm shim starts, so node runs it without cmd.exe', () => {
-    expect(npmShimTarget('C:\\tools\\node_modules\\.bin\\codex.cmd', shim)).toBe('C:\\tools\\node_modules\\@openai\\codex\\bin\\codex.js');
-  });
-  it('leaves POSIX executables alone', () => {
-    expect(invocationFor('/usr/bin/codex', ['exec'], 'linux')).toEqual({ file: '/usr/bin/codex', args: ['exec'], verbatim: false });
-  });
-});
 
 describe('codex pieces', () => {
   it('finds the bridge\'s own MCP server tables in config.toml', () => {
@@ -35,12 +24,6 @@ describe('codex pieces', () => {
     expect(args.slice(-2)).toEqual(['--', '-starts with a dash']);
     expect(codexArgs({ verb: 'implement', prompt: 'p', schemaFile: 's', disableMcp: [] })).toEqual(expect.arrayContaining(['--sandbox', 'workspace-write']));
     expect(codexArgs({ verb: 'implement', prompt: 'p', schemaFile: 's', disableMcp: [] })).not.toContain('--ephemeral');
-  });
-  it('picks substitute effort levels', () => {
-    expect(nearestSupported('max', ['low', 'medium', 'high', 'xhigh'])).toBe('xhigh');
-    expect(nearestSupported('minimal', ['low', 'medium'])).toBe('low');
-    expect(oneLevelLower('max', null)).toBe('xhigh');
-    expect(oneLevelLower('low', ['low', 'high'])).toBeNull();
   });
   it('reads the effort catalog and ignores levels it does not know', () => {
     const catalog = parseCatalog(JSON.stringify({ models: [{ slug: 'm', supported_reasoning_levels: [{ effort: 'high' }, { effort: 'ultra' }, { effort: 'low' }] }] }));

@@ -6,8 +6,8 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadRunner } from '../../src/runners/index.js';
-import { reaperPath } from '../../src/runners/reaper.js';
-import { spawnChild } from '../../src/runners/spawn.js';
+import { reaperPath } from '../../src/supervisor/reaper.js';
+import { spawnChild } from '../../src/supervisor/spawn.js';
 import { startMessagesDouble } from '../doubles/anthropic-messages-server.js';
 import { waitFor } from '../mcp/wait.js';
 import { alive, claudeEnv, collector, ESCAPE_ROUTES, escapedPid, request, root, setEnv, tempDir, validCore } from './helpers.js';
@@ -82,7 +82,9 @@ describe.skipIf(!linux)('process supervision', () => {
 
     it('kills escaped processes of a host that was killed with SIGKILL', async () => {
       const ws = await tempDir('ws');
-      const host = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'test', 'runners', 'fixtures', 'orphan-parent.ts'), ws, ESCAPE_ROUTES['env -i (an empty environment)']!], {
+      const orphanParent = path.join(root, 'test', 'supervisor', 'fixtures', 'orphan-parent.ts');
+      const escape = ESCAPE_ROUTES['env -i (an empty environment)']!;
+      const host = spawn(process.execPath, ['--import', 'tsx', orphanParent, ws, escape], {
         stdio: ['ignore', 'pipe', 'inherit'],
       });
       cleanups.push(() => host.kill('SIGKILL'));

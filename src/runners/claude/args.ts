@@ -9,7 +9,7 @@ export interface ClaudeArgsInput {
   effort?: Effort;
 }
 
-/** Efforts the Claude CLI's `--effort` accepts. */
+/** Efforts the Claude CLI's `--effort` accepts, for every model (the CLI lists no levels per model). */
 export const CLAUDE_EFFORTS: Effort[] = ['low', 'medium', 'high', 'xhigh', 'max'];
 
 export function claudeArgs(input: ClaudeArgsInput): string[] {

@@ -1,10 +1,10 @@
 // The built-in Claude Code runner: `claude -p --output-format stream-json --verbose` with the
 // strict core schema as --json-schema, the verb's permission mode, and no MCP servers.
 import { strictCoreSchema } from '../../envelope/index.js';
+import { closestSupported } from '../../vocabulary.js';
 import { defineRunner, type RunScope } from '../define-runner.js';
 import { CLAUDE_VARIABLES, NETWORK_VARIABLES } from '../env-grants.js';
 import type { Effort, RunRequest, RunResult, RunnerEvent } from '../types.js';
-import { nearestSupported } from '../codex/models.js';
 import { claudeArgs, CLAUDE_EFFORTS } from './args.js';
 import { ClaudeEventMapper } from './events.js';
 import { refineClaudeExecutable } from './executable.js';
@@ -25,6 +25,8 @@ const manifest = {
 export const refineExecutable = refineClaudeExecutable;
 
 function createClaude() {
+  // Whatever the model: the Claude CLI has no per-model list to ask (unlike `codex debug models`),
+  // so this is what its --effort flag accepts, and a model's own limits are the CLI's to apply.
   async function supportedEfforts(): Promise<Effort[] | null> {
     return [...CLAUDE_EFFORTS];
   }
@@ -33,7 +35,7 @@ function createClaude() {
     let effort = req.effort;
     let substitution: RunResult['effortSubstitution'] = null;
     if (effort && !CLAUDE_EFFORTS.includes(effort)) {
-      const applied = nearestSupported(effort, CLAUDE_EFFORTS)!;
+      const applied = closestSupported(effort, CLAUDE_EFFORTS)!;
       substitution = { requested: effort, applied, reason: `claude --effort accepts ${CLAUDE_EFFORTS.join(', ')}` };
       effort = applied;
     }

@@ -3,6 +3,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { strictCoreSchema } from '../../envelope/index.js';
+import { closestSupported, oneLevelLower } from '../../vocabulary.js';
 import { defineRunner, type RunScope, type RunnerContext } from '../define-runner.js';
 import { tryParseJson } from '../digest.js';
 import { CODEX_VARIABLES, NETWORK_VARIABLES } from '../env-grants.js';
@@ -11,7 +12,7 @@ import type { Effort, RunRequest, RunResult, RunnerEvent } from '../types.js';
 import { codexArgs } from './args.js';
 import { CodexEventMapper } from './events.js';
 import { configuredModel, disableBridgeServerArgs } from './mcp-config.js';
-import { effortCatalog, nearestSupported, oneLevelLower } from './models.js';
+import { effortCatalog } from './models.js';
 
 const manifest = {
   id: 'codex',
@@ -109,7 +110,7 @@ function createCodex(ctx: RunnerContext) {
     if (effort) {
       supported = await supportedEfforts(req.model, scope).catch(() => null);
       if (supported && supported.length > 0 && !supported.includes(effort)) {
-        const applied = nearestSupported(effort, supported)!;
+        const applied = closestSupported(effort, supported)!;
         substitution = { requested: effort, applied, reason: `${req.model ?? 'the model'} accepts ${supported.join(', ')} (codex debug models)` };
         effort = applied;
       }

@@ -6,8 +6,8 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { EFFORTS, isEffort, type Effort } from '../../vocabulary.js';
 import type { RunScope } from '../define-runner.js';
-import { EFFORTS, type Effort } from '../types.js';
 
 export type EffortCatalog = Map<string, Effort[]>;
 
@@ -87,7 +87,7 @@ export function parseCatalog(text: string): EffortCatalog | null {
   const catalog: EffortCatalog = new Map();
   for (const model of data.models) {
     if (typeof model.slug !== 'string') continue;
-    const levels = (model.supported_reasoning_levels ?? []).map((l) => l.effort).filter((e): e is Effort => EFFORTS.includes(e as Effort));
+    const levels = (model.supported_reasoning_levels ?? []).map((l) => l.effort).filter(isEffort);
     catalog.set(model.slug, EFFORTS.filter((e) => levels.includes(e)));
   }
   return catalog;
@@ -120,18 +120,4 @@ export function effortCatalog(source: CatalogSource, scope: RunScope): Promise<E
     });
   }
   return pending;
-}
-
-/** The highest level in `supported` at or below `requested`, else the lowest supported level. */
-export function nearestSupported(requested: Effort, supported: readonly Effort[]): Effort | null {
-  const rank = EFFORTS.indexOf(requested);
-  const below = supported.filter((e) => EFFORTS.indexOf(e) <= rank);
-  return below.at(-1) ?? supported[0] ?? null;
-}
-
-/** The next level down from `effort` within `supported` (all levels when unknown), or null. */
-export function oneLevelLower(effort: Effort, supported: readonly Effort[] | null): Effort | null {
-  const pool = supported ?? EFFORTS;
-  const lower = pool.filter((e) => EFFORTS.indexOf(e) < EFFORTS.indexOf(effort));
-  return lower.at(-1) ?? null;
 }

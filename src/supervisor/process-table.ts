@@ -29,7 +29,8 @@ function psTable(): Promise<ProcessEntry[]> {
     execFile('ps', ['-A', '-o', 'pid=,ppid=,stat='], { maxBuffer: 8 << 20 }, (error, stdout) => {
       if (error) return resolve([]);
       const rows = String(stdout).trim().split('\n').map((row) => row.trim().split(/\s+/));
-      resolve(rows.map(([pid, ppid, stat]) => ({ pid: Number(pid), ppid: Number(ppid), zombie: (stat ?? '').startsWith('Z') })));
+      const zombie = (stat: string | undefined) => (stat ?? '').startsWith('Z');
+      resolve(rows.map(([pid, ppid, stat]) => ({ pid: Number(pid), ppid: Number(ppid), zombie: zombie(stat) })));
     }).stdin?.end();
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LineSplitter, type LimitKind } from '../../src/runners/line-stream.js';
+import { LineSplitter, type LimitKind } from '../../src/supervisor/line-stream.js';
 
 function split(chunks: (string | Buffer)[], limits = { maxOutputBytes: 1000, maxLineBytes: 100 }) {
   const lines: string[] = [];

@@ -7,7 +7,6 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { killTree, DEFAULT_GRACE_MS } from './kill-tree.js';
 import { LineSplitter, type LimitKind, type LineLimits } from './line-stream.js';
-import { HOST_VARIABLES } from './env.js';
 import { guardChild } from './watchdog.js';
 import { emptyReport, execError, readReportLine, reaperPath } from './reaper.js';
 import { invocationFor } from './windows-shim.js';
@@ -48,6 +47,12 @@ export interface SpawnResult {
   stuck: number[];
 }
 
+/**
+ * The variable every spawned child gets a fresh id in: descendants inherit it, so the tree is found
+ * even after a process left the group (see kill-tree.ts).
+ */
+export const SPAWN_ID_VARIABLE = 'PEER_BRIDGE_SPAWN_ID';
+
 const STDERR_TAIL_BYTES = 8192;
 
 // How long past its own grace period the reaper may take before the host kills it and sweeps
@@ -74,8 +79,8 @@ export function spawnChild(file: string, args: readonly string[], options: Spawn
   }
   const graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
   const spawnId = randomUUID();
-  const marker = { name: HOST_VARIABLES.spawnId, value: spawnId };
-  const env = { ...options.env, [HOST_VARIABLES.spawnId]: spawnId };
+  const marker = { name: SPAWN_ID_VARIABLE, value: spawnId };
+  const env = { ...options.env, [SPAWN_ID_VARIABLE]: spawnId };
   const reaper = reaperPath();
   const invocation = reaper
     ? { file: reaper, args: ['3', String(graceMs), String(process.pid), file, ...args], verbatim: false }
@@ -124,7 +129,8 @@ export function spawnChild(file: string, args: readonly string[], options: Spawn
         // already gone
       }
       killing = new Promise<void>((done) => {
-        const fallback = setTimeout(() => void killTree(pid, { graceMs: 100, marker, group: !exited }).then(done), graceMs + REAPER_MARGIN_MS);
+        const sweep = () => void killTree(pid, { graceMs: 100, marker, group: !exited }).then(done);
+        const fallback = setTimeout(sweep, graceMs + REAPER_MARGIN_MS);
         child.once('exit', () => {
           clearTimeout(fallback);
           done();

@@ -4,11 +4,12 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '../mcp/wait.js';
-import { alive, root, tempDir } from './helpers.js';
+import { alive, root, tempDir } from '../runners/helpers.js';
 
 describe.skipIf(process.platform !== 'linux')('the watchdog', () => {
   it('kills the child tree of a host that was killed with SIGKILL', async () => {
-    const host = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'test', 'runners', 'fixtures', 'orphan-parent.ts'), await tempDir('ws')], {
+    const orphanParent = path.join(root, 'test', 'supervisor', 'fixtures', 'orphan-parent.ts');
+    const host = spawn(process.execPath, ['--import', 'tsx', orphanParent, await tempDir('ws')], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const pids: Record<string, number> = {};
@@ -23,6 +24,7 @@ describe.skipIf(process.platform !== 'linux')('the watchdog', () => {
     });
     expect([pids.child, pids.grandchild].every((pid) => alive(pid!))).toBe(true);
     host.kill('SIGKILL');
-    await waitFor(() => !alive(pids.child!) && !alive(pids.grandchild!), 'the orphaned child tree to be killed', 15_000);
+    const treeGone = () => !alive(pids.child!) && !alive(pids.grandchild!);
+    await waitFor(treeGone, 'the orphaned child tree to be killed', 15_000);
   });
 });

@@ -17,7 +17,7 @@ function script(): { file: string; execArgv: string[] } {
   if (import.meta.url.endsWith('.ts')) {
     return { file: fileURLToPath(new URL('./watchdog-main.ts', import.meta.url)), execArgv: ['--import', 'tsx'] };
   }
-  return { file: path.join(packageRoot(), 'dist', 'runners', 'watchdog-main.js'), execArgv: [] };
+  return { file: path.join(packageRoot(), 'dist', 'supervisor', 'watchdog-main.js'), execArgv: [] };
 }
 
 function start(): ChildProcess | null {

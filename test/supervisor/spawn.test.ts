@@ -3,8 +3,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { spawnChild } from '../../src/runners/spawn.js';
-import { alive, tempDir } from './helpers.js';
+import { spawnChild } from '../../src/supervisor/spawn.js';
+import { alive, tempDir } from '../runners/helpers.js';
 
 const limits = { maxOutputBytes: 1 << 20, maxLineBytes: 1 << 16 };
 const env = { PATH: process.env.PATH ?? '/usr/bin:/bin' };
@@ -19,7 +19,8 @@ describe.skipIf(process.platform !== 'linux')('spawnChild', () => {
   it('kills the group and a grandchild that started its own session when aborted', async () => {
     const controller = new AbortController();
     const ready = waitForLine(/^pids /);
-    const running = spawnChild('/bin/sh', ['-c', 'sleep 300 & a=$!; setsid sleep 300 & b=$!; echo "pids $a $b"; wait'], {
+    const script = 'sleep 300 & a=$!; setsid sleep 300 & b=$!; echo "pids $a $b"; wait';
+    const running = spawnChild('/bin/sh', ['-c', script], {
       cwd: await tempDir('ws'), env, signal: controller.signal, limits, onLine: ready.onLine, graceMs: 500,
     });
     const pids = (await ready.seen).split(' ').slice(1).map(Number);
@@ -72,13 +73,15 @@ describe.skipIf(process.platform !== 'linux')('spawnChild', () => {
   });
 
   it('reports an executable that cannot start instead of throwing', async () => {
-    const result = await spawnChild('/nonexistent/binary', [], { cwd: await tempDir('ws'), env, signal: new AbortController().signal, limits, onLine: () => {} });
+    const options = { cwd: await tempDir('ws'), env, signal: new AbortController().signal, limits, onLine: () => {} };
+    const result = await spawnChild('/nonexistent/binary', [], options);
     expect(result.spawnError).toMatchObject({ code: 'ENOENT' });
   });
 
   it('keeps only the tail of stderr', async () => {
     const script = "process.stderr.write('a'.repeat(20000) + 'END')";
-    const result = await spawnChild(process.execPath, ['-e', script], { cwd: await tempDir('ws'), env, signal: new AbortController().signal, limits, onLine: () => {} });
+    const options = { cwd: await tempDir('ws'), env, signal: new AbortController().signal, limits, onLine: () => {} };
+    const result = await spawnChild(process.execPath, ['-e', script], options);
     expect(result.stderrTail.length).toBe(8192);
     expect(result.stderrTail.endsWith('END')).toBe(true);
   });

@@ -46,7 +46,9 @@ export function reaperPath(env: NodeJS.ProcessEnv = process.env): string | null 
 }
 
 /** How children's trees are found and killed on this machine (for status and doctor). */
-export function processSupervision(env: NodeJS.ProcessEnv = process.env): { mode: 'subreaper' | 'group-and-marker' | 'taskkill'; reaper: string | null } {
+export function processSupervision(
+  env: NodeJS.ProcessEnv = process.env,
+): { mode: 'subreaper' | 'group-and-marker' | 'taskkill'; reaper: string | null } {
   if (process.platform === 'win32') return { mode: 'taskkill', reaper: null };
   const reaper = reaperPath(env);
   return { mode: reaper ? 'subreaper' : 'group-and-marker', reaper };
@@ -77,7 +79,8 @@ const ERRNO_NAMES = invert(os.constants.errno as Record<string, number>);
 /** An Error like the one node:child_process gives for a file that cannot be executed. */
 export function execError(errno: number, file: string): NodeJS.ErrnoException {
   const code = ERRNO_NAMES.get(errno) ?? `E${errno}`;
-  return Object.assign(new Error(`spawn ${file} ${code}`), { errno: -errno, code, syscall: `spawn ${file}`, path: file });
+  const details = { errno: -errno, code, syscall: `spawn ${file}`, path: file };
+  return Object.assign(new Error(`spawn ${file} ${code}`), details);
 }
 
 /** Folds one report line into `report`. */
