@@ -14,6 +14,7 @@ import { direction as directionOf } from './direction.js';
 import { decideEffort, mergeSubstitution } from './effort.js';
 import { BridgeError } from './errors.js';
 import { envelopeForOutcome } from './outcome.js';
+import { peerWorkbench } from './peer-workbench.js';
 import { buildPrompt, checkPromptSize } from './prompt.js';
 import { runChild } from './run-child.js';
 import { checkRunId, newRunId } from './run-id.js';
@@ -22,6 +23,7 @@ import type { BridgeContext, RunBridgeOptions } from './types.js';
 import { resolveWorkspace, writeRefusal } from './workspace.js';
 
 const VERBS: readonly Verb[] = ['implement', 'advise', 'review'];
+const WORKBENCH_RUNNERS: readonly string[] = ['claude', 'codex'];
 export const DEFAULT_RUNNER = 'codex';
 /** Total child output before the tree is stopped (override: PEER_BRIDGE_MAX_OUTPUT_BYTES). */
 export const DEFAULT_MAX_OUTPUT_BYTES = 32 * 1024 * 1024;
@@ -105,8 +107,8 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
   const workspace = resolveWorkspace(options.workspace);
   const runId = checkRunId(options.run_id ?? newRunId());
   const budget = resolveBudget(verb, options.timeout_seconds, context.maxBudgetSeconds?.[verb]);
-  const prompt = buildPrompt(verb, task, budget.seconds);
-  checkPromptSize(prompt, task);
+  const offered = peerWorkbench(verb, workspace, env);
+  checkPromptSize(buildPrompt(verb, task, budget.seconds, offered !== null), task);
   const limit = depthLimit(env);
   const depth = decideDepth(options.depth, inheritedDepth(env), limit);
   decideEffort(options.effort, options.supported_efforts, null); // rejects bad levels before anything starts
@@ -171,6 +173,9 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
   }
   meta.runner = runner.id;
   meta.direction = directionOf(caller, runner.id);
+  // Only the built-in runners hand the workbench to their CLI; a plugin's peer is not told of it.
+  const workbench = offered && WORKBENCH_RUNNERS.includes(runner.id) ? offered : null;
+  const prompt = buildPrompt(verb, task, budget.seconds, workbench !== null);
 
   const wantsRunnerLevels = options.effort !== undefined && options.supported_efforts === undefined;
   const runnerLevels = wantsRunnerLevels ? await runner.supportedEfforts(options.model).catch(() => null) : null;
@@ -204,6 +209,7 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
         ...(options.model ? { model: options.model } : {}),
         ...(effort.applied ? { effort: effort.applied } : {}),
         depth: depth.childDepth,
+        ...(workbench ? { workbench } : {}),
         limits: { maxOutputBytes, maxLineBytes: Math.min(MAX_LINE_BYTES, maxOutputBytes) },
       },
       runId,
