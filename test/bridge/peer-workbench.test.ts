@@ -8,9 +8,10 @@ import { runBridge } from '../../src/index.js';
 import { cliEntry } from '../../src/bridge/peer-workbench.js';
 import { openWorkbench } from '../../src/fs/index.js';
 import { startMessagesDouble } from '../doubles/anthropic-messages-server.js';
+import { startResponsesDouble } from '../doubles/openai-responses-server.js';
 import type { RecordedRequest, Turn } from '../doubles/script.js';
 import { useTempDir } from '../helpers/temp-dir.js';
-import { answer, claudeEnv } from './peers.js';
+import { answer, claudeEnv, codexEnv } from './peers.js';
 import { existsSync } from 'node:fs';
 
 const tempDir = useTempDir('peer-bridge-peer-wb-');
@@ -81,5 +82,28 @@ describe('implement peers edit through the workbench', () => {
     expect(tools.filter((name) => ['Edit', 'Write', 'MultiEdit', 'NotebookEdit'].includes(name))).toEqual([]);
     expect(toolResults(requests[1]!).join('')).toContain('"ok\\":true');
     expect(toolResults(requests[2]!).join('')).toContain('FS_STALE_VERSION');
+  }, 60_000);
+
+  it('a Codex peer starts with the workbench as an MCP server and is told to edit through it', async () => {
+    const dir = realpathSync(tempDir());
+    const ws = path.join(dir, 'ws');
+    mkdirSync(ws);
+    const double = await startResponsesDouble([{ kind: 'answer', answer: answer({ files_touched: [] }) }]);
+    closers.push(double.close);
+    Object.assign(process.env, codexEnv(double.origin, dir), { HOME: dir, PEER_BRIDGE_LOCK_DIR: path.join(dir, 'locks') });
+    const envelope = await runBridge({ verb: 'implement', task: 'Nothing to change.', workspace: ws, runner: 'codex' });
+    // The -c overrides (command, args, env table) are accepted: Codex starts and answers.
+    expect(envelope.status).toBe('complete');
+    const prompt = JSON.stringify((double.requests[0]!.body as { input?: unknown }).input);
+    expect(prompt).toContain('tools of the `workbench` MCP server');
+  }, 60_000);
+
+  it('the opt-out leaves a Claude Code peer its own edit tools and no workbench', async () => {
+    const { ws, double } = await claudeSetup([{ kind: 'answer', answer: answer() }]);
+    process.env.PEER_BRIDGE_PEER_WORKBENCH = 'off';
+    await runBridge({ verb: 'implement', task: 'Nothing to change.', workspace: ws, runner: 'claude' });
+    const tools = ((double.requests.filter(isMessages)[0]!.body as { tools?: { name: string }[] }).tools ?? []).map((t) => t.name);
+    expect(tools).toEqual(expect.arrayContaining(['Edit', 'Write']));
+    expect(tools.filter((name) => name.startsWith('mcp__'))).toEqual([]);
   }, 60_000);
 });
