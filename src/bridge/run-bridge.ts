@@ -7,6 +7,7 @@ import { loadRunner } from '../runners/load.js';
 import type { Runner, Verb } from '../runners/types.js';
 import { describeStateProblems, stateFailureCause, stateProblems } from '../state/health.js';
 import { Ledger, RunIdTaken } from '../state/ledger.js';
+import { removeStartSnapshot } from '../state/start-snapshot.js';
 import { openTranscript } from '../state/transcript.js';
 import { resolveBudget } from './budget.js';
 import { decideDepth, depthLimit, inheritedDepth } from './depth.js';
@@ -19,6 +20,7 @@ import { buildPrompt, checkPromptSize } from './prompt.js';
 import { runChild } from './run-child.js';
 import { checkRunId, newRunId } from './run-id.js';
 import { taskPreview } from './task-preview.js';
+import { recordChange, recordStart } from './workspace-watch.js';
 import type { BridgeContext, RunBridgeOptions } from './types.js';
 import { resolveWorkspace, writeRefusal } from './workspace.js';
 
@@ -198,6 +200,7 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
       },
     );
   if (started !== null) return stateRefusal(started);
+  const before = await recordStart(workspace, runId, meta.transcript);
   let envelope: PublicEnvelope;
   try {
     const outcome = await runChild({
@@ -229,12 +232,14 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
     meta.cost = outcome.usage?.cost_usd ?? null;
     meta.tokens = outcome.usage?.tokens ?? {};
     meta.duration_seconds = Math.round(outcome.durationMs) / 1000;
+    const change = await recordChange(workspace, before, outcome.final?.answer, meta.transcript);
     meta.incident = {
       ...meta.incident,
       exit_code: result?.exitCode ?? null,
       signal: result?.signal ?? null,
       stderr_tail: result?.stderrTail ?? outcome.failure?.stack ?? null,
       output_limit_bytes: result?.outputLimitHit ? maxOutputBytes : null,
+      workspace_change: change,
     };
     envelope = await envelopeForOutcome(outcome, meta, { budgetSeconds: budget.seconds, cutoffMs: budget.cutoffMs, maxOutputBytes });
   } catch (error) {
@@ -257,5 +262,6 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
       tokens: envelope.tokens,
     })
     .catch((error: unknown) => process.emitWarning(`peer-bridge: could not settle run ${runId} in the ledger: ${String(error)}`));
+  await removeStartSnapshot(workspace, runId);
   return envelope;
 }

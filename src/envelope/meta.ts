@@ -3,6 +3,7 @@
 // replaces anything out of contract and says what it replaced.
 import type { Effort, EffortSubstitution, TokenCounters } from '../generated/harness-envelope.js';
 import type { TranscriptWriter } from '../state/transcript.js';
+import type { WorkspaceChange } from '../state/workspace-change.js';
 import { clampChars } from './text-cut.js';
 
 export type Verb = 'implement' | 'advise' | 'review';
@@ -36,6 +37,8 @@ export interface IncidentContext {
   output_limit_bytes?: number | null;
   /** The depth limit that was reached (recursion). */
   depth_limit?: number | null;
+  /** What the call changed in the workspace (start snapshot to end snapshot). */
+  workspace_change?: WorkspaceChange | null;
   /** Anything else worth keeping (must be JSON-serialisable). */
   extra?: Record<string, unknown>;
 }
