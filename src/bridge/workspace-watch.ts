@@ -1,13 +1,18 @@
 // What a call really changed: a workspace snapshot before the child starts (kept on disk while the
 // call runs, for recovery after a crash) and one after it ends; the change goes to the transcript
 // and the incident, and the transcript says where the model's files_touched disagrees with it.
+import { carryHandoffs } from '../state/handoff.js';
 import { saveStartSnapshot } from '../state/start-snapshot.js';
 import type { TranscriptWriter } from '../state/transcript.js';
 import { filesTouchedMismatch, workspaceChange, type WorkspaceChange } from '../state/workspace-change.js';
 import { takeSnapshot, type WorkspaceSnapshot } from '../state/workspace-snapshot.js';
 
-/** Takes and stores the start snapshot; the transcript notes its size. */
+/**
+ * Takes and stores the start snapshot; the transcript notes its size, and carries the handoffs of
+ * calls a crash left unknown that no call has carried yet.
+ */
 export async function recordStart(workspace: string, runId: string, transcript: TranscriptWriter): Promise<WorkspaceSnapshot> {
+  for (const handoff of await carryHandoffs(workspace).catch(() => [])) transcript.write({ type: 'bridge.handoff', ...handoff });
   const snapshot = await takeSnapshot(workspace);
   const saved = await saveStartSnapshot(workspace, runId, snapshot).then(() => true, () => false);
   transcript.write({
