@@ -8,6 +8,7 @@ import type { Runner, Verb } from '../runners/types.js';
 import { describeStateProblems, stateFailureCause, stateProblems } from '../state/health.js';
 import { Ledger, RunIdTaken } from '../state/ledger.js';
 import { removeStartSnapshot } from '../state/start-snapshot.js';
+import { takeSnapshot } from '../state/workspace-snapshot.js';
 import { openTranscript } from '../state/transcript.js';
 import { resolveBudget } from './budget.js';
 import { decideDepth, depthLimit, inheritedDepth } from './depth.js';
@@ -185,6 +186,8 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
   meta.effort = effort.applied ?? null;
   meta.effort_substituted = effort.substituted;
 
+  // Taken while the ledger start is written (both before the spawn): what the workspace held before the peer.
+  const snapshotting = takeSnapshot(workspace);
   // Checked again under the ledger lock: a concurrent call may have taken the same run_id since.
   const started = await ledger
     .start({ run_id: runId, verb, runner: runner.id, direction: meta.direction, budget_seconds: budget.seconds, depth: depth.depth, task_preview: taskPreview(task) }, { fresh: options.run_id !== undefined })
@@ -200,7 +203,7 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
       },
     );
   if (started !== null) return stateRefusal(started);
-  const before = await recordStart(workspace, runId, meta.transcript);
+  const before = await recordStart(workspace, runId, await snapshotting, meta.transcript);
   let envelope: PublicEnvelope;
   try {
     const outcome = await runChild({

@@ -8,12 +8,11 @@ import { filesTouchedMismatch, workspaceChange, type WorkspaceChange } from '../
 import { takeSnapshot, type WorkspaceSnapshot } from '../state/workspace-snapshot.js';
 
 /**
- * Takes and stores the start snapshot; the transcript notes its size, and carries the handoffs of
- * calls a crash left unknown that no call has carried yet.
+ * Stores the start snapshot; the transcript notes its size, and carries the handoffs of calls a
+ * crash left unknown that no call has carried yet.
  */
-export async function recordStart(workspace: string, runId: string, transcript: TranscriptWriter): Promise<WorkspaceSnapshot> {
+export async function recordStart(workspace: string, runId: string, snapshot: WorkspaceSnapshot, transcript: TranscriptWriter): Promise<WorkspaceSnapshot> {
   for (const handoff of await carryHandoffs(workspace).catch(() => [])) transcript.write({ type: 'bridge.handoff', ...handoff });
-  const snapshot = await takeSnapshot(workspace);
   const saved = await saveStartSnapshot(workspace, runId, snapshot).then(() => true, () => false);
   transcript.write({
     type: 'bridge.snapshot', at: snapshot.at, kind: snapshot.kind, head: snapshot.head,

@@ -4,7 +4,7 @@
 // and saying when it was cut short. Never throws: a snapshot that could not be taken says why.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { lstat, readdir } from 'node:fs/promises';
+import { lstat, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { git, noRepoCommands, ownState } from './git-delta.js';
 import { STATE_DIR } from './paths.js';
@@ -44,7 +44,9 @@ const DEFAULT_MAX_HASH_BYTES = 64 * 1024 * 1024;
 // A walk never looks into these: our own state, and a repository's internals.
 const SKIPPED = new Set([STATE_DIR, '.git']);
 
-async function sha256(file: string): Promise<string> {
+// Small files in one read (a stream per file costs more than the hashing); large ones streamed.
+async function sha256(file: string, size: number): Promise<string> {
+  if (size <= 1024 * 1024) return createHash('sha256').update(await readFile(file)).digest('hex');
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
   return hash.digest('hex');
@@ -82,8 +84,8 @@ class Recorder {
     }
     let digest: string | null = null;
     if (stat.isFile() && stat.size <= this.hashBudget) {
-      digest = await sha256(absolute).catch(() => null);
-      this.hashBudget -= stat.size;
+      this.hashBudget -= stat.size; // before the read: files are hashed several at a time
+      digest = await sha256(absolute, stat.size).catch(() => null);
     } else if (stat.isFile()) {
       this.truncated = true;
     }
@@ -106,20 +108,32 @@ function parseStatus(raw: string): { code: string; path: string }[] {
   return out;
 }
 
+// A few files at a time: the order of the records stays that of `entries`, the bounds exact.
+async function addAll(recorder: Recorder, entries: { path: string; code?: string }[]): Promise<boolean> {
+  for (let i = 0; i < entries.length; i += 16) {
+    const batch = entries.slice(i, i + 16);
+    const added = await Promise.all(batch.map((entry) => recorder.add(entry.path, entry.code)));
+    if (added.includes(false)) return false;
+  }
+  return true;
+}
+
 async function walk(workspace: string, recorder: Recorder): Promise<void> {
   const queue = [''];
   while (queue.length > 0 && !recorder.full) {
     const dir = queue.shift()!;
     const entries = await readdir(path.join(workspace, dir), { withFileTypes: true }).catch(() => []);
     entries.sort((a, b) => (a.name < b.name ? -1 : 1));
+    const files: string[] = [];
     for (const entry of entries) {
       const relative = dir === '' ? entry.name : `${dir}/${entry.name}`;
       if (entry.isDirectory()) {
         if (!(dir === '' && SKIPPED.has(entry.name))) queue.push(relative);
-      } else if ((entry.isFile() || entry.isSymbolicLink()) && !(await recorder.add(relative))) {
-        return;
+      } else if (entry.isFile() || entry.isSymbolicLink()) {
+        files.push(relative);
       }
     }
+    if (!(await addAll(recorder, files.map((relative) => ({ path: relative }))))) return;
   }
   if (queue.length > 0) recorder.truncated = true;
 }
@@ -130,8 +144,9 @@ export async function takeSnapshot(workspace: string, limits: SnapshotLimits = {
   const recorder = new Recorder(workspace, limits.maxFiles ?? DEFAULT_MAX_FILES, limits.maxHashBytes ?? DEFAULT_MAX_HASH_BYTES);
   const binary = limits.gitBinary ?? 'git';
   try {
-    const inside = await git(workspace, ['rev-parse', '--is-inside-work-tree'], binary).catch(() => null);
-    if (inside && inside.exitCode === 0 && inside.stdout.trim() === 'true') {
+    const inside = await git(workspace, ['rev-parse', '--is-inside-work-tree', '--show-prefix'], binary).catch(() => null);
+    const [insideTree, prefixLine = ''] = inside?.exitCode === 0 ? inside.stdout.split('\n') : [];
+    if (insideTree?.trim() === 'true') {
       const safe = [...(await noRepoCommands(workspace, binary)), '-c', 'core.quotePath=false'];
       const [head, status] = await Promise.all([
         git(workspace, ['rev-parse', '--verify', '--quiet', 'HEAD'], binary),
@@ -139,11 +154,12 @@ export async function takeSnapshot(workspace: string, limits: SnapshotLimits = {
       ]);
       if (status.exitCode === 0) {
         // Paths from status are relative to the repository's top, which may be above the workspace.
-        const prefix = (await git(workspace, ['rev-parse', '--show-prefix'], binary)).stdout.trim();
-        for (const entry of parseStatus(status.stdout)) {
-          const relative = prefix && entry.path.startsWith(prefix) ? entry.path.slice(prefix.length) : entry.path;
-          if (!(await recorder.add(relative, entry.code))) break;
-        }
+        const prefix = prefixLine.trim();
+        const entries = parseStatus(status.stdout).map((entry) => ({
+          path: prefix && entry.path.startsWith(prefix) ? entry.path.slice(prefix.length) : entry.path,
+          code: entry.code,
+        }));
+        await addAll(recorder, entries);
         return { kind: 'git', at, head: head.exitCode === 0 ? head.stdout.trim() : null, files: recorder.files, truncated: recorder.truncated };
       }
     }
