@@ -4,11 +4,11 @@
 // `.peer-bridge/handoffs/<run_id>.json`; bridge_status lists it until the next call carries it into
 // its transcript (then it is renamed `<run_id>.carried.json`, so exactly one call carries it).
 // The workspace's current contents never make it a success: the outcome stays `unknown`.
-import { readdir, readFile, rename } from 'node:fs/promises';
+import { readdir, rename } from 'node:fs/promises';
 import type { StartRecord } from './ledger-records.js';
 import { isRunId, resolveInWorkspace, stateDirectory, STATE_DIR } from './paths.js';
 import { writeNewFileAtomic } from './atomic-write.js';
-import { readStartSnapshot, removeStartSnapshot } from './start-snapshot.js';
+import { readStartSnapshot, readStateJson, removeStartSnapshot } from './start-snapshot.js';
 import { workspaceChange } from './workspace-change.js';
 import { takeSnapshot } from './workspace-snapshot.js';
 import type { Handoff } from '../generated/bridge-status.js';
@@ -61,14 +61,45 @@ async function pendingNames(workspace: string): Promise<string[]> {
   return names.filter((name) => name.endsWith('.json') && !name.endsWith('.carried.json') && isRunId(name.slice(0, -5)));
 }
 
+const text = (value: unknown, max = 500): string | null => (typeof value === 'string' ? value.slice(0, max) : null);
+const paths = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string').slice(0, LISTED).map((item) => item.slice(0, 500)) : [];
+
+// A peer can write here: a handoff is rebuilt field by field (bounded, in the schema's shape), and
+// its outcome is always unknown.
+function reshape(value: unknown): Handoff | null {
+  if (!value || typeof value !== 'object') return null;
+  const v = value as Record<string, unknown>;
+  const runId = text(v.run_id, 128);
+  const startedAt = text(v.started_at, 40);
+  if (!runId || !startedAt) return null;
+  const c = v.workspace_change && typeof v.workspace_change === 'object' ? (v.workspace_change as Record<string, unknown>) : null;
+  return {
+    run_id: runId,
+    verb: text(v.verb, 40) ?? 'unknown',
+    runner: text(v.runner, 200) ?? 'unknown',
+    task_head: text(v.task_head),
+    started_at: startedAt,
+    recovered_at: text(v.recovered_at, 40) ?? startedAt,
+    outcome: 'unknown',
+    note: NOTE,
+    workspace_change: c
+      ? {
+          since: text(c.since, 40) ?? startedAt,
+          head_before: text(c.head_before, 64),
+          head_after: text(c.head_after, 64),
+          added: paths(c.added),
+          modified: paths(c.modified),
+          deleted: paths(c.deleted),
+          truncated: c.truncated === true,
+        }
+      : null,
+    workspace_change_unavailable: c ? null : (text(v.workspace_change_unavailable) ?? 'not recorded'),
+  };
+}
+
 async function readHandoff(file: string): Promise<Handoff | null> {
-  try {
-    const value = JSON.parse(await readFile(file, 'utf8')) as Handoff;
-    // A peer can write here: only a well-formed handoff is shown, and always as unknown.
-    return value && typeof value.run_id === 'string' && typeof value.started_at === 'string' ? { ...value, outcome: 'unknown' } : null;
-  } catch {
-    return null;
-  }
+  return reshape(await readStateJson(file));
 }
 
 async function pending(workspace: string, limit: number): Promise<{ name: string; handoff: Handoff }[]> {
