@@ -18,11 +18,19 @@ const VERB_RULES: Readonly<Record<Verb, string>> = {
     'can); say plainly when you found nothing serious. Do not praise.',
 };
 
-/** Builds the child's prompt for one call. */
-export function buildPrompt(verb: Verb, task: string, budgetSeconds: number): string {
+// Said when the peer edits through the workbench: its checks only help if edits go through them.
+const WORKBENCH_RULE =
+  'Edit files only with the tools of the `workbench` MCP server (read_file, write_file, edit_file, multi_edit, ' +
+  'notebook_edit, delete_range, delete_symbol, move_file), never with shell commands. Read a file with its ' +
+  'read_file before editing it. Someone else may edit the same files meanwhile: on FS_STALE_VERSION or ' +
+  'FS_NOT_OBSERVED, read the file again and redo your change on what is there now; never force it.';
+
+/** Builds the child's prompt for one call; `workbench` when the peer edits through the workbench. */
+export function buildPrompt(verb: Verb, task: string, budgetSeconds: number, workbench = false): string {
   return [
     `You are a peer coding agent, called through peer-bridge (${verb}).`,
     VERB_RULES[verb],
+    ...(workbench ? [WORKBENCH_RULE] : []),
     `Time budget: ${budgetSeconds} seconds. Plan for it and answer before it runs out; a call that ` +
       'overruns is stopped and its work is reported as a timeout.',
     'Answer with one JSON object and nothing else: status (complete | partial | blocked), verdict (one ' +

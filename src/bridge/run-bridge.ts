@@ -7,6 +7,8 @@ import { loadRunner } from '../runners/load.js';
 import type { Runner } from '../runners/types.js';
 import { describeStateProblems, stateFailureCause, stateProblems } from '../state/health.js';
 import { Ledger, RunIdTaken } from '../state/ledger.js';
+import { removeStartSnapshot } from '../state/start-snapshot.js';
+import { takeSnapshot } from '../state/workspace-snapshot.js';
 import { openTranscript } from '../state/transcript.js';
 import { isVerb, VERBS, type Verb } from '../vocabulary.js';
 import { resolveBudget } from './budget.js';
@@ -15,13 +17,16 @@ import { direction as directionOf } from './direction.js';
 import { decideEffort, mergeSubstitution } from './effort.js';
 import { BridgeError } from './errors.js';
 import { envelopeForOutcome } from './outcome.js';
+import { peerWorkbench } from './peer-workbench.js';
 import { buildPrompt, checkPromptSize } from './prompt.js';
 import { runChild } from './run-child.js';
 import { checkRunId, newRunId } from './run-id.js';
 import { taskPreview } from './task-preview.js';
+import { recordChange, recordStart } from './workspace-watch.js';
 import type { BridgeContext, RunBridgeOptions } from './types.js';
 import { resolveWorkspace, writeRefusal } from './workspace.js';
 
+const WORKBENCH_RUNNERS: readonly string[] = ['claude', 'codex'];
 export const DEFAULT_RUNNER = 'codex';
 /** Total child output before the tree is stopped (override: PEER_BRIDGE_MAX_OUTPUT_BYTES). */
 export const DEFAULT_MAX_OUTPUT_BYTES = 32 * 1024 * 1024;
@@ -105,8 +110,8 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
   const workspace = resolveWorkspace(options.workspace);
   const runId = checkRunId(options.run_id ?? newRunId());
   const budget = resolveBudget(verb, options.timeout_seconds, context.maxBudgetSeconds?.[verb]);
-  const prompt = buildPrompt(verb, task, budget.seconds);
-  checkPromptSize(prompt, task);
+  const offered = peerWorkbench(verb, workspace, env);
+  checkPromptSize(buildPrompt(verb, task, budget.seconds, offered !== null), task);
   const limit = depthLimit(env);
   const depth = decideDepth(options.depth, inheritedDepth(env), limit);
   decideEffort(options.effort, options.supported_efforts, null); // rejects bad levels before anything starts
@@ -171,6 +176,9 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
   }
   meta.runner = runner.id;
   meta.direction = directionOf(caller, runner.id);
+  // Only the built-in runners hand the workbench to their CLI; a plugin's peer is not told of it.
+  const workbench = offered && WORKBENCH_RUNNERS.includes(runner.id) ? offered : null;
+  const prompt = buildPrompt(verb, task, budget.seconds, workbench !== null);
 
   const wantsRunnerLevels = options.effort !== undefined && options.supported_efforts === undefined;
   const runnerLevels = wantsRunnerLevels ? await runner.supportedEfforts(options.model).catch(() => null) : null;
@@ -178,6 +186,8 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
   meta.effort = effort.applied ?? null;
   meta.effort_substituted = effort.substituted;
 
+  // Taken while the ledger start is written (both before the spawn): what the workspace held before the peer.
+  const snapshotting = takeSnapshot(workspace);
   // Checked again under the ledger lock: a concurrent call may have taken the same run_id since.
   const started = await ledger
     .start({ run_id: runId, verb, runner: runner.id, direction: meta.direction, budget_seconds: budget.seconds, depth: depth.depth, task_preview: taskPreview(task) }, { fresh: options.run_id !== undefined })
@@ -193,6 +203,7 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
       },
     );
   if (started !== null) return stateRefusal(started);
+  const before = await recordStart(workspace, runId, await snapshotting, meta.transcript);
   let envelope: PublicEnvelope;
   try {
     const outcome = await runChild({
@@ -204,6 +215,7 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
         ...(options.model ? { model: options.model } : {}),
         ...(effort.applied ? { effort: effort.applied } : {}),
         depth: depth.childDepth,
+        ...(workbench ? { workbench } : {}),
         limits: { maxOutputBytes, maxLineBytes: Math.min(MAX_LINE_BYTES, maxOutputBytes) },
       },
       runId,
@@ -223,12 +235,14 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
     meta.cost = outcome.usage?.cost_usd ?? null;
     meta.tokens = outcome.usage?.tokens ?? {};
     meta.duration_seconds = Math.round(outcome.durationMs) / 1000;
+    const change = await recordChange(workspace, before, outcome.final?.answer, meta.transcript);
     meta.incident = {
       ...meta.incident,
       exit_code: result?.exitCode ?? null,
       signal: result?.signal ?? null,
       stderr_tail: result?.stderrTail ?? outcome.failure?.stack ?? null,
       output_limit_bytes: result?.outputLimitHit ? maxOutputBytes : null,
+      workspace_change: change,
     };
     envelope = await envelopeForOutcome(outcome, meta, { budgetSeconds: budget.seconds, cutoffMs: budget.cutoffMs, maxOutputBytes });
   } catch (error) {
@@ -251,5 +265,6 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
       tokens: envelope.tokens,
     })
     .catch((error: unknown) => process.emitWarning(`peer-bridge: could not settle run ${runId} in the ledger: ${String(error)}`));
+  await removeStartSnapshot(workspace, runId);
   return envelope;
 }

@@ -4,6 +4,7 @@
 import type { Effort, EffortSubstitution, TokenCounters } from '../generated/harness-envelope.js';
 import type { TranscriptWriter } from '../state/transcript.js';
 import { isEffort, isVerb, type Verb } from '../vocabulary.js';
+import type { WorkspaceChange } from '../state/workspace-change.js';
 import { clampChars } from './text-cut.js';
 
 export type { Verb };
@@ -37,6 +38,8 @@ export interface IncidentContext {
   output_limit_bytes?: number | null;
   /** The depth limit that was reached (recursion). */
   depth_limit?: number | null;
+  /** What the call changed in the workspace (start snapshot to end snapshot). */
+  workspace_change?: WorkspaceChange | null;
   /** Anything else worth keeping (must be JSON-serialisable). */
   extra?: Record<string, unknown>;
 }

@@ -1,7 +1,7 @@
 // Generated from schemas/bridge-status.schema.json by scripts/gen-types.ts (npm run gen:types). Do not edit.
 
 /**
- * What bridge_status returns: the runners this machine has and which one calls use by default, the native backend, the limits, and the workspace's recent runs and incidents.
+ * What bridge_status returns: the runners this machine has and which one calls use by default, the native backend, the limits, the workspace's recent runs and incidents, and handoffs of calls a crash left unknown.
  */
 export interface BridgeStatus {
   /**
@@ -61,6 +61,10 @@ export interface BridgeStatus {
       created_at: string;
     };
   };
+  /**
+   * Calls settled unknown after the bridge process died mid-call, not yet carried into a later call's transcript (at most 3, newest first). Facts only: the outcome stays unknown whatever the files show now.
+   */
+  handoffs: Handoff[];
 }
 /**
  * This interface was referenced by `BridgeStatus`'s JSON-Schema
@@ -116,4 +120,39 @@ export interface Incident {
   reason: string | null;
   run_id: string | null;
   at: string;
+}
+/**
+ * One bounded, factual handoff for an interrupted call.
+ *
+ * This interface was referenced by `BridgeStatus`'s JSON-Schema
+ * via the `definition` "handoff".
+ */
+export interface Handoff {
+  run_id: string;
+  verb: string;
+  runner: string;
+  /**
+   * The task's first line, cut short (null in older ledgers).
+   */
+  task_head: string | null;
+  started_at: string;
+  /**
+   * When a restarted server settled it as unknown.
+   */
+  recovered_at: string;
+  outcome: 'unknown';
+  note: string;
+  /**
+   * What changed in the workspace between the call's start snapshot and recovery (by anyone), at most 20 paths per list.
+   */
+  workspace_change: null | {
+    since: string;
+    head_before: string | null;
+    head_after: string | null;
+    added: string[];
+    modified: string[];
+    deleted: string[];
+    truncated: boolean;
+  };
+  workspace_change_unavailable: string | null;
 }

@@ -7,6 +7,7 @@ import { defaultRunner } from '../bridge/run-bridge.js';
 import type { BridgeStatus, Incident } from '../generated/bridge-status.js';
 import { backend } from '../native/index.js';
 import { lockDirInfo, readLockDirOwner } from '../fs/lock-dir.js';
+import { pendingHandoffs } from '../state/handoff.js';
 import { recentIncidents as listIncidentSummaries } from '../state/incidents.js';
 import { Ledger } from '../state/ledger.js';
 import { stateProblems } from '../state/health.js';
@@ -54,11 +55,12 @@ function fileLocks(env: NodeJS.ProcessEnv): BridgeStatus['file_locks'] {
 /** The status of a server bound to `workspace`; `runner` is its --runner, if it was given one. */
 export async function bridgeStatus(workspace: string, env: NodeJS.ProcessEnv = process.env, runner?: string): Promise<BridgeStatus> {
   const problems = await stateProblems(workspace);
-  const [runners, recent_runs, recent_incidents] = await Promise.all([
+  const [runners, recent_runs, recent_incidents, handoffs] = await Promise.all([
     probeRunners(env),
     // With unusable state the ledger is not read: the problems say why the list is empty.
     problems.length > 0 ? [] : new Ledger(workspace).runs(5).catch(() => []),
     recentIncidents(workspace).catch(() => []),
+    problems.length > 0 ? [] : pendingHandoffs(workspace).catch(() => []),
   ]);
   return {
     workspace,
@@ -75,5 +77,6 @@ export async function bridgeStatus(workspace: string, env: NodeJS.ProcessEnv = p
     recent_incidents,
     state: { directory: STATE_DIR, usable: problems.length === 0, problems },
     file_locks: fileLocks(env),
+    handoffs,
   };
 }

@@ -105,6 +105,20 @@ export type RunnerEvent =
   | FinalEvent
   | ErrorEvent;
 
+/**
+ * An MCP server (peer-bridge's file workbench) the child should edit files through instead of its
+ * own edit tools. A runner that cannot give it to its CLI ignores it (edits then bypass the checks).
+ */
+export interface PeerWorkbench {
+  /** The MCP server's name in the child's config (tool names derive from it: `mcp__<name>__edit_file`). */
+  name: string;
+  /** Absolute path of the executable and its arguments (no shell). */
+  command: string;
+  args: string[];
+  /** Variables the server needs beyond what the child passes on (e.g. the shared lock directory). */
+  env: Record<string, string>;
+}
+
 /** One run of a child agent. */
 export interface RunRequest {
   verb: Verb;
@@ -117,6 +131,8 @@ export interface RunRequest {
   effort?: Effort;
   /** Value to put in the child's PEER_BRIDGE_DEPTH. */
   depth: number;
+  /** The file workbench the child edits through (implement calls), when the harness provides one. */
+  workbench?: PeerWorkbench;
   /** Abort = kill the whole process tree (SIGTERM to the group, SIGKILL after a grace period). */
   signal: AbortSignal;
   /** Output caps: past either, the tree is killed and `outputLimitHit` is set. */

@@ -21,13 +21,13 @@ export type GitDeltaResult =
 
 const maxStatusLines = 200;
 // peer-bridge's own transcripts and incidents are not part of what a run changed.
-const ownState = ['--', '.', `:(exclude)${STATE_DIR}`];
+export const ownState = ['--', '.', `:(exclude)${STATE_DIR}`];
 const maxDiffStat = 8 * 1024;
 
 // execa is loaded on the first incident only: ordinary calls and start-up never need it.
 let loaded: Promise<typeof Execa> | undefined;
 
-async function git(workspace: string, args: string[], binary: string) {
+export async function git(workspace: string, args: string[], binary: string) {
   loaded ??= import('execa').then((module) => module.execa);
   const execa = await loaded;
   return execa(binary, args, {
@@ -46,7 +46,7 @@ async function git(workspace: string, args: string[], binary: string) {
 // defined there): status and diff would then run its commands as the user, outside any sandbox.
 // Command-line -c wins over every config file, so switch each such hook off (submodules, with
 // configs of their own, are not looked into).
-async function noRepoCommands(workspace: string, binary: string): Promise<string[]> {
+export async function noRepoCommands(workspace: string, binary: string): Promise<string[]> {
   const filters = await git(workspace, ['config', '--name-only', '--get-regexp', '^filter\\.'], binary);
   const names = new Set(
     (filters.exitCode === 0 ? filters.stdout.split('\n') : [])

@@ -7,6 +7,7 @@ import type { PartialOutput } from '../generated/harness-envelope.js';
 import { writeNewFileAtomic } from './atomic-write.js';
 import { gitWorkspaceDelta, type GitWorkspaceDelta } from './git-delta.js';
 import { latestIncident } from './incidents.js';
+import type { WorkspaceChange } from './workspace-change.js';
 import { assertRunId, assertWorkspace, incidentsDir, stateDirectory, workspaceRelative } from './paths.js';
 
 export const stderrTailBytes = 4096;
@@ -54,7 +55,10 @@ export interface IncidentRecord {
   depth_limit: number | null;
   problems: string[];
   partial_output: PartialOutput | null;
+  /** The git state at the incident (what differs from HEAD now, not what the call changed). */
   workspace_delta: GitWorkspaceDelta | null;
+  /** What the call changed: its start snapshot against its end (null when none was taken). */
+  workspace_change: WorkspaceChange | null;
   workspace_delta_unavailable: string | null;
   previous_incident: string | null;
   extra: Record<string, unknown> | null;
@@ -99,6 +103,7 @@ export async function writeIncident(input: IncidentInput, options: { gitBinary?:
     problems: input.problems ?? [],
     partial_output: input.partial_output ?? null,
     workspace_delta: git.available ? git.delta : null,
+    workspace_change: input.workspace_change ?? null,
     workspace_delta_unavailable: git.available ? null : git.reason,
     previous_incident: previous,
     extra: input.extra ?? null,

@@ -26,6 +26,7 @@ import {
 import { heldOwner, ownerIsAlive, ownerLockPath, ownOwner, refuseSymlink, retireOwners, withLedgerLock } from './owners.js';
 import { ensureStateIgnored, LEDGER_FILE, ledgerPath, ownersDir, resolveInWorkspace } from './paths.js';
 import { markInterrupted, newestRuns, type RunSummary } from './runs-view.js';
+import { writeHandoff } from './handoff.js';
 import { publishInterruptedTranscript } from './transcript-recovery.js';
 
 /** Size past which the ledger is rotated to an archive before the next append. */
@@ -129,6 +130,8 @@ export class Ledger {
       const settled = [...open.values()].filter((start) => dead.has(start.owner));
       for (const start of settled) await publishInterruptedTranscript(this.workspace, start.run_id);
       const at = now();
+      // Best effort: a handoff that cannot be written must not keep the call unsettled.
+      for (const start of settled) await writeHandoff(this.workspace, start, at).catch(() => undefined);
       await this.#append(
         settled.map(
           (start): SettleRecord => ({

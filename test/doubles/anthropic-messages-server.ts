@@ -82,6 +82,10 @@ export async function startMessagesDouble(turns: Turn[]): Promise<Double & { que
           toolUse('Bash', { command: turn.command, description: 'scripted command' });
           stop = 'tool_use';
           break;
+        case 'call':
+          toolUse(turn.name, turn.input);
+          stop = 'tool_use';
+          break;
         case 'flood':
           if (turn.prelude !== undefined) text(turn.prelude);
           for (let i = 0; i < turn.count; i++) text(`${i}:`.padEnd(turn.size, 'x'));

@@ -76,6 +76,12 @@ export async function startResponsesDouble(turns: Turn[], options: ResponsesDoub
             arguments: JSON.stringify({ cmd: turn.command }), status: 'completed',
           });
           break;
+        case 'call':
+          items.push({
+            type: 'function_call', id: `fc_${id}`, call_id: `call_${id}`, name: turn.name,
+            arguments: JSON.stringify(turn.input), status: 'completed',
+          });
+          break;
         case 'flood':
           if (turn.prelude !== undefined) items.push(message(turn.prelude));
           for (let i = 0; i < turn.count; i++) items.push(message(`${i}:`.padEnd(turn.size, 'x')));

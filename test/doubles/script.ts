@@ -8,6 +8,8 @@ export type Turn =
   | { kind: 'answer'; answer: unknown }
   /** A shell tool call (Codex `exec_command`, Claude `Bash`); the CLI runs it and asks again. */
   | { kind: 'tool'; command: string }
+  /** A call of a named tool (an MCP tool such as `mcp__workbench__edit_file`) with these arguments. */
+  | { kind: 'call'; name: string; input: Record<string, unknown> }
   /** An HTTP error response with a JSON body shaped like the real API's. */
   | { kind: 'http_error'; status: number; message?: string; errorType?: string }
   /** Accept the request, send the stream's headers, then never another byte. */

@@ -1,5 +1,5 @@
 // The `claude -p` command line for one run.
-import type { Effort, Verb } from '../types.js';
+import type { Effort, PeerWorkbench, Verb } from '../types.js';
 
 export interface ClaudeArgsInput {
   verb: Verb;
@@ -7,6 +7,18 @@ export interface ClaudeArgsInput {
   schema: unknown;
   model?: string;
   effort?: Effort;
+  workbench?: PeerWorkbench;
+}
+
+/** Claude Code's own file-editing tools: off when the peer edits through the workbench. */
+export const CLAUDE_EDIT_TOOLS = ['Edit', 'Write', 'MultiEdit', 'NotebookEdit'];
+
+// The only MCP server the child sees: the workbench when it has one, none otherwise (the
+// bridge's own tools must be absent in the child either way).
+function mcpConfig(workbench: PeerWorkbench | undefined): string {
+  if (!workbench) return '{"mcpServers":{}}';
+  const { name, command, args, env } = workbench;
+  return JSON.stringify({ mcpServers: { [name]: { type: 'stdio', command, args, env } } });
 }
 
 /** Efforts the Claude CLI's `--effort` accepts, for every model (the CLI lists no levels per model). */
@@ -19,9 +31,12 @@ export function claudeArgs(input: ClaudeArgsInput): string[] {
     '--verbose',
     '--permission-mode', input.verb === 'implement' ? 'acceptEdits' : 'plan',
     '--json-schema', JSON.stringify(input.schema),
-    // No MCP servers at all: the bridge's own tools must be absent in the child.
     '--strict-mcp-config',
-    '--mcp-config', '{"mcpServers":{}}',
+    '--mcp-config', mcpConfig(input.workbench),
+    // Edits go through the workbench's checks: its tools are allowed, Claude's own are gone.
+    ...(input.workbench
+      ? ['--disallowedTools', CLAUDE_EDIT_TOOLS.join(','), '--allowedTools', `mcp__${input.workbench.name}`]
+      : []),
     '--no-session-persistence',
     ...(input.model ? ['--model', input.model] : []),
     ...(input.effort ? ['--effort', input.effort] : []),

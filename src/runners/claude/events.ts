@@ -6,6 +6,8 @@ import type { RunnerEvent } from '../types.js';
 
 const STRUCTURED_OUTPUT = 'StructuredOutput';
 const FILE_TOOLS: Record<string, 'add' | 'update'> = { Write: 'update', Edit: 'update', MultiEdit: 'update', NotebookEdit: 'update' };
+// The peer workbench's mutating tools (src/bridge/peer-workbench.ts names the server `workbench`).
+const WORKBENCH_EDIT = /^mcp__workbench__(write_file|edit_file|multi_edit|notebook_edit|delete_range|delete_symbol|move_file)$/;
 
 /** Stable causes for the `result` line's error subtypes. */
 const RESULT_CAUSES: Record<string, string> = {
@@ -101,12 +103,14 @@ export class ClaudeEventMapper {
         const input = this.read.object(block.input, 'tool_use.input') ?? {};
         const id = typeof block.id === 'string' ? block.id : null;
         const command = name === 'Bash' ? this.read.text(input.command, 'Bash command', MAX_FIELD_CHARS) : null;
-        const file = lookup(FILE_TOOLS, name) ? this.read.text(input.file_path ?? input.notebook_path, `${name} path`, MAX_FIELD_CHARS) : null;
+        const file = lookup(FILE_TOOLS, name)
+          ? this.read.text(input.file_path ?? input.notebook_path, `${name} path`, MAX_FIELD_CHARS)
+          : WORKBENCH_EDIT.test(name) ? this.read.text(input.path, `${name} path`, MAX_FIELD_CHARS) : null;
         if (command !== null) {
           if (id) this.commands.set(id, command);
           out.push({ type: 'command', command, status: 'in_progress', exit_code: null, output_bytes: 0, output_sha256: null });
         } else if (file !== null) {
-          out.push({ type: 'file_change', changes: [{ path: file, kind: lookup(FILE_TOOLS, name)! }] });
+          out.push({ type: 'file_change', changes: [{ path: file, kind: lookup(FILE_TOOLS, name) ?? 'update' }] });
         } else {
           out.push({ type: 'progress', text: oneLine(`using ${name}`) });
         }

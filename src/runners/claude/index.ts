@@ -48,6 +48,7 @@ function createClaude() {
     const args = claudeArgs({
       verb: req.verb, prompt: req.prompt, schema: strictCoreSchema(),
       ...(req.model ? { model: req.model } : {}), ...(effort ? { effort } : {}),
+      ...(req.workbench ? { workbench: req.workbench } : {}),
     });
     const spawned = await scope.spawn('claude', args, {
       onLine(line) {

@@ -9,6 +9,8 @@ export interface CodexArgsInput {
   effort?: Effort;
   /** `-c` overrides that switch the bridge's own MCP server(s) off. */
   disableMcp: string[];
+  /** `-c` overrides that add the peer workbench as an MCP server (implement calls). */
+  workbenchMcp?: string[];
 }
 
 export function codexArgs(input: CodexArgsInput): string[] {
@@ -24,6 +26,7 @@ export function codexArgs(input: CodexArgsInput): string[] {
     ...(input.model ? ['-m', input.model] : []),
     ...(input.effort ? ['-c', `model_reasoning_effort=${input.effort}`] : []),
     ...input.disableMcp,
+    ...(input.workbenchMcp ?? []),
     '--',
     input.prompt,
   ];

@@ -11,7 +11,7 @@ import type { ModelPrice } from '../config.js';
 import type { Effort, RunRequest, RunResult, RunnerEvent } from '../types.js';
 import { codexArgs } from './args.js';
 import { CodexEventMapper } from './events.js';
-import { configuredModel, disableBridgeServerArgs } from './mcp-config.js';
+import { configuredModel, disableBridgeServerArgs, workbenchServerArgs } from './mcp-config.js';
 import { effortCatalog } from './models.js';
 
 const manifest = {
@@ -58,6 +58,7 @@ function createCodex(ctx: RunnerContext) {
     const emit = (event: RunnerEvent) => req.onEvent(event);
     const args = codexArgs({
       verb: req.verb, prompt: req.prompt, schemaFile, disableMcp: disableBridgeServerArgs(env),
+      ...(req.workbench ? { workbenchMcp: workbenchServerArgs(req.workbench) } : {}),
       ...(req.model ? { model: req.model } : {}), ...(effort ? { effort } : {}),
     });
     const spawned = await scope.spawn('codex', args, {

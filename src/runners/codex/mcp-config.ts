@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { PeerWorkbench } from '../types.js';
 
 /** Names of `[mcp_servers.<name>]` tables in `toml` whose body mentions peer-bridge. */
 export function bridgeServerNames(toml: string): string[] {
@@ -39,6 +40,24 @@ export function disableBridgeServerArgs(env: NodeJS.ProcessEnv): string[] {
     return [];
   }
   return bridgeServerNames(toml).flatMap((name) => ['-c', `mcp_servers.${/^[A-Za-z0-9_-]+$/.test(name) ? name : JSON.stringify(name)}.enabled=false`]);
+}
+
+// A TOML string (JSON's escapes are valid TOML basic-string escapes).
+const tomlString = (value: string) => JSON.stringify(value);
+
+/**
+ * The `-c` overrides that add the peer workbench as an MCP server of this run. Codex 0.171 defers
+ * MCP tools behind its `tool_search` tool and keeps `apply_patch` (no setting removes it), so the
+ * prompt is what steers its edits to the workbench.
+ */
+export function workbenchServerArgs(workbench: PeerWorkbench): string[] {
+  const key = `mcp_servers.${workbench.name}`;
+  const env = Object.entries(workbench.env).map(([name, value]) => `${name} = ${tomlString(value)}`);
+  return [
+    '-c', `${key}.command=${tomlString(workbench.command)}`,
+    '-c', `${key}.args=[${workbench.args.map(tomlString).join(', ')}]`,
+    ...(env.length > 0 ? ['-c', `${key}.env={ ${env.join(', ')} }`] : []),
+  ];
 }
 
 /** The `model = "…"` set at the top of the user's config.toml, if any (the model Codex will run). */

@@ -1,0 +1,171 @@
+// What the workspace holds at one moment, for telling what a call really changed: in a git
+// repository the files that differ from HEAD (tracked changes and untracked files) and HEAD itself;
+// elsewhere a bounded walk. Each file by size and content hash; bounded in count and hashed bytes,
+// and saying when it was cut short. Never throws: a snapshot that could not be taken says why.
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { lstat, readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { git, noRepoCommands, ownState } from './git-delta.js';
+import { STATE_DIR } from '../vocabulary.js';
+
+/** One file as a snapshot saw it; `sha256` null when the hashing budget was spent. */
+export interface SnapshotFile {
+  size: number;
+  mtime_ms: number;
+  sha256: string | null;
+  /** Git status code (`M`, `A`, `D`, `??`, …) in a repository. */
+  git?: string;
+}
+
+export interface WorkspaceSnapshot {
+  kind: 'git' | 'walk' | 'unavailable';
+  at: string;
+  /** HEAD commit in a repository (null without commits or outside git). */
+  head: string | null;
+  /** Workspace-relative POSIX paths; `null` for a file git lists that no longer exists (deleted). */
+  files: Record<string, SnapshotFile | null>;
+  /** True when files or hashes were left out because of the bounds. */
+  truncated: boolean;
+  /** Why the snapshot is empty, for `unavailable`. */
+  reason?: string;
+}
+
+export interface SnapshotLimits {
+  /** Most files recorded (default 2000). */
+  maxFiles?: number;
+  /** Most bytes hashed in all (default 64 MiB); past it files keep size and time only. */
+  maxHashBytes?: number;
+  gitBinary?: string;
+}
+
+const DEFAULT_MAX_FILES = 2000;
+const DEFAULT_MAX_HASH_BYTES = 64 * 1024 * 1024;
+// A walk never looks into these: our own state, and a repository's internals.
+const SKIPPED = new Set([STATE_DIR, '.git']);
+
+// Small files in one read (a stream per file costs more than the hashing); large ones streamed.
+async function sha256(file: string, size: number): Promise<string> {
+  if (size <= 1024 * 1024) return createHash('sha256').update(await readFile(file)).digest('hex');
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+class Recorder {
+  readonly files: Record<string, SnapshotFile | null> = {};
+  truncated = false;
+  private count = 0;
+  private hashBudget: number;
+  constructor(
+    private readonly workspace: string,
+    private readonly maxFiles: number,
+    maxHashBytes: number,
+  ) {
+    this.hashBudget = maxHashBytes;
+  }
+
+  get full(): boolean {
+    return this.count >= this.maxFiles;
+  }
+
+  /** Records one path; false once the count bound is reached. */
+  async add(relative: string, gitCode?: string): Promise<boolean> {
+    if (this.full) {
+      this.truncated = true;
+      return false;
+    }
+    this.count += 1;
+    const absolute = path.join(this.workspace, relative);
+    const stat = await lstat(absolute).catch(() => null);
+    if (!stat || (!stat.isFile() && !stat.isSymbolicLink())) {
+      if (!stat) this.files[relative] = null;
+      return true;
+    }
+    let digest: string | null = null;
+    if (stat.isFile() && stat.size <= this.hashBudget) {
+      this.hashBudget -= stat.size; // before the read: files are hashed several at a time
+      digest = await sha256(absolute, stat.size).catch(() => null);
+    } else if (stat.isFile()) {
+      this.truncated = true;
+    }
+    this.files[relative] = { size: stat.size, mtime_ms: Math.floor(stat.mtimeMs), sha256: digest, ...(gitCode ? { git: gitCode } : {}) };
+    return true;
+  }
+}
+
+// `git status --porcelain=v1 -z`: "XY path\0", renames and copies followed by "orig\0".
+function parseStatus(raw: string): { code: string; path: string }[] {
+  const out: { code: string; path: string }[] = [];
+  const parts = raw.split('\0');
+  for (let i = 0; i < parts.length; i++) {
+    const entry = parts[i]!;
+    if (entry.length < 4) continue;
+    const code = entry.slice(0, 2);
+    out.push({ code: code.trim() || code, path: entry.slice(3) });
+    if (code[0] === 'R' || code[0] === 'C') i += 1;
+  }
+  return out;
+}
+
+// A few files at a time: the order of the records stays that of `entries`, the bounds exact.
+async function addAll(recorder: Recorder, entries: { path: string; code?: string }[]): Promise<boolean> {
+  for (let i = 0; i < entries.length; i += 16) {
+    const batch = entries.slice(i, i + 16);
+    const added = await Promise.all(batch.map((entry) => recorder.add(entry.path, entry.code)));
+    if (added.includes(false)) return false;
+  }
+  return true;
+}
+
+async function walk(workspace: string, recorder: Recorder): Promise<void> {
+  const queue = [''];
+  while (queue.length > 0 && !recorder.full) {
+    const dir = queue.shift()!;
+    const entries = await readdir(path.join(workspace, dir), { withFileTypes: true }).catch(() => []);
+    entries.sort((a, b) => (a.name < b.name ? -1 : 1));
+    const files: string[] = [];
+    for (const entry of entries) {
+      const relative = dir === '' ? entry.name : `${dir}/${entry.name}`;
+      if (entry.isDirectory()) {
+        if (!(dir === '' && SKIPPED.has(entry.name))) queue.push(relative);
+      } else if (entry.isFile() || entry.isSymbolicLink()) {
+        files.push(relative);
+      }
+    }
+    if (!(await addAll(recorder, files.map((relative) => ({ path: relative }))))) return;
+  }
+  if (queue.length > 0) recorder.truncated = true;
+}
+
+/** Takes a snapshot of `workspace` (absolute). */
+export async function takeSnapshot(workspace: string, limits: SnapshotLimits = {}): Promise<WorkspaceSnapshot> {
+  const at = new Date().toISOString();
+  const recorder = new Recorder(workspace, limits.maxFiles ?? DEFAULT_MAX_FILES, limits.maxHashBytes ?? DEFAULT_MAX_HASH_BYTES);
+  const binary = limits.gitBinary ?? 'git';
+  try {
+    const inside = await git(workspace, ['rev-parse', '--is-inside-work-tree', '--show-prefix'], binary).catch(() => null);
+    const [insideTree, prefixLine = ''] = inside?.exitCode === 0 ? inside.stdout.split('\n') : [];
+    if (insideTree?.trim() === 'true') {
+      const safe = [...(await noRepoCommands(workspace, binary)), '-c', 'core.quotePath=false'];
+      const [head, status] = await Promise.all([
+        git(workspace, ['rev-parse', '--verify', '--quiet', 'HEAD'], binary),
+        git(workspace, [...safe, 'status', '--porcelain=v1', '-z', '--untracked-files=all', '--ignore-submodules=all', ...ownState], binary),
+      ]);
+      if (status.exitCode === 0) {
+        // Paths from status are relative to the repository's top, which may be above the workspace.
+        const prefix = prefixLine.trim();
+        const entries = parseStatus(status.stdout).map((entry) => ({
+          path: prefix && entry.path.startsWith(prefix) ? entry.path.slice(prefix.length) : entry.path,
+          code: entry.code,
+        }));
+        await addAll(recorder, entries);
+        return { kind: 'git', at, head: head.exitCode === 0 ? head.stdout.trim() : null, files: recorder.files, truncated: recorder.truncated };
+      }
+    }
+    await walk(workspace, recorder);
+    return { kind: 'walk', at, head: null, files: recorder.files, truncated: recorder.truncated };
+  } catch (error) {
+    return { kind: 'unavailable', at, head: null, files: {}, truncated: true, reason: (error as Error).message };
+  }
+}

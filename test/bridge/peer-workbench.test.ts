@@ -1,0 +1,109 @@
+// Implement peers edit through the workbench: the real Claude Code CLI (scripted Messages double)
+// gets `peer-bridge serve --surface workbench` as its only MCP server and no edit tools of its own,
+// so a caller's concurrent edit wins with FS_STALE_VERSION for the peer instead of being overwritten.
+import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { runBridge } from '../../src/index.js';
+import { cliEntry } from '../../src/bridge/peer-workbench.js';
+import { openWorkbench } from '../../src/fs/index.js';
+import { startMessagesDouble } from '../doubles/anthropic-messages-server.js';
+import { startResponsesDouble } from '../doubles/openai-responses-server.js';
+import type { RecordedRequest, Turn } from '../doubles/script.js';
+import { useTempDir } from '../helpers/temp-dir.js';
+import { answer, claudeEnv, codexEnv } from './peers.js';
+import { existsSync } from 'node:fs';
+
+const tempDir = useTempDir('peer-bridge-peer-wb-');
+const closers: (() => Promise<void>)[] = [];
+let saved: NodeJS.ProcessEnv;
+beforeAll(() => {
+  // The peer starts the built CLI (dist/), as an installed package would.
+  if (!existsSync(cliEntry())) throw new Error('run `npm run build:ts` first: the peer workbench is served by dist/cli/main.js');
+});
+beforeEach(() => {
+  saved = { ...process.env };
+});
+afterEach(async () => {
+  process.env = saved;
+  for (const close of closers.splice(0)) await close();
+});
+
+const isMessages = (r: RecordedRequest) => r.method === 'POST' && r.url.startsWith('/v1/messages');
+
+async function claudeSetup(turns: Turn[]) {
+  const dir = realpathSync(tempDir());
+  const ws = path.join(dir, 'ws');
+  mkdirSync(ws);
+  const double = await startMessagesDouble(turns);
+  closers.push(double.close);
+  Object.assign(process.env, claudeEnv(double.origin, dir), { HOME: dir, PEER_BRIDGE_LOCK_DIR: path.join(dir, 'locks') });
+  return { ws, double };
+}
+
+// The tool results the peer's CLI sent back to the model, as text.
+function toolResults(request: RecordedRequest): string[] {
+  const body = request.body as { messages?: { role: string; content: unknown }[] };
+  const last = body.messages?.at(-1);
+  if (!last || !Array.isArray(last.content)) return [];
+  return last.content
+    .filter((block: { type?: string }) => block.type === 'tool_result')
+    .map((block: { content?: unknown }) => JSON.stringify(block.content));
+}
+
+describe('implement peers edit through the workbench', () => {
+  it('a Claude Code peer loses to a concurrent caller edit with FS_STALE_VERSION instead of overwriting it', async () => {
+    let release!: () => void;
+    const callerEdited = new Promise<void>((resolve) => (release = resolve));
+    const { ws, double } = await claudeSetup([
+      { kind: 'call', name: 'mcp__workbench__read_file', input: { path: 'notes.txt' } },
+      { kind: 'gate', until: callerEdited, then: { kind: 'call', name: 'mcp__workbench__edit_file', input: { path: 'notes.txt', old_string: 'beta', new_string: 'beta (peer)' } } },
+      { kind: 'answer', answer: answer({ status: 'blocked', verdict: 'notes.txt changed under me; left it as it is.', files_touched: [], blockers: ['FS_STALE_VERSION on notes.txt'] }) },
+    ]);
+    const file = path.join(ws, 'notes.txt');
+    writeFileSync(file, 'alpha\nbeta\n');
+    const call = runBridge({ verb: 'implement', task: 'Mark beta in notes.txt as yours.', workspace: ws, runner: 'claude' });
+
+    // The peer has read the file through the workbench and waits for its next turn: edit now.
+    await double.waitForRequests(2, isMessages);
+    const caller = openWorkbench({ workspace: ws });
+    expect(await caller.call('read_file', { path: 'notes.txt' })).toMatchObject({ ok: true });
+    expect(await caller.call('edit_file', { path: 'notes.txt', old_string: 'alpha', new_string: 'alpha (caller)' })).toMatchObject({ ok: true });
+    release();
+
+    const envelope = await call;
+    expect(envelope.status).toBe('blocked');
+    expect(readFileSync(file, 'utf8')).toBe('alpha (caller)\nbeta\n');
+    const requests = double.requests.filter(isMessages);
+    expect(requests).toHaveLength(3);
+    // The CLI offered the workbench's tools and none of its own edit tools.
+    const tools = ((requests[0]!.body as { tools?: { name: string }[] }).tools ?? []).map((t) => t.name);
+    expect(tools).toEqual(expect.arrayContaining(['mcp__workbench__read_file', 'mcp__workbench__edit_file']));
+    expect(tools.filter((name) => ['Edit', 'Write', 'MultiEdit', 'NotebookEdit'].includes(name))).toEqual([]);
+    expect(toolResults(requests[1]!).join('')).toContain('"ok\\":true');
+    expect(toolResults(requests[2]!).join('')).toContain('FS_STALE_VERSION');
+  }, 60_000);
+
+  it('a Codex peer starts with the workbench as an MCP server and is told to edit through it', async () => {
+    const dir = realpathSync(tempDir());
+    const ws = path.join(dir, 'ws');
+    mkdirSync(ws);
+    const double = await startResponsesDouble([{ kind: 'answer', answer: answer({ files_touched: [] }) }]);
+    closers.push(double.close);
+    Object.assign(process.env, codexEnv(double.origin, dir), { HOME: dir, PEER_BRIDGE_LOCK_DIR: path.join(dir, 'locks') });
+    const envelope = await runBridge({ verb: 'implement', task: 'Nothing to change.', workspace: ws, runner: 'codex' });
+    // The -c overrides (command, args, env table) are accepted: Codex starts and answers.
+    expect(envelope.status).toBe('complete');
+    const prompt = JSON.stringify((double.requests[0]!.body as { input?: unknown }).input);
+    expect(prompt).toContain('tools of the `workbench` MCP server');
+  }, 60_000);
+
+  it('the opt-out leaves a Claude Code peer its own edit tools and no workbench', async () => {
+    const { ws, double } = await claudeSetup([{ kind: 'answer', answer: answer() }]);
+    process.env.PEER_BRIDGE_PEER_WORKBENCH = 'off';
+    await runBridge({ verb: 'implement', task: 'Nothing to change.', workspace: ws, runner: 'claude' });
+    const tools = ((double.requests.filter(isMessages)[0]!.body as { tools?: { name: string }[] }).tools ?? []).map((t) => t.name);
+    expect(tools).toEqual(expect.arrayContaining(['Edit', 'Write']));
+    expect(tools.filter((name) => name.startsWith('mcp__'))).toEqual([]);
+  }, 60_000);
+});
