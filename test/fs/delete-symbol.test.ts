@@ -1,6 +1,9 @@
 // delete_symbol on real TypeScript, JavaScript and Python files: the definition goes with its
 // decorators and the comments directly above it; everything else stays byte for byte.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { bench, code, ok } from './helpers.js';
 
@@ -220,5 +223,24 @@ describe('delete_symbol size limit', () => {
     // The same session goes on: a small file still works.
     const s = await observed('small.ts', 'export function a() {}\nexport function b() {}\n');
     expect(code(await s.wb.call('delete_symbol', { path: 'small.ts', symbol: 'a' }))).toBe('ok');
+  });
+});
+
+describe('delete_symbol from the built package', () => {
+  // The parser runs in a worker thread whose file must exist in dist/ (a bundle chunk cannot find it
+  // next to itself): this runs the library as an installed package runs it, plain node on dist/.
+  it('deletes a symbol through dist/fs/index.js', () => {
+    const t = bench();
+    t.write('m.py', 'def a():\n    pass\n\ndef b():\n    pass\n');
+    const library = pathToFileURL(path.join(import.meta.dirname, '..', '..', 'dist', 'fs', 'index.js')).href;
+    const script = `
+      const { openWorkbench } = await import(${JSON.stringify(library)});
+      const wb = openWorkbench({ workspace: process.argv[1], lockDir: process.argv[2] });
+      await wb.call('read_file', { path: 'm.py' });
+      console.log(JSON.stringify(await wb.call('delete_symbol', { path: 'm.py', symbol: 'a' })));
+      process.exit(0);`;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script, t.ws, t.lockDir], { encoding: 'utf8' });
+    expect(JSON.parse(out)).toMatchObject({ ok: true, symbol: 'a' });
+    expect(t.text('m.py')).toBe('def b():\n    pass\n');
   });
 });

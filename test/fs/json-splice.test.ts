@@ -3,7 +3,7 @@
 // gives exactly what JSON.stringify writes for the edited document.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findTopLevelArray, insertItem, lineIndent, removeItem, replaceItem } from '../../src/fs/tools/json-splice.js';
+import { findTopLevelArray, insertItem, lineIndent, removeItem, replaceItem } from '../../src/fs/tools/notebook/json-splice.js';
 
 const value = fc.letrec((tie) => ({
   leaf: fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.constantFrom('"', '\\', '\\"', '{[', ']}', '\n')),

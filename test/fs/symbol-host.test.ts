@@ -1,7 +1,7 @@
 // The parser thread: a parse that aborts tree-sitter (wasm out of memory on a huge dense file) fails
 // that one call, and the next delete_symbol — in any language — runs in a fresh thread.
 import { describe, expect, it } from 'vitest';
-import { runSymbolJob } from '../../src/fs/tools/symbol-host.js';
+import { runSymbolJob } from '../../src/fs/tools/symbol/host.js';
 import { FsError } from '../../src/fs/errors.js';
 
 describe('the delete_symbol parser thread', () => {

@@ -1,7 +1,7 @@
 // Windows over whole decoded text (named encodings, buffers): lines, counts, and truncation that
 // keeps whole lines, or cuts a lone overlong first line without splitting a surrogate pair.
 import { describe, expect, it } from 'vitest';
-import { textWindow } from '../../src/fs/text-window.js';
+import { textWindow } from '../../src/fs/tools/read/text-window.js';
 
 describe('textWindow', () => {
   it('counts lines with and without a final break, and answers empty past the end', () => {

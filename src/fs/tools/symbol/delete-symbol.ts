@@ -1,14 +1,14 @@
 // delete_symbol: removes one definition (with its decorators or attributes and the comments directly
 // above it) from an observed source file, found with tree-sitter in a parser thread; published like
 // every other edit.
-import type { DeleteSymbolArgs } from '../../generated/fs-tools.js';
-import type { ToolContext } from '../context.js';
-import { FsError } from '../errors.js';
-import type { ToolSuccess } from '../mutate.js';
-import { rewriteText } from '../rewrite-text.js';
-import { resolveInWorkspace } from '../workspace-paths.js';
-import { languageOf } from './symbol-grammars.js';
-import { runSymbolJob } from './symbol-host.js';
+import type { DeleteSymbolArgs } from '../../../generated/fs-tools.js';
+import type { ToolContext } from '../../context.js';
+import { FsError } from '../../errors.js';
+import type { ToolSuccess } from '../../mutate.js';
+import { rewriteText } from '../../rewrite-text.js';
+import { resolveInWorkspace } from '../../workspace-paths.js';
+import { languageOf } from './grammars.js';
+import { runSymbolJob } from './host.js';
 
 /**
  * The largest file delete_symbol parses. Tree-sitter's wasm memory runs out on dense sources of a

@@ -1,16 +1,16 @@
 // read_file: one line window, and the whole file's version observed from the same handle.
 import path from 'node:path';
-import { promises as native } from '../../native/index.js';
-import type { ReadFileArgs } from '../../generated/fs-tools.js';
-import type { ToolContext } from '../context.js';
-import { FsError } from '../errors.js';
-import { openRegular, sameStat } from '../file-handle.js';
-import type { ToolSuccess } from '../mutate.js';
-import { checkRoute } from '../rewrite-text.js';
-import { badUtf16Error, binaryError, notUtf8Error, type TextEncoding } from '../text-codec.js';
-import { versionOf } from '../version.js';
-import { scanWindow, type WindowScan } from '../window-scan.js';
-import { resolveInWorkspace } from '../workspace-paths.js';
+import { promises as native } from '../../../native/index.js';
+import type { ReadFileArgs } from '../../../generated/fs-tools.js';
+import type { ToolContext } from '../../context.js';
+import { FsError } from '../../errors.js';
+import { openRegular, sameStat } from '../../file-handle.js';
+import type { ToolSuccess } from '../../mutate.js';
+import { checkRoute } from '../../rewrite-text.js';
+import { badUtf16Error, binaryError, notUtf8Error, type TextEncoding } from '../../text-codec.js';
+import { versionOf } from '../../version.js';
+import { scanWindow, type WindowScan } from './window-scan.js';
+import { resolveInWorkspace } from '../../workspace-paths.js';
 import { readBufferWindow, readNamedWindow } from './read-text.js';
 
 export const DEFAULT_LINE_LIMIT = 2000;

@@ -1,11 +1,11 @@
 // The text side of delete_symbol: parse, find the definition, cut it (with what belongs to it) and
-// say what went. Pure over its input; runs inside the parser worker (symbol-worker.ts).
+// say what went. Pure over its input; runs inside the parser worker (worker.ts).
 import type { Parser } from 'web-tree-sitter';
-import { findSymbol, leadingStart } from './symbol-find.js';
-import { RULES, type Definition, type LanguageRules } from './symbol-rules.js';
-import type { SymbolLanguage } from './symbol-grammars.js';
-import type { Eol } from '../text-codec.js';
-import { absorbBlankLines, isBlank, lineAt, lineStartOf, linesIn, merged, type Cut } from './line-cuts.js';
+import { findSymbol, leadingStart } from './find.js';
+import { RULES, type Definition, type LanguageRules } from './rules.js';
+import type { SymbolLanguage } from './grammars.js';
+import type { Eol } from '../../text-codec.js';
+import { absorbBlankLines, isBlank, lineAt, lineStartOf, linesIn, merged, type Cut } from '../line-cuts.js';
 
 export interface SymbolJob {
   text: string;

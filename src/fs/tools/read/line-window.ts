@@ -1,4 +1,4 @@
-import type { Eol } from './text-codec.js';
+import type { Eol } from '../../text-codec.js';
 import { incompleteTail } from './utf8-stream.js';
 
 /** Which lines to keep: 1-based inclusive, and at most maxBytes of them. */

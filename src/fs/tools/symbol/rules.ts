@@ -1,7 +1,7 @@
 // What a definition is in each language delete_symbol knows: which statements define a name, what
 // the name is, where members live, and which nodes before a definition belong to it.
 import type { Node } from 'web-tree-sitter';
-import type { SymbolLanguage } from './symbol-grammars.js';
+import type { SymbolLanguage } from './grammars.js';
 
 export interface Definition {
   name: string;

@@ -1,10 +1,10 @@
 // The parser thread: tree-sitter runs here, never on the main thread, so a grammar that aborts
 // (wasm out of memory on a huge file) or a parse that takes seconds cannot poison or stall the
-// process's other calls. The host (symbol-host.ts) replaces this thread after any failure.
+// process's other calls. The host (host.ts) replaces this thread after any failure.
 import { parentPort } from 'node:worker_threads';
-import { FsError } from '../errors.js';
-import { cutSymbol, type SymbolJob } from './symbol-cut.js';
-import { parserFor } from './symbol-grammars.js';
+import { FsError } from '../../errors.js';
+import { cutSymbol, type SymbolJob } from './cut.js';
+import { parserFor } from './grammars.js';
 
 export interface JobMessage {
   id: number;

@@ -3,7 +3,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Language, Parser } from 'web-tree-sitter';
-import { FsError } from '../errors.js';
+import { FsError } from '../../errors.js';
 
 export type SymbolLanguage = 'typescript' | 'tsx' | 'javascript' | 'python' | 'go' | 'rust' | 'java';
 

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { TextDecoder } from 'node:util';
 import type { FileHandle } from 'node:fs/promises';
 import { LineTracker, type WindowRequest } from './line-window.js';
-import { sniffBom, type Eol, type TextEncoding } from './text-codec.js';
+import { sniffBom, type Eol, type TextEncoding } from '../../text-codec.js';
 import { Utf8Stream } from './utf8-stream.js';
 
 export type { WindowRequest } from './line-window.js';

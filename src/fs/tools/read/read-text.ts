@@ -1,14 +1,14 @@
 // read_file's two routes that decode the text whole before windowing it: a file in an encoding the
 // caller names (only a whole decode can prove every byte is valid in it), and an editor buffer
 // (which is text already). The streamed UTF-8/UTF-16 route is read-file.ts.
-import { readBuffer } from '../buffers.js';
-import type { ToolContext } from '../context.js';
-import { FsError } from '../errors.js';
-import { readWhole } from '../file-handle.js';
-import { MAX_TEXT_BYTES, statQuiet, type ToolSuccess } from '../mutate.js';
-import { decodeText, detectEol } from '../text-codec.js';
-import { textWindow } from '../text-window.js';
-import type { ResolvedPath } from '../workspace-paths.js';
+import { readBuffer } from '../../buffers.js';
+import type { ToolContext } from '../../context.js';
+import { FsError } from '../../errors.js';
+import { readWhole } from '../../file-handle.js';
+import { MAX_TEXT_BYTES, statQuiet, type ToolSuccess } from '../../mutate.js';
+import { decodeText, detectEol } from '../../text-codec.js';
+import { textWindow } from './text-window.js';
+import type { ResolvedPath } from '../../workspace-paths.js';
 
 /** The window read_file asks for, its defaults applied (the streamed route's byte limit counts characters here). */
 export interface WholeWindow {

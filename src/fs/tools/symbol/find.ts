@@ -2,8 +2,8 @@
 // members (nested as deep as needed). A match carries the nodes to delete with it (decorators,
 // attributes, comments directly above).
 import type { Node } from 'web-tree-sitter';
-import { FsError } from '../errors.js';
-import type { Definition, LanguageRules } from './symbol-rules.js';
+import { FsError } from '../../errors.js';
+import type { Definition, LanguageRules } from './rules.js';
 
 function lineList(definitions: Definition[]): string {
   return definitions.map((d) => d.node.startPosition.row + 1).join(', ');

@@ -1,13 +1,14 @@
-// Runs delete_symbol's parse in a worker thread (symbol-worker.ts) and replaces that thread after
+// Runs delete_symbol's parse in a worker thread (worker.ts) and replaces that thread after
 // any failure that is not a tool-level answer: a wasm abort leaves tree-sitter's memory broken for
 // every later parse in that thread, in any language, so the thread is thrown away, never reused.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { FsError, type FsErrorCode } from '../errors.js';
-import type { SymbolCut, SymbolJob } from './symbol-cut.js';
-import type { ReplyMessage } from './symbol-worker.js';
+import { packageRoot } from '../../../package/root.js';
+import { FsError, type FsErrorCode } from '../../errors.js';
+import type { SymbolCut, SymbolJob } from './cut.js';
+import type { ReplyMessage } from './worker.js';
 
 interface Pending {
   resolve(cut: SymbolCut): void;
@@ -23,13 +24,15 @@ function broken(shown: string, reason: string): FsError {
   return new FsError('FS_IO_ERROR', `${shown}: the parser failed (${reason}); it was restarted, other files are unaffected; use delete_range or edit_file for this file`);
 }
 
-// From source (tests run the .ts files) the thread needs tsx to load TypeScript; from dist it is
-// plain JS. tsx is found from this file, not from the process's working directory (dev only:
+// From source (tests run the .ts files) the thread needs tsx to load TypeScript. Built, this code
+// sits in a bundle chunk (dist/chunks/…) and the worker is its own entry point,
+// dist/fs/symbol-worker.js (scripts/build.ts), found from the package root. tsx is found from this file, not from the process's working directory (dev only:
 // the path is tsx's own ESM API file, which its package exports as "tsx/esm/api").
 function startThread(): Worker {
   const fromSource = import.meta.url.endsWith('.ts');
-  const entry = new URL(fromSource ? './symbol-worker.ts' : './symbol-worker.js', import.meta.url);
-  if (!fromSource) return new Worker(entry);
+  // No inherited flags: the host's may not apply to a worker file (e.g. node --input-type -e).
+  if (!fromSource) return new Worker(path.join(packageRoot(), 'dist', 'fs', 'symbol-worker.js'), { execArgv: [] });
+  const entry = new URL('./worker.ts', import.meta.url);
   const tsx = pathToFileURL(path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist', 'esm', 'api', 'index.mjs')).href;
   return new Worker(`import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry.href)}); })`, { eval: true });
 }

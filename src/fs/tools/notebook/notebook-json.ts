@@ -1,7 +1,7 @@
 // Reading a Jupyter notebook and writing cells in the file's own style: its indentation (nbformat
 // writes 1 space), key order and ASCII escaping.
 import { randomBytes } from 'node:crypto';
-import { FsError } from '../errors.js';
+import { FsError } from '../../errors.js';
 import { duplicateTopLevelKeys } from './json-splice.js';
 
 export type CellType = 'code' | 'markdown';

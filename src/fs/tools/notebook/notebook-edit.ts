@@ -1,11 +1,11 @@
 // notebook_edit: replace, insert or delete one cell of an observed Jupyter notebook, through the
 // same observation check, locks and publication as every other edit. Only that cell's text changes.
-import type { NotebookEditArgs } from '../../generated/fs-tools.js';
-import type { ToolContext } from '../context.js';
-import { FsError } from '../errors.js';
-import type { ToolSuccess } from '../mutate.js';
-import { rewriteText } from '../rewrite-text.js';
-import { resolveInWorkspace } from '../workspace-paths.js';
+import type { NotebookEditArgs } from '../../../generated/fs-tools.js';
+import type { ToolContext } from '../../context.js';
+import { FsError } from '../../errors.js';
+import type { ToolSuccess } from '../../mutate.js';
+import { rewriteText } from '../../rewrite-text.js';
+import { resolveInWorkspace } from '../../workspace-paths.js';
 import { findTopLevelArray, insertItem, lineIndent, removeItem, replaceItem, type ArraySpan } from './json-splice.js';
 import {
   newCellId,
