@@ -63,14 +63,17 @@ const REAPER_MARGIN_MS = 3000;
  * reaper is missing, the tree is found through the process group, parent links and the spawn
  * marker in the environment, and a watchdog process covers the host's own death.
  */
-export function spawnChild(file: string, args: readonly string[], options: SpawnOptions): Promise<SpawnResult> {
+export async function spawnChild(file: string, args: readonly string[], options: SpawnOptions): Promise<SpawnResult> {
   const result: SpawnResult = {
     pid: null, exitCode: null, signal: null, stderrTail: '', outputLimit: null,
     outputLimitHit: false, aborted: false, spawnError: null, leftovers: 0, stuck: [],
   };
+  // spawn() blocks until the child has started (fork, exec): calls that start together would each
+  // add theirs to one turn of the event loop. Each gets a turn of its own.
+  if (!options.signal.aborted) await new Promise<void>((resolve) => setImmediate(resolve));
   if (options.signal.aborted) {
     result.aborted = true;
-    return Promise.resolve(result);
+    return result;
   }
   const graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
   const spawnId = randomUUID();
