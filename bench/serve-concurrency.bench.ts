@@ -74,6 +74,7 @@ try {
   show('first batch on a cold server', await watched(batch));
   const directMax: number[] = [];
   const bridgedMax: number[] = [];
+  const idleMax: number[] = [];
   for (let r = 0; r < ROUNDS; r++) {
     const d = await watched(direct);
     show(`codex exec directly (baseline) #${r + 1}`, d);
@@ -81,11 +82,17 @@ try {
     const b = await watched(batch);
     show(`bridge_advise through one server #${r + 1}`, b);
     bridgedMax.push(b.maxMs);
+    // What the machine alone does to an event loop with nothing to do, for as long as the batch took:
+    // on a loaded machine the scheduler's pauses show up in every measure above.
+    const idle = await watched(() => new Promise((resolve) => setTimeout(resolve, b.wallMs)));
+    show(`idle, the same duration #${r + 1}`, idle);
+    idleMax.push(idle.maxMs);
   }
   const baseline = { name: `${CALLS} codex exec started directly: largest stall`, median: Math.max(...directMax) };
   record({ name: `${CALLS} concurrent bridge calls, one server: largest stall`, unit: 'ms', median: Math.max(...bridgedMax), baseline, goal: '≤ 50 ms', samples: ROUNDS });
   record({ name: `${CALLS} concurrent bridge calls: median round's largest stall`, unit: 'ms', median: median(bridgedMax), baseline: { name: `${CALLS} codex exec directly: median round's largest stall`, median: median(directMax) }, samples: ROUNDS });
   record({ name: baseline.name, unit: 'ms', median: baseline.median, samples: ROUNDS });
+  record({ name: 'an idle event loop on this machine, as long: largest stall', unit: 'ms', median: Math.max(...idleMax), samples: ROUNDS });
   await client.close();
   await bridge.drain();
   await double.close();
