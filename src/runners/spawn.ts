@@ -54,6 +54,15 @@ const STDERR_TAIL_BYTES = 8192;
 // the old way (a reaper that was stopped or killed by something in the tree).
 const REAPER_MARGIN_MS = 3000;
 
+// spawn() blocks until the child has started (fork, exec; ~10 ms on a loaded machine): calls that
+// start together would add theirs up in one turn of the event loop. Spawns take turns instead, one
+// per turn (immediates queued together all run in the same turn, so each waits for the previous).
+let spawnTurn: Promise<void> = Promise.resolve();
+function nextSpawnTurn(): Promise<void> {
+  spawnTurn = spawnTurn.then(() => new Promise<void>((resolve) => setImmediate(resolve)));
+  return spawnTurn;
+}
+
 /**
  * Starts `file` (absolute) with `args`; resolves when it is gone, never rejects for child failures.
  * It rejects only when `onLine` throws (a runner bug): then the tree is killed first.
@@ -68,9 +77,7 @@ export async function spawnChild(file: string, args: readonly string[], options:
     pid: null, exitCode: null, signal: null, stderrTail: '', outputLimit: null,
     outputLimitHit: false, aborted: false, spawnError: null, leftovers: 0, stuck: [],
   };
-  // spawn() blocks until the child has started (fork, exec): calls that start together would each
-  // add theirs to one turn of the event loop. Each gets a turn of its own.
-  if (!options.signal.aborted) await new Promise<void>((resolve) => setImmediate(resolve));
+  if (!options.signal.aborted) await nextSpawnTurn();
   if (options.signal.aborted) {
     result.aborted = true;
     return result;
