@@ -10,14 +10,12 @@ import { buildPrompt } from '../src/bridge/prompt.js';
 import { runBridge } from '../src/bridge/run-bridge.js';
 import { strictCoreSchema } from '../src/envelope/index.js';
 import { codexArgs } from '../src/runners/codex/args.js';
-import { answer, codexBin, codexEnv } from '../test/bridge/peers.js';
-import { startResponsesDouble } from '../test/doubles/openai-responses-server.js';
-import type { Turn } from '../test/doubles/script.js';
-import { describe, runToExit } from './child-timing.js';
+import { codexBin, codexEnv } from '../test/bridge/peers.js';
+import { benchEnvironment, describe, responsesDoubleProcess, runToExit } from './child-timing.js';
 import { median, record } from './record.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 12);
 const cli = path.join(root, 'dist', 'cli', 'main.js');
 if (!existsSync(cli)) throw new Error('dist/ is missing: run npm run build:ts (npm run bench does)');
 
@@ -25,14 +23,16 @@ const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'peer-bridge-bench-'
 try {
   const workspace = path.join(dir, 'ws');
   mkdirSync(workspace);
-  const turns: Turn[] = Array.from({ length: ROUNDS * 3 + 3 }, () => ({ kind: 'answer', answer: answer() }));
-  const double = await startResponsesDouble(turns);
-  Object.assign(process.env, codexEnv(double.origin, dir), { PEER_BRIDGE_CACHE_DIR: path.join(dir, 'cache') });
+  // In a process of its own: its HTTP work would otherwise share the event loop of runBridge only.
+  const double = await responsesDoubleProcess(ROUNDS * 3 + 3);
+  benchEnvironment({ ...codexEnv(double.origin, dir), PEER_BRIDGE_CACHE_DIR: path.join(dir, 'cache') });
   const schemaFile = path.join(dir, 'core.schema.json');
   writeFileSync(schemaFile, JSON.stringify(strictCoreSchema()));
   const directArgs = codexArgs({ verb: 'advise', prompt: buildPrompt('advise', 'bench', 120), schemaFile, disableMcp: [] });
-  const childEnv = { PATH: process.env.PATH, HOME: process.env.HOME, CODEX_HOME: process.env.CODEX_HOME, OPENAI_API_KEY: process.env.OPENAI_API_KEY };
-  const cliEnv = { ...childEnv, PEER_BRIDGE_CODEX_BIN: codexBin, PEER_BRIDGE_CACHE_DIR: process.env.PEER_BRIDGE_CACHE_DIR };
+  // Every side runs with the same environment, this process's own after benchEnvironment():
+  // runBridge's child gets the granted part of it, the baseline and the CLI all of it.
+  const childEnv = { ...process.env };
+  const cliEnv = childEnv;
   const cliArgs = [cli, 'run', 'advise', 'bench', '--workspace', workspace, '--json'];
 
   const inProcess = async () => {

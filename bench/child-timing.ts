@@ -1,6 +1,8 @@
 // Timing whole processes for the start-up and per-call benchmarks: wall time from spawn to exit,
 // and from spawn to a `peer-bridge serve` answering tools/list.
 import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { median } from './record.js';
 
 /** Milliseconds from spawn until the process has exited (successfully) and closed its pipes. */
@@ -14,6 +16,22 @@ export function runToExit(command: string, args: string[], env: NodeJS.ProcessEn
     child.on('error', reject);
     child.on('close', (code) => (code === 0 ? resolve(performance.now() - start) : reject(new Error(`${command} ${args.join(' ')} exited ${code}: ${stderr.slice(-2000)}`))));
   });
+}
+
+// What a child needs from this machine (and the BENCH_ settings of bench/run.ts); nothing else of
+// the shell that started the benchmark.
+const KEPT = ['PATH', 'HOME', 'LANG', 'TMPDIR', 'USER', 'SHELL', 'TERM'];
+
+/**
+ * Makes this process's environment the machine's bare minimum plus `extra`, so every side of a
+ * comparison starts its processes with the same variables. Machine settings some variables carry
+ * would otherwise weigh on one side only: NODE_EXTRA_CA_CERTS alone makes each Node start read and
+ * parse a CA bundle (+130 ms per process on the 2-core bench machine), and the bridge passes it on
+ * (a network variable its runners are granted) while a hand-picked baseline environment did not.
+ */
+export function benchEnvironment(extra: Record<string, string>): void {
+  for (const name of Object.keys(process.env)) if (!KEPT.includes(name) && !name.startsWith('BENCH_')) delete process.env[name];
+  Object.assign(process.env, extra);
 }
 
 const line = (message: object) => `${JSON.stringify(message)}\n`;
@@ -48,4 +66,23 @@ export function serveToToolsList(args: string[], env: NodeJS.ProcessEnv, cwd: st
 
 export function describe(samples: readonly number[]): string {
   return `median ${median(samples).toFixed(0).padStart(6)} ms  min ${Math.min(...samples).toFixed(0).padStart(6)} ms  max ${Math.max(...samples).toFixed(0).padStart(6)} ms`;
+}
+
+/** Starts the Responses double in its own process (responses-double-process.ts) for `turns` answers. */
+export function responsesDoubleProcess(turns: number): Promise<{ origin: string; close(): Promise<void> }> {
+  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'responses-double-process.ts');
+  const child = spawn(process.execPath, ['--import', 'tsx', script, String(turns)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.once('error', reject);
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      if (!out.includes('\n')) return;
+      child.stdout.removeAllListeners('data');
+      child.stdout.resume();
+      resolve({ origin: out.trim(), close: () => (child.stdin.end(), closed) });
+    });
+    void closed.then(() => reject(new Error('the Responses double process ended before it printed its origin')));
+  });
 }

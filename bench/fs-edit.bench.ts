@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { openWorkbench } from '../src/fs/index.js';
+import { record } from './record.js';
 
 type WriteFileAtomic = (file: string, data: string, options: { fsync: boolean }) => Promise<void>;
 const writeFileAtomic = createRequire(import.meta.url)('write-file-atomic') as WriteFileAtomic;
@@ -67,9 +68,22 @@ try {
   const base = median(perOp.floor!);
   console.log(`node ${process.version}, ${os.platform()} ${os.arch()}, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; ${os.tmpdir()}`);
   console.log(`4 KiB file, median of ${ROUNDS} interleaved rounds of ${OPS_PER_ROUND}; ratio = time per op / floor (goal for edit_file: <= 1.3)`);
+  const labels: Record<string, string> = {
+    floor: 'sync safe-replace floor (4 KiB: read+sha256, temp, fsync, rename, dir fsync)',
+    edit_file: 'edit_file (4 KiB, locks+fsync+dir fsync)',
+    'write-file-atomic': 'write-file-atomic (4 KiB, fsync)',
+  };
   for (const [name, values] of Object.entries(perOp)) {
     const ns = median(values);
     console.log(`${name.padEnd(20)} ${(ns / 1000).toFixed(1).padStart(8)} µs/op  ratio ${(ns / base).toFixed(2)}`);
+    record({
+      name: labels[name]!,
+      unit: 'ns/op',
+      median: ns,
+      samples: values.length,
+      ...(name === 'floor' ? {} : { baseline: { name: labels.floor!, median: base } }),
+      ...(name === 'edit_file' ? { goal: 'ratio ≤ 1.3' } : {}),
+    });
   }
 } finally {
   rmSync(ws, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 // runBridge: one bridge call, start to envelope. Bad input is rejected before anything starts;
 // refusals and child failures are envelopes, never rejections. The ledger start is on disk before
 // the child is spawned and the settlement follows the envelope.
-import { harnessEnvelope, type PublicEnvelope, type RunMeta } from '../envelope/index.js';
+import type { PublicEnvelope, RunMeta } from '../envelope/index.js';
 import { resolveExecutable } from '../runners/executable.js';
 import { loadRunner } from '../runners/load.js';
 import type { Runner } from '../runners/types.js';
@@ -16,7 +16,6 @@ import { decideDepth, depthLimit, inheritedDepth } from './depth.js';
 import { direction as directionOf } from './direction.js';
 import { decideEffort, mergeSubstitution } from './effort.js';
 import { BridgeError } from './errors.js';
-import { envelopeForOutcome } from './outcome.js';
 import { peerWorkbench } from './peer-workbench.js';
 import { buildPrompt, checkPromptSize } from './prompt.js';
 import { runChild } from './run-child.js';
@@ -32,6 +31,19 @@ export const DEFAULT_RUNNER = 'codex';
 export const DEFAULT_MAX_OUTPUT_BYTES = 32 * 1024 * 1024;
 const MAX_LINE_BYTES = 4 * 1024 * 1024;
 const DEFAULT_HEARTBEAT_MS = 5000;
+
+// What builds envelopes (the compiled validators are the largest part of a call's code) is not
+// needed to start the child: it loads on the child's first event, while the child works, or when
+// a refusal needs it. Once per process.
+let finishing: Promise<{ harnessEnvelope: typeof import('../envelope/index.js').harnessEnvelope; envelopeForOutcome: typeof import('./outcome.js').envelopeForOutcome }> | undefined;
+function envelopeBuilders() {
+  finishing ??= Promise.all([import('../envelope/index.js'), import('./outcome.js')]).then(([envelope, outcome]) => ({
+    harnessEnvelope: envelope.harnessEnvelope,
+    envelopeForOutcome: outcome.envelopeForOutcome,
+  }));
+  return finishing;
+}
+const harnessEnvelope: typeof import('../envelope/index.js').harnessEnvelope = async (input) => (await envelopeBuilders()).harnessEnvelope(input);
 
 function positiveInteger(raw: string | undefined): number | undefined {
   const value = raw === undefined ? NaN : Number(raw);
@@ -224,7 +236,11 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
       heartbeatMs: context.heartbeatMs ?? heartbeatMs(env),
       unreachableMs: unreachableMs(env),
       signal: options.signal,
-      record: (event) => meta.transcript.write(event),
+      record: (event) => {
+        meta.transcript.write(event);
+        // A failed load is reported where the builders are awaited, after the child.
+        envelopeBuilders().catch(() => undefined);
+      },
       onProgress: options.onProgress,
     });
     const result = outcome.result;
@@ -244,7 +260,7 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
       output_limit_bytes: result?.outputLimitHit ? maxOutputBytes : null,
       workspace_change: change,
     };
-    envelope = await envelopeForOutcome(outcome, meta, { budgetSeconds: budget.seconds, cutoffMs: budget.cutoffMs, maxOutputBytes });
+    envelope = await (await envelopeBuilders()).envelopeForOutcome(outcome, meta, { budgetSeconds: budget.seconds, cutoffMs: budget.cutoffMs, maxOutputBytes });
   } catch (error) {
     // A harness bug must still settle the call and give the caller an envelope.
     envelope = await harnessEnvelope({ fault: 'invalid-envelope', cause: `peer-bridge failed while finishing the call: ${(error as Error).message}`, meta });

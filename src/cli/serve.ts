@@ -5,7 +5,6 @@ import { earlyAnswers } from '../mcp/early-answers.js';
 import { EarlyStdioTransport } from '../mcp/early-stdio.js';
 import { MAX_MESSAGE_BYTES_VARIABLE, maxMessageBytes } from '../mcp/stdio/message-size.js';
 import { parse, UsageError } from './args.js';
-import { checkRunnerOption } from './runner-option.js';
 import { version } from './version.js';
 
 export const SERVE_HELP = `Usage: peer-bridge serve [--workspace DIR] [--surface bridge|workbench] [--config FILE] [--runner NAME]
@@ -51,9 +50,10 @@ export async function serve(argv: string[]): Promise<number | 'serving'> {
     await serveWorkbench({ workspace, version, log, maxMessageBytes: maxBytes });
     return 'serving';
   }
-  checkRunnerOption(values.runner, values.config);
-  // Reading stdin starts now: the client's initialize is answered while the ledger, the native
-  // addon and the MCP SDK load; tools/list once the ledger is recovered, calls once the server is up.
+  // Plugin resolution (and the manifest validators it brings) loads only for a --runner.
+  if (values.runner !== undefined) (await import('./runner-option.js')).checkRunnerOption(values.runner, values.config);
+  // Reading stdin starts now: the client's initialize and tools/list are answered while the
+  // ledger, the native addon and the MCP SDK load; calls once the server is up (after the recovery).
   const transport = new EarlyStdioTransport({
     answer: earlyAnswers(version),
     // The real transport (and the SDK's types it uses) loads with the SDK server.

@@ -1,41 +1,15 @@
-// The envelope schemas, read from the package's schemas/ folder, and their validators, compiled
-// from the same files at build time (scripts/gen-validators.ts, ajv standalone code for JSON
-// Schema 2020-12): nothing loads ajv's compiler at run time. Every validation in peer-bridge goes
-// through these functions.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+// The envelope schemas (schema-files.ts) and their validators, compiled from the same files at
+// build time (scripts/gen-validators.ts, ajv standalone code for JSON Schema 2020-12): nothing
+// loads ajv's compiler at run time. Every validation in peer-bridge goes through these functions.
 import type { CoreEnvelope } from '../generated/envelope.js';
 import type { PublicEnvelope } from '../generated/harness-envelope.js';
 import { validateCore as compiledCore } from '../generated/validators/envelope.js';
 import { validateHarness as compiledHarness } from '../generated/validators/harness-envelope.js';
 import { byName as compiledToolInputs } from '../generated/validators/mcp-tools.js';
 import type { CompiledValidator } from '../generated/validators/types.js';
-import { packageRoot } from '../package/root.js';
+import { mcpToolsSchema, type JsonSchema } from './schema-files.js';
 
-/** A JSON Schema document as plain data. */
-export type JsonSchema = { [key: string]: unknown };
-
-/** The package's schemas/ folder. */
-export const schemaDirectory = path.join(packageRoot(), 'schemas');
-
-function readSchema(file: string): JsonSchema {
-  return deepFreeze(JSON.parse(readFileSync(path.join(schemaDirectory, file), 'utf8')) as JsonSchema);
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object') {
-    for (const child of Object.values(value)) deepFreeze(child);
-    Object.freeze(value);
-  }
-  return value;
-}
-
-/** schemas/envelope.schema.json: the model-authored core (frozen). */
-export const coreSchema: JsonSchema = readSchema('envelope.schema.json');
-/** schemas/harness-envelope.schema.json: the public envelope (frozen). */
-export const harnessSchema: JsonSchema = readSchema('harness-envelope.schema.json');
-/** schemas/mcp-tools.schema.json: MCP tool input shapes under `$defs` (frozen). */
-export const mcpToolsSchema: JsonSchema = readSchema('mcp-tools.schema.json');
+export { coreSchema, harnessSchema, mcpToolsSchema, schemaDirectory, type JsonSchema } from './schema-files.js';
 
 // Compiled with allErrors (complete messages) and strict schemas, as ajv.compile would have been.
 export const validateCoreSchema = compiledCore as CompiledValidator<CoreEnvelope>;

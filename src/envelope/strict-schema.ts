@@ -2,7 +2,7 @@
 // accept only a subset of JSON Schema: every property required, additionalProperties false, no
 // length or count keywords. The child gets that projection of the core schema, with the limits
 // written into the descriptions; the full schema is enforced locally by validateCore.
-import { coreSchema, type JsonSchema } from './schemas.js';
+import { coreSchema, type JsonSchema } from './schema-files.js';
 
 /** Keywords the strictest common subset of the model APIs accepts. */
 const allowedKeywords = new Set([

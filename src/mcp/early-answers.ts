@@ -1,6 +1,8 @@
-// The requests `serve` answers before the MCP SDK has loaded (see early-stdio.ts): initialize and
-// ping at once, tools/list once the ledger is recovered. The answers are the ones the SDK server
-// gives (server-info.ts, tools.ts); anything unusual is left to the SDK server.
+// The requests `serve` answers before the MCP SDK has loaded (see early-stdio.ts): initialize,
+// ping and tools/list at once. The answers are the ones the SDK server gives (server-info.ts,
+// tools.ts); anything unusual is left to the SDK server. tools/list does not wait for the ledger's
+// recovery: the list is the same whatever the recovery finds, and every call is held until the
+// SDK server connects, which is after the recovery.
 import type { EarlyAnswer } from './early-stdio.js';
 import { initializeResult } from './server-info.js';
 import { listTools } from './tools.js';
@@ -8,7 +10,7 @@ import { listTools } from './tools.js';
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function earlyAnswers(version: string): EarlyAnswer {
-  return (method, params, ready) => {
+  return (method, params) => {
     if (method === 'initialize') {
       const { protocolVersion, capabilities, clientInfo } = params;
       const wellFormed =
@@ -20,7 +22,7 @@ export function earlyAnswers(version: string): EarlyAnswer {
       return wellFormed ? initializeResult(version, protocolVersion) : undefined;
     }
     if (method === 'ping') return {};
-    if (method === 'tools/list') return ready ? { tools: listTools() } : 'wait';
+    if (method === 'tools/list') return { tools: listTools() };
     return undefined;
   };
 }

@@ -1,7 +1,6 @@
 // The front of `peer-bridge serve`'s stdio transport. It reads stdin from the first moment, so the
 // client's first requests are answered while the MCP SDK, the ledger and the native addon are
-// still loading: `initialize` and `ping` at once, `tools/list` as soon as the ledger has been
-// recovered (tools are only listed by a server whose interrupted calls are settled). Every other
+// still loading (which: the `answer` function decides; it may hold one until `ready()`). Every other
 // line, byte for byte and in order, goes to the real transport (stdio/line-transport.ts, with its
 // size limit and malformed-message answers) once the SDK server connects. The initialize request
 // goes there too (the SDK server's second answer to it is dropped), so the server knows the
@@ -94,7 +93,7 @@ export class EarlyStdioTransport implements Transport {
     this.stdin.on('error', this.onStreamError);
   }
 
-  /** The ledger is recovered: requests held for it are answered now. */
+  /** Requests held for readiness (an answer of 'wait') are answered now. */
   ready(): void {
     this.isReady = true;
     for (const line of this.held.splice(0)) this.line(line);

@@ -5,17 +5,19 @@ import { link, mkdir, open, unlink } from 'node:fs/promises';
 import path from 'node:path';
 
 type NativeFs = {
-  renameNoReplace(from: string, to: string): void;
-  fsyncDirectory(dir: string): void;
+  renameNoReplace(from: string, to: string): Promise<void>;
+  fsyncDirectory(dir: string): Promise<void>;
 };
 
 let nativeFs: Promise<NativeFs | null> | undefined;
 
 // The native addon gives rename-without-replace and directory fsync; without it (a platform with
-// no binary), a hard link also never overwrites, and the directory fsync is skipped.
+// no binary), a hard link also never overwrites, and the directory fsync is skipped. Their async
+// forms run on the thread pool: a directory fsync can take milliseconds, and a server writes
+// transcripts for many calls at once.
 function loadNative(): Promise<NativeFs | null> {
   nativeFs ??= import('../native/index.js').then(
-    (m) => m as NativeFs,
+    (m) => m.promises as NativeFs,
     () => null,
   );
   return nativeFs;
@@ -24,7 +26,7 @@ function loadNative(): Promise<NativeFs | null> {
 async function publishNoReplace(temp: string, target: string): Promise<void> {
   const native = await loadNative();
   if (native) {
-    native.renameNoReplace(temp, target);
+    await native.renameNoReplace(temp, target);
     return;
   }
   await link(temp, target);
@@ -55,11 +57,8 @@ export async function writeNewFileAtomic(dir: string, name: string, ext: string,
         throw error;
       }
       const native = await loadNative();
-      try {
-        native?.fsyncDirectory(dir);
-      } catch {
-        // Durability of the directory entry is best effort; the file itself is complete.
-      }
+      // Durability of the directory entry is best effort; the file itself is complete.
+      await native?.fsyncDirectory(dir).catch(() => undefined);
       return target;
     }
   } finally {

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { link, open, readdir, readFile, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { fsyncDirectory } from '../native/index.js';
+import { promises as nativeFs } from '../native/index.js';
 import { STATE_DIR } from '../vocabulary.js';
 import { ledgerIndex, type LedgerIndex } from './ledger-index.js';
 import { ledgerArchives, readAllRecords, readBackward, streamRecords } from './ledger-history.js';
@@ -236,7 +236,8 @@ export class Ledger {
       }
       await handle.appendFile(text, 'utf8');
       await handle.sync();
-      if (size === 0) fsyncDirectory(this.dir);
+      // On the thread pool: a directory fsync may take milliseconds, and calls run concurrently.
+      if (size === 0) await nativeFs.fsyncDirectory(this.dir);
     } finally {
       await handle.close();
     }
@@ -276,7 +277,7 @@ export class Ledger {
       await handle.close();
     }
     await rename(temp, this.file);
-    fsyncDirectory(this.dir);
+    await nativeFs.fsyncDirectory(this.dir);
     for (const old of (await this.archives()).slice(LEDGER_ARCHIVES_KEPT)) await unlink(old).catch(() => undefined);
   }
 }

@@ -59,6 +59,15 @@ const STDERR_TAIL_BYTES = 8192;
 // the old way (a reaper that was stopped or killed by something in the tree).
 const REAPER_MARGIN_MS = 3000;
 
+// spawn() blocks until the child has started (fork, exec; ~10 ms on a loaded machine): calls that
+// start together would add theirs up in one turn of the event loop. Spawns take turns instead, one
+// per turn (immediates queued together all run in the same turn, so each waits for the previous).
+let spawnTurn: Promise<void> = Promise.resolve();
+function nextSpawnTurn(): Promise<void> {
+  spawnTurn = spawnTurn.then(() => new Promise<void>((resolve) => setImmediate(resolve)));
+  return spawnTurn;
+}
+
 /**
  * Starts `file` (absolute) with `args`; resolves when it is gone, never rejects for child failures.
  * It rejects only when `onLine` throws (a runner bug): then the tree is killed first.
@@ -68,14 +77,15 @@ const REAPER_MARGIN_MS = 3000;
  * reaper is missing, the tree is found through the process group, parent links and the spawn
  * marker in the environment, and a watchdog process covers the host's own death.
  */
-export function spawnChild(file: string, args: readonly string[], options: SpawnOptions): Promise<SpawnResult> {
+export async function spawnChild(file: string, args: readonly string[], options: SpawnOptions): Promise<SpawnResult> {
   const result: SpawnResult = {
     pid: null, exitCode: null, signal: null, stderrTail: '', outputLimit: null,
     outputLimitHit: false, aborted: false, spawnError: null, leftovers: 0, stuck: [],
   };
+  if (!options.signal.aborted) await nextSpawnTurn();
   if (options.signal.aborted) {
     result.aborted = true;
-    return Promise.resolve(result);
+    return result;
   }
   const graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
   const spawnId = randomUUID();

@@ -56,7 +56,7 @@ describe('the early answers of serve', () => {
     }
   });
 
-  it('answer initialize at once, tools/list after ready(), and hand the rest to the SDK server in order', async () => {
+  it('answer initialize and tools/list at once, and hand the rest to the SDK server in order', async () => {
     const io = pipes();
     const transport = new EarlyStdioTransport({ answer: earlyAnswers('9.9.9'), inner: lineTransport(io.stdout), stdin: io.stdin, stdout: io.stdout });
     transport.listen();
@@ -64,12 +64,11 @@ describe('the early answers of serve', () => {
     io.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     io.send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
     io.send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'bridge_status', arguments: {} } });
-    await waitFor(() => io.lines.length === 1, 'the initialize answer');
+    // No ready(): neither waits for the ledger's recovery.
+    await waitFor(() => io.lines.length === 2, 'the initialize and tools/list answers');
     expect(io.lines[0]).toMatchObject({ id: 1, result: initializeResult('9.9.9', '2025-06-18') });
-
-    transport.ready();
-    await waitFor(() => io.lines.length === 2, 'the tools/list answer');
     expect(io.lines[1]).toEqual({ jsonrpc: '2.0', id: 2, result: { tools: listTools() } });
+    transport.ready();
 
     const server = sdkServer();
     server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [] }));

@@ -1,6 +1,6 @@
 // The built-in Claude Code runner: `claude -p --output-format stream-json --verbose` with the
 // strict core schema as --json-schema, the verb's permission mode, and no MCP servers.
-import { strictCoreSchema } from '../../envelope/index.js';
+import { strictCoreSchema } from '../../envelope/strict-schema.js';
 import { closestSupported } from '../../vocabulary.js';
 import { defineRunner, type RunScope } from '../define-runner.js';
 import { CLAUDE_VARIABLES, NETWORK_VARIABLES } from '../env-grants.js';

@@ -2,7 +2,7 @@
 // and the bridge's own MCP server switched off.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { strictCoreSchema } from '../../envelope/index.js';
+import { strictCoreSchema } from '../../envelope/strict-schema.js';
 import { closestSupported, oneLevelLower } from '../../vocabulary.js';
 import { defineRunner, type RunScope, type RunnerContext } from '../define-runner.js';
 import { tryParseJson } from '../digest.js';
