@@ -5,7 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'build/', 'prebuilds/', 'node_modules/', 'src/generated/', 'coverage/', '**/*.d.ts'] },
+  { ignores: ['dist/', 'build/', 'prebuilds/', 'node_modules/', 'src/generated/', 'coverage/', '.cache/', 'bench/results/', '**/*.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

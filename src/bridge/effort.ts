@@ -50,7 +50,7 @@ export function decideEffort(
   if (callerSupported !== undefined && !Array.isArray(callerSupported)) {
     throw new BridgeError('invalid_arguments', `supported_efforts must be a list of levels, got ${JSON.stringify(callerSupported)}`, { field: 'supported_efforts' });
   }
-  const supported = callerSupported?.map((level) => normaliseEffort(level, 'supported_efforts'));
+  const supported = (callerSupported as readonly string[] | undefined)?.map((level) => normaliseEffort(level, 'supported_efforts'));
   if (requested === undefined) return { applied: undefined, substituted: null };
   const wanted = normaliseEffort(requested);
   const reasons: string[] = [];

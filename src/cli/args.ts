@@ -25,7 +25,7 @@ export type Values<T extends Options> = {
 export function parse<T extends Options>(argv: string[], options: T, allowPositionals = true): { values: Values<T>; positionals: string[] } {
   try {
     const parsed = parseArgs({ args: argv, options: { ...COMMON_OPTIONS, ...options }, allowPositionals, strict: true });
-    return { values: parsed.values as Values<T>, positionals: parsed.positionals };
+    return { values: parsed.values, positionals: parsed.positionals };
   } catch (error) {
     throw new UsageError((error as Error).message);
   }

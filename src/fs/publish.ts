@@ -6,7 +6,7 @@ import { open, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { promises as native, statFd } from '../native/index.js';
 import { FsError, errnoOf } from './errors.js';
-import type { FsOps, PublishHooks, SyncOps } from './fs-ops.js';
+import type { FsOps, PublishHooks, PublishStep, SyncOps } from './fs-ops.js';
 import { stagePath } from './stage-names.js';
 import { digestOf, versionOf, type Version } from './version.js';
 
@@ -29,8 +29,9 @@ export interface StageOptions {
 /** Writes bytes to a new staged file next to the target and makes them durable. */
 export async function stage(bytes: Uint8Array, options: StageOptions): Promise<Staged> {
   return stageWith(async (handle, stagePathName) => {
-    const onStep = options.hooks?.onStep;
-    if (!onStep) return writeAll(handle, bytes, 0);
+    const hooks = options.hooks;
+    if (!hooks?.onStep) return writeAll(handle, bytes, 0);
+    const onStep = (step: PublishStep, info: { target: string; stage: string }) => hooks.onStep?.(step, info);
     const half = splitPoint(bytes);
     await writeAll(handle, bytes.subarray(0, half), 0);
     await onStep('staged-partial', { target: options.target, stage: stagePathName });

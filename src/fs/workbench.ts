@@ -3,7 +3,7 @@
 import type { BufferProvider } from './buffers.js';
 import type { ToolContext } from './context.js';
 import { makeSweeper } from './context.js';
-import { FsError, toFailure, type ToolFailure } from './errors.js';
+import { FsError, toFailure } from './errors.js';
 import { realOps, type FsOps, type PublishHooks } from './fs-ops.js';
 import { lockDirInfo } from './lock-dir.js';
 import { KeyedQueue, LockSet } from './locks.js';
@@ -136,7 +136,8 @@ export class Workbench {
       if (MUTATING.has(tool)) ctx.tokens.prepare();
       return (await run(ctx, args as never)) as ToolResult;
     } catch (error) {
-      return toFailure(error, String((args as { path?: unknown }).path ?? tool));
+      const shown = (args as { path?: unknown }).path;
+      return toFailure(error, typeof shown === 'string' ? shown : tool);
     } finally {
       release();
     }

@@ -64,7 +64,7 @@ export interface BridgeMcpServer {
    * The first step of a stop (then close `server`): refuses new calls, cancels the calls in flight
    * (their children are killed, they settle as cancelled) and resolves once they are answered.
    */
-  drain(): Promise<void>;
+  drain: () => Promise<void>;
 }
 
 /** Builds the bridge's MCP server; connect `server` to a transport to serve. */
@@ -92,7 +92,7 @@ export function createMcpServer(options: McpServerOptions): BridgeMcpServer {
     if (stopping.signal.aborted) {
       throw new McpError(ErrorCode.InvalidRequest, `the bridge server is stopping; ${name} was not run`);
     }
-    const args = (request.params.arguments ?? {}) as Record<string, unknown>;
+    const args = (request.params.arguments ?? {});
     const { runBridge, Ledger, toolInputValidator, bridgeStatus } = await loadCallModules();
     const ledger = new Ledger(options.workspace);
     // A call that never starts is answered even when its ledger line cannot be written.

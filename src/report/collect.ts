@@ -121,7 +121,7 @@ export async function collectReport(workspace: string, options: CollectOptions =
   });
   const incidents: Record<string, string> = {};
   const incidentPaths = new Set<string>();
-  for (const group of groups.values()) for (const index of group.listed) if (runs[index]!.incident) incidentPaths.add(runs[index]!.incident!);
+  for (const group of groups.values()) for (const index of group.listed) if (runs[index]!.incident) incidentPaths.add(runs[index]!.incident);
   for (let i = 0; i < transcriptRuns; i++) if (runs[i]!.incident) incidentPaths.add(runs[i]!.incident!);
   await eachLimited([...incidentPaths], 16, async (relative) => {
     const text = await readIncidentText(workspace, relative);

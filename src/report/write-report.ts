@@ -36,7 +36,7 @@ export function openInBrowser(file: string): Promise<string | null> {
   const [command, args] =
     process.platform === 'darwin' ? ['open', [file]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '""', file]] : ['xdg-open', [file]];
   return new Promise((resolve) => {
-    const child = spawn(command, args as string[], { stdio: 'ignore', detached: true, windowsHide: true });
+    const child = spawn(command, args, { stdio: 'ignore', detached: true, windowsHide: true });
     child.once('error', (error) => resolve(`${command} could not start (${error.message}); open ${file} yourself`));
     child.once('spawn', () => {
       child.unref();

@@ -72,5 +72,6 @@ export interface RunnerDefinition {
 export function defineRunner(definition: RunnerDefinition): RunnerDefinition {
   const manifest = validateManifest(definition.manifest, 'defineRunner');
   if (typeof definition.create !== 'function') throw new TypeError('defineRunner: create must be a function');
-  return Object.freeze({ manifest, create: definition.create });
+  const create: RunnerDefinition['create'] = (ctx) => definition.create(ctx);
+  return Object.freeze({ manifest, create });
 }

@@ -75,7 +75,8 @@ export interface UsageEvent {
  */
 export interface FinalEvent {
   type: 'final';
-  answer: unknown | null;
+  /** The parsed answer (null when there is none). */
+  answer: unknown;
   text: string | null;
 }
 

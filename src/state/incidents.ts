@@ -45,7 +45,7 @@ export async function readIncidentSummary(workspace: string, relative: string): 
   } catch {
     // listed by path only
   }
-  const text = (key: string) => (typeof body[key] === 'string' ? (body[key] as string).slice(0, SUMMARY_CHARS) : null);
+  const text = (key: string) => (typeof body[key] === 'string' ? (body[key]).slice(0, SUMMARY_CHARS) : null);
   return { path: relative, fault: text('fault'), reason: text('reason'), run_id: text('run_id'), created_at: text('created_at') };
 }
 

@@ -125,7 +125,8 @@ export class Ledger {
       const alive = new Set<string>([mine]);
       for (const start of open.values()) {
         if (alive.has(start.owner) || dead.has(start.owner)) continue;
-        (await ownerIsAlive(this.workspace, start.owner)) ? alive.add(start.owner) : dead.add(start.owner);
+        if (await ownerIsAlive(this.workspace, start.owner)) alive.add(start.owner);
+        else dead.add(start.owner);
       }
       const settled = [...open.values()].filter((start) => dead.has(start.owner));
       for (const start of settled) await publishInterruptedTranscript(this.workspace, start.run_id);

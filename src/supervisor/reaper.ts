@@ -73,8 +73,8 @@ export function emptyReport(): ReaperReport {
 }
 
 const invert = (table: Record<string, number>) => new Map(Object.entries(table).map(([name, n]) => [n, name]));
-const SIGNAL_NAMES = invert(os.constants.signals as Record<string, number>);
-const ERRNO_NAMES = invert(os.constants.errno as Record<string, number>);
+const SIGNAL_NAMES = invert(os.constants.signals);
+const ERRNO_NAMES = invert(os.constants.errno);
 
 /** An Error like the one node:child_process gives for a file that cannot be executed. */
 export function execError(errno: number, file: string): NodeJS.ErrnoException {

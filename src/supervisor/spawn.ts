@@ -202,7 +202,7 @@ export async function spawnChild(file: string, args: readonly string[], options:
         result.stuck = report.stuck;
       }
       result.stderrTail = stderr.subarray(Math.max(0, stderr.length - STDERR_TAIL_BYTES)).toString('utf8');
-      if (lineError) reject(lineError.error);
+      if (lineError) reject(lineError.error instanceof Error ? lineError.error : new Error(String(lineError.error)));
       else resolve(result);
     };
     child.on('error', (error) => {

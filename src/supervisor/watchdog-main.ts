@@ -20,10 +20,12 @@ lines.on('line', (line) => {
     // a torn last line from a parent that died mid-write
   }
 });
-lines.on('close', async () => {
+lines.on('close', () => void killAll());
+
+async function killAll(): Promise<void> {
   // On Linux the marker finds exactly the child's processes, so a pid reused after a child we were
   // not told about has exited is never signalled; elsewhere the process group is the handle.
   const group = process.platform !== 'linux';
   await Promise.all([...children.values()].map((child) => killTree(child.pid, { marker: child.marker, group })));
   process.exit(0);
-});
+}

@@ -35,7 +35,7 @@ function start(): ChildProcess | null {
   child.on('exit', () => {
     if (watchdog === child) watchdog = null;
   });
-  child.stdin!.on('error', () => undefined);
+  child.stdin.on('error', () => undefined);
   // Neither the watchdog nor its pipe may keep this process alive.
   child.unref();
   (child.stdin as unknown as { unref?: () => void }).unref?.();

@@ -42,7 +42,7 @@ export function parseMarkdown(markdown: string): MarkdownParts {
     if (token.type === 'code') parts.fences.push({ lang: (token.lang as string | undefined) ?? '', text: token.text as string });
     else if (token.type === 'codespan') parts.spans.push(token.text as string);
     else if (token.type === 'link' || token.type === 'image') parts.links.push(token.href as string);
-    else if (token.type === 'heading') parts.anchors.add(slugger.slug(plainText((token.tokens as Token[] | undefined) ?? [])));
+    else if (token.type === 'heading') parts.anchors.add(slugger.slug(plainText((token.tokens) ?? [])));
     for (const child of children(token)) visit(child);
   };
   for (const token of Lexer.lex(markdown)) visit(token);

@@ -20,7 +20,10 @@ export function sectionFences(markdown: string, title: string): Fence[] {
     if (!open && /^#{1,3} /.test(line)) break;
     const fence = /^```(\S*)\s*$/.exec(line);
     if (fence && !open) open = { lang: fence[1] ?? '', text: '' };
-    else if (fence && open) (fences.push(open), (open = null));
+    else if (fence && open) {
+      fences.push(open);
+      open = null;
+    }
     else if (open) open.text += `${line}\n`;
   }
   return fences;

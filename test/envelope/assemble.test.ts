@@ -96,7 +96,7 @@ describe('assembleEnvelope', () => {
     'a result failing its own schema (%s) becomes an invalid-envelope incident and a valid blocked envelope',
     async (_field, override, problem) => {
       const ws = await tempWorkspace();
-      const envelope = await assembleEnvelope(goodCore(), meta(ws, override as Partial<RunMeta>));
+      const envelope = await assembleEnvelope(goodCore(), meta(ws, override));
       expect(validateHarnessSchema(envelope)).toBe(true);
       expect(envelope.status).toBe('blocked');
       expect(envelope.verdict).toContain('peer-bridge bug');

@@ -82,7 +82,7 @@ describe('delete_symbol in TypeScript', () => {
     ok(await t.wb.call('delete_symbol', { path: 'src/a.ts', symbol: 'Shape.area' }));
     expect(t.text('src/a.ts')).toMatch(/\n}\n\ninterface Shape {\n}\n$/);
     ok(await t.wb.call('delete_symbol', { path: 'src/a.ts', symbol: 'Shape' }));
-    expect(t.text('src/a.ts')).toMatch(/\n  }\n}\n$/);
+    expect(t.text('src/a.ts')).toMatch(/\n {2}}\n}\n$/);
   });
 
   it('keeps CRLF line endings and a UTF-8 BOM', async () => {

@@ -8,7 +8,6 @@ import { IDENTITY_LOCK_BUCKETS, LockSet, pathKey } from '../../src/fs/locks.js';
 import { OWNER_FILE, defaultLockDirFor, lockDirInfo, readLockDirOwner } from '../../src/fs/lock-dir.js';
 import { VERSION_KEY_FILE } from '../../src/fs/version-key.js';
 import { spawnTs, waitForExit, waitForLine } from '../helpers/run-ts.js';
-import { openWorkbench } from '../../src/fs/index.js';
 import { bench, code, ok, tempDir } from './helpers.js';
 
 describe('locks', () => {

@@ -213,7 +213,7 @@ describe('notebook_edit leaves untouched text as written', () => {
     const appended = ok(await t.wb.call('notebook_edit', { path: 'nb.ipynb', cell_id: 'deadbeef', new_source: 'end', cell_type: 'markdown', edit_mode: 'insert' }));
     expect(cells(t.text('nb.ipynb')).map((c) => c.id)).toEqual(['a1b2c3d4', 'c0ffee01', 'deadbeef', appended.cell_id]);
     for (const id of ['a1b2c3d4', 'c0ffee01', 'deadbeef', appended.cell_id]) {
-      ok(await t.wb.call('notebook_edit', { path: 'nb.ipynb', cell_id: id as string, edit_mode: 'delete' }));
+      ok(await t.wb.call('notebook_edit', { path: 'nb.ipynb', cell_id: id, edit_mode: 'delete' }));
     }
     expect(t.text('nb.ipynb')).toMatch(/^\{\n "cells": \[\],\n "metadata"/);
     const only = ok(await t.wb.call('notebook_edit', { path: 'nb.ipynb', new_source: 'a\nb', cell_type: 'markdown', edit_mode: 'insert' }));

@@ -251,7 +251,7 @@ describe('one session, calls issued together', () => {
       t.wb.call('write_file', { path: 'n.txt', content: 'one\n' }),
       t.wb.call('write_file', { path: 'n.txt', content: 'two\n' }),
     ]);
-    expect([ok(first!).created, ok(second!).created]).toEqual([true, false]);
+    expect([ok(first).created, ok(second).created]).toEqual([true, false]);
     expect(t.text('n.txt')).toBe('two\n');
   });
 });

@@ -185,7 +185,7 @@ describe('bridge tools with Codex as the peer', () => {
       { kind: 'answer', answer: answer({ verdict: 'two' }) },
     ]);
     const [a, b] = await Promise.all([call(served, 'bridge_advise', { task: 'a' }), call(served, 'bridge_review', { task: 'b' })]);
-    const [ea, eb] = [envelopeOf(a!), envelopeOf(b!)];
+    const [ea, eb] = [envelopeOf(a), envelopeOf(b)];
     expect(ea.run_id).not.toBe(eb.run_id);
     expect(ea.transcript_path).not.toBe(eb.transcript_path);
     expect([ea.verdict, eb.verdict].sort()).toEqual(['one', 'two']);

@@ -44,14 +44,14 @@ export async function startRawServer(options: { workspace: string; args?: string
   const exited = once(child, 'exit').then(([code]) => code as number | null);
   let stderr = '';
   const stderrWaiters = new Set<() => void>();
-  child.stderr!.on('data', (chunk: Buffer) => {
+  child.stderr.on('data', (chunk: Buffer) => {
     stderr += chunk.toString('utf8');
     for (const check of stderrWaiters) check();
   });
   const messages: RawResponse[] = [];
   const waiters = new Map<string, (r: RawResponse) => void>();
   let pending = '';
-  child.stdout!.on('data', (chunk: Buffer) => {
+  child.stdout.on('data', (chunk: Buffer) => {
     pending += chunk.toString('utf8');
     let end: number;
     while ((end = pending.indexOf('\n')) !== -1) {
@@ -62,7 +62,7 @@ export async function startRawServer(options: { workspace: string; args?: string
     }
   });
   const write = (bytes: string | Buffer) =>
-    new Promise<void>((resolve, reject) => child.stdin!.write(bytes, (error) => (error ? reject(error) : resolve())));
+    new Promise<void>((resolve, reject) => child.stdin.write(bytes, (error) => (error ? reject(error) : resolve())));
   const send = (message: object | string) => void write(`${typeof message === 'string' ? message : JSON.stringify(message)}\n`);
   const response = (id: string | number) => {
     const seen = messages.find((m) => m.id !== undefined && JSON.stringify(m.id) === JSON.stringify(id));
@@ -79,7 +79,7 @@ export async function startRawServer(options: { workspace: string; args?: string
       capabilities: {},
       clientInfo: { name: 'raw-test-client', version: '1.0.0' },
     }),
-    exited.then((code) => ({ jsonrpc: '2.0', error: { code: -1, message: `the server exited with code ${code}` } }) as RawResponse),
+    exited.then((code): RawResponse => ({ jsonrpc: '2.0', error: { code: -1, message: `the server exited with code ${code}` } })),
   ]);
   if (!init.result) throw new Error(`initialize failed: ${JSON.stringify(init)}\n${stderr}`);
   send({ jsonrpc: '2.0', method: 'notifications/initialized' });
@@ -108,7 +108,7 @@ export async function startRawServer(options: { workspace: string; args?: string
     exited,
     close: async () => {
       if (child.exitCode === null && child.signalCode === null) {
-        child.stdin!.end();
+        child.stdin.end();
         await exited;
       }
     },

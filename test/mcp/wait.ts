@@ -7,7 +7,7 @@ export async function waitFor<T>(probe: () => T | Promise<T>, what: string, limi
   const deadline = Date.now() + limitMs;
   for (;;) {
     const value = await probe();
-    if (value) return value as NonNullable<T>;
+    if (value) return value;
     if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
     await delay(25);
   }

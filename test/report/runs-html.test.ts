@@ -113,7 +113,7 @@ describe.skipIf(!chromiumPath)(`peer-bridge runs --html in Chromium${chromiumPat
     await page.focus('#runs-body tr.run');
     await page.keyboard.press('j');
     await page.keyboard.press('ArrowDown');
-    const focused = await page.evaluate('document.activeElement && document.activeElement.id');
+    const focused = String(await page.evaluate('document.activeElement && document.activeElement.id'));
     await page.keyboard.press('Enter');
     expect(await page.$eval(`#${focused}`, (node) => node.getAttribute('aria-expanded'))).toBe('true');
 

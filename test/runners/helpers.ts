@@ -125,7 +125,12 @@ export function descendantsOf(pid: number): number[] {
   }
   const out: number[] = [];
   const stack = [pid];
-  while (stack.length) for (const c of children.get(stack.pop()!) ?? []) (out.push(c), stack.push(c));
+  while (stack.length) {
+    for (const c of children.get(stack.pop()!) ?? []) {
+      out.push(c);
+      stack.push(c);
+    }
+  }
   return out.filter(alive);
 }
 

@@ -130,7 +130,7 @@ describe('a valid answer after odd fields', () => {
     let n = 0;
     await fc.assert(fc.asyncProperty(fc.array(runner === 'codex' ? codexLine : claudeLine, { maxLength: 6 }), async (lines) => {
       const events: RunnerEvent[] = [];
-      let sessionId: string | null = null;
+      let sessionId: string | null;
       let model: string | null = null;
       if (runner === 'codex') {
         const mapper = new CodexEventMapper();
@@ -143,7 +143,7 @@ describe('a valid answer after odd fields', () => {
         sessionId = mapper.sessionId;
         model = mapper.model;
       }
-      const usage = events.filter((e) => e.type === 'usage').at(-1) as Extract<RunnerEvent, { type: 'usage' }> | undefined;
+      const usage = events.filter((e) => e.type === 'usage').at(-1);
       const envelope = await assembleEnvelope(validCore(), {
         transcript: openTranscript({ workspace, runId: `fuzz-${n++}` }), verb: 'advise', direction: 'api->x', runner, depth: 0,
         model, session_id: sessionId, tokens: usage?.tokens ?? {}, cost: usage?.cost_usd ?? null,

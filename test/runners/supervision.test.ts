@@ -88,7 +88,7 @@ describe.skipIf(!linux)('process supervision', () => {
         stdio: ['ignore', 'pipe', 'inherit'],
       });
       cleanups.push(() => host.kill('SIGKILL'));
-      const lines = createInterface({ input: host.stdout! });
+      const lines = createInterface({ input: host.stdout });
       await new Promise<void>((resolve, reject) => {
         host.once('exit', () => reject(new Error('the host exited before its child started')));
         lines.on('line', (line) => line === 'escaped' && resolve());

@@ -47,7 +47,7 @@ describe('handoffs', () => {
     const ws = realpathSync(tempDir());
     await writeHandoff(ws, start('r4'), new Date().toISOString());
     const [a, b] = await Promise.all([carryHandoffs(ws), carryHandoffs(ws)]);
-    expect([...a!, ...b!].map((h) => h.run_id)).toEqual(['r4']);
+    expect([...a, ...b].map((h) => h.run_id)).toEqual(['r4']);
     expect(await pendingHandoffs(ws)).toEqual([]);
   });
 });

@@ -13,7 +13,7 @@ describe.skipIf(process.platform !== 'linux')('the watchdog', () => {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const pids: Record<string, number> = {};
-    const lines = createInterface({ input: host.stdout! });
+    const lines = createInterface({ input: host.stdout });
     await new Promise<void>((resolve, reject) => {
       host.once('exit', () => reject(new Error('the host exited before its child started')));
       lines.on('line', (line) => {

@@ -14,7 +14,7 @@ export function readableId(value: unknown): string | number | undefined {
 
 export function errorResponse(id: string | number, code: number, message: string, data?: Record<string, unknown>): JSONRPCErrorResponse {
   // The SDK types ids as integers or strings; a fractional id is echoed as sent all the same.
-  return { jsonrpc: '2.0', id: id as number, error: { code, message, ...(data ? { data } : {}) } };
+  return { jsonrpc: '2.0', id: id, error: { code, message, ...(data ? { data } : {}) } };
 }
 
 /** Sorts one parsed line: a message for the SDK, an error answer, or nothing to answer. */

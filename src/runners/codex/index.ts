@@ -117,7 +117,9 @@ function createCodex(ctx: RunnerContext) {
       }
     }
     const lower = effort && req.verb !== 'implement' ? oneLevelLower(effort, supported) : null;
-    let { result, mapper } = await attempt(req, scope, schemaFile, effort, lower !== null);
+    const first = await attempt(req, scope, schemaFile, effort, lower !== null);
+    let { result } = first;
+    const { mapper } = first;
     if (lower && mapper.failure?.cause === 'unsupported-effort' && !result.aborted && !result.outputLimitHit) {
       const rejected = effort!;
       ({ result } = await attempt(req, scope, schemaFile, lower, false));

@@ -79,7 +79,7 @@ async function writeCached(key: string, catalog: EffortCatalog): Promise<void> {
 export function parseCatalog(text: string): EffortCatalog | null {
   let data: { models?: { slug?: string; supported_reasoning_levels?: { effort?: string }[] }[] };
   try {
-    data = JSON.parse(text);
+    data = JSON.parse(text) as typeof data;
   } catch {
     return null;
   }

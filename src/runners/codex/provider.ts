@@ -22,7 +22,7 @@ const quoted = (line: string, key: string) => new RegExp(`^\\s*${key}\\s*=\\s*"(
 
 /** Reads the provider from config.toml (a missing or unreadable file means the default, openai). */
 export function codexProvider(env: NodeJS.ProcessEnv): CodexProvider {
-  let toml = '';
+  let toml: string;
   try {
     toml = readFileSync(path.join(codexHome(env), 'config.toml'), 'utf8');
   } catch {

@@ -26,9 +26,15 @@ function checkArgs(args: NotebookEditArgs, shown: string): void {
   const need = (field: keyof NotebookEditArgs) => {
     if (args[field] === undefined) throw new FsError('FS_INVALID_ARGUMENT', `${shown}: edit_mode "${args.edit_mode}" needs ${field}`);
   };
-  if (args.edit_mode === 'replace') (need('cell_id'), need('new_source'));
+  if (args.edit_mode === 'replace') {
+    need('cell_id');
+    need('new_source');
+  }
   if (args.edit_mode === 'delete') need('cell_id');
-  if (args.edit_mode === 'insert') (need('new_source'), need('cell_type'));
+  if (args.edit_mode === 'insert') {
+    need('new_source');
+    need('cell_type');
+  }
 }
 
 // A cell is named by its id; notebooks without ids (nbformat < 4.5) are addressed as `cell-N`
