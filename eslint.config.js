@@ -5,7 +5,19 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'build/', 'prebuilds/', 'node_modules/', 'src/generated/', 'coverage/', '.cache/', 'bench/results/', '**/*.d.ts'] },
+  {
+    ignores: [
+      'dist/',
+      'build/',
+      'prebuilds/',
+      'node_modules/',
+      'src/generated/',
+      'coverage/',
+      '.cache/',
+      'bench/results/',
+      '**/*.d.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -21,7 +33,10 @@ export default tseslint.config(
       // characters on purpose.
       'no-control-regex': 'off',
       // Unused arguments and caught errors named with a leading _ say so on purpose.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
     },
   },
   {

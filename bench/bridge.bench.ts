@@ -28,7 +28,12 @@ try {
   benchEnvironment({ ...codexEnv(double.origin, dir), PEER_BRIDGE_CACHE_DIR: path.join(dir, 'cache') });
   const schemaFile = path.join(dir, 'core.schema.json');
   writeFileSync(schemaFile, JSON.stringify(strictCoreSchema()));
-  const directArgs = codexArgs({ verb: 'advise', prompt: buildPrompt('advise', 'bench', 120), schemaFile, disableMcp: [] });
+  const directArgs = codexArgs({
+    verb: 'advise',
+    prompt: buildPrompt('advise', 'bench', 120),
+    schemaFile,
+    disableMcp: [],
+  });
   // Every side runs with the same environment, this process's own after benchEnvironment():
   // runBridge's child gets the granted part of it, the baseline and the CLI all of it.
   const childEnv = { ...process.env };
@@ -38,7 +43,8 @@ try {
   const inProcess = async () => {
     const start = performance.now();
     const envelope = await runBridge({ verb: 'advise', task: 'bench', workspace });
-    if (envelope.status !== 'complete') throw new Error(`bridge call ended ${envelope.status}: ${envelope.blockers.join('; ')}`);
+    if (envelope.status !== 'complete')
+      throw new Error(`bridge call ended ${envelope.status}: ${envelope.blockers.join('; ')}`);
     return performance.now() - start;
   };
   // Warm-up: the file cache, the first call's one-time costs in this process.
@@ -63,7 +69,9 @@ try {
     ['peer-bridge run advise (one process)', perProcess, 'overhead ≤ 100 ms'],
   ] as const) {
     const r = record({ name, unit: 'ms', median: median(samples), baseline, goal, samples: samples.length });
-    console.log(`${name.padEnd(40)} ${describe(samples)}  overhead ${r.overhead!.toFixed(0)} ms  ratio ${r.ratio!.toFixed(2)}`);
+    console.log(
+      `${name.padEnd(40)} ${describe(samples)}  overhead ${r.overhead!.toFixed(0)} ms  ratio ${r.ratio!.toFixed(2)}`,
+    );
   }
   record({ name: baseline.name, unit: 'ms', median: baseline.median, samples: direct.length });
 } finally {

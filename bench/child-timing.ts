@@ -14,7 +14,11 @@ export function runToExit(command: string, args: string[], env: NodeJS.ProcessEn
     child.stdout.resume();
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(performance.now() - start) : reject(new Error(`${command} ${args.join(' ')} exited ${code}: ${stderr.slice(-2000)}`))));
+    child.on('close', (code) =>
+      code === 0
+        ? resolve(performance.now() - start)
+        : reject(new Error(`${command} ${args.join(' ')} exited ${code}: ${stderr.slice(-2000)}`)),
+    );
   });
 }
 
@@ -30,7 +34,8 @@ const KEPT = ['PATH', 'HOME', 'LANG', 'TMPDIR', 'USER', 'SHELL', 'TERM'];
  * (a network variable its runners are granted) while a hand-picked baseline environment did not.
  */
 export function benchEnvironment(extra: Record<string, string>): void {
-  for (const name of Object.keys(process.env)) if (!KEPT.includes(name) && !name.startsWith('BENCH_')) delete process.env[name];
+  for (const name of Object.keys(process.env))
+    if (!KEPT.includes(name) && !name.startsWith('BENCH_')) delete process.env[name];
   Object.assign(process.env, extra);
 }
 
@@ -65,13 +70,19 @@ export function serveToToolsList(args: string[], env: NodeJS.ProcessEnv, cwd: st
 }
 
 export function describe(samples: readonly number[]): string {
-  return `median ${median(samples).toFixed(0).padStart(6)} ms  min ${Math.min(...samples).toFixed(0).padStart(6)} ms  max ${Math.max(...samples).toFixed(0).padStart(6)} ms`;
+  return `median ${median(samples).toFixed(0).padStart(6)} ms  min ${Math.min(...samples)
+    .toFixed(0)
+    .padStart(6)} ms  max ${Math.max(...samples)
+    .toFixed(0)
+    .padStart(6)} ms`;
 }
 
 /** Starts the Responses double in its own process (responses-double-process.ts) for `turns` answers. */
 export function responsesDoubleProcess(turns: number): Promise<{ origin: string; close(): Promise<void> }> {
   const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'responses-double-process.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', script, String(turns)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script, String(turns)], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
   return new Promise((resolve, reject) => {
     let out = '';

@@ -3,7 +3,17 @@
 // the floor — the same safe replace written with plain sync calls (read + sha256, temp file,
 // fsync, rename, directory fsync), nothing else — and write-file-atomic with fsync.
 import { createHash } from 'node:crypto';
-import { closeSync, fsyncSync, mkdtempSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  fsyncSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,14 +29,20 @@ const OPS_PER_ROUND = 40;
 const ws = mkdtempSync(path.join(os.tmpdir(), 'pb-bench-edit-'));
 const lockDir = mkdtempSync(path.join(os.tmpdir(), 'pb-bench-locks-'));
 try {
-  const text = 'export const value = 0; // padding to make lines of a realistic length....\n'.repeat(54).slice(0, 4096 - 1) + '\n';
+  const text =
+    'export const value = 0; // padding to make lines of a realistic length....\n'.repeat(54).slice(0, 4096 - 1) + '\n';
   for (const name of ['edit.ts', 'floor.ts', 'atomic.ts']) writeFileSync(path.join(ws, name), text);
   const wb = openWorkbench({ workspace: ws, lockDir });
   await wb.call('read_file', { path: 'edit.ts' });
 
   let n = 0;
   const edit = async (): Promise<void> => {
-    const result = await wb.call('edit_file', { path: 'edit.ts', old_string: `value = ${n};`, new_string: `value = ${n + 1};`, replace_all: true });
+    const result = await wb.call('edit_file', {
+      path: 'edit.ts',
+      old_string: `value = ${n};`,
+      new_string: `value = ${n + 1};`,
+      replace_all: true,
+    });
     if (!result.ok) throw new Error(`${result.code}: ${result.message}`);
     n++;
   };
@@ -50,11 +66,13 @@ try {
   let m = 0;
   const atomic = async (): Promise<void> => {
     const file = path.join(ws, 'atomic.ts');
-    await writeFileAtomic(file, readFileSync(file, 'utf8').replaceAll(`value = ${m};`, `value = ${m + 1};`), { fsync: true });
+    await writeFileAtomic(file, readFileSync(file, 'utf8').replaceAll(`value = ${m};`, `value = ${m + 1};`), {
+      fsync: true,
+    });
     m++;
   };
 
-  const cases = { floor, 'edit_file': edit, 'write-file-atomic': atomic } as const;
+  const cases = { floor, edit_file: edit, 'write-file-atomic': atomic } as const;
   const perOp: Record<string, number[]> = { floor: [], edit_file: [], 'write-file-atomic': [] };
   for (const fn of Object.values(cases)) for (let i = 0; i < 30; i++) await fn(); // warm-up
   for (let round = 0; round < ROUNDS; round++) {
@@ -64,10 +82,18 @@ try {
       perOp[name]!.push(Number(process.hrtime.bigint() - start) / OPS_PER_ROUND);
     }
   }
-  const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+  const median = (values: number[]): number =>
+    [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
   const base = median(perOp.floor!);
-  console.log(`node ${process.version}, ${os.platform()} ${os.arch()}, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; ${os.tmpdir()}`);
-  console.log(`4 KiB file, median of ${ROUNDS} interleaved rounds of ${OPS_PER_ROUND}; ratio = time per op / floor (goal for edit_file: <= 1.3)`);
+  console.log(
+    `node ${process.version}, ${os.platform()} ${os.arch()}, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}; ${os.tmpdir()}`,
+  );
+  console.log(
+    `4 KiB file, median of ${ROUNDS} interleaved rounds of ${OPS_PER_ROUND}; ratio = time per op / floor (goal for edit_file: <= 1.3)`,
+  );
   const labels: Record<string, string> = {
     floor: 'sync safe-replace floor (4 KiB: read+sha256, temp, fsync, rename, dir fsync)',
     edit_file: 'edit_file (4 KiB, locks+fsync+dir fsync)',

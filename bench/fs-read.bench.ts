@@ -16,7 +16,8 @@ const file = path.join(dir, 'big.log');
 function generate(): number {
   // 1 MiB of numbered log lines, repeated: realistic line density (~60 bytes a line).
   let block = '';
-  for (let i = 0; block.length < 1 << 20; i++) block += `2026-01-01T00:00:00Z INFO worker=${i % 97} request ${i} done\n`;
+  for (let i = 0; block.length < 1 << 20; i++)
+    block += `2026-01-01T00:00:00Z INFO worker=${i % 97} request ${i} done\n`;
   const bytes = Buffer.from(block.slice(0, block.lastIndexOf('\n', 1 << 20) + 1));
   const fd = openSync(file, 'w');
   let written = 0;
@@ -54,13 +55,25 @@ try {
   const shaBest = Math.min(sha(), sha(), sha());
   const MiB = (n: number): string => `${(n / (1 << 20)).toFixed(1)} MiB`;
   console.log(`file ${MiB(size)}, ${lines} lines; window of 50 lines at line 8,000,000`);
-  console.log(`read_file window (sha256 + lines + UTF-8)   ${(mb / readBest).toFixed(0).padStart(6)} MB/s  (${readBest.toFixed(2)} s)`);
-  console.log(`sha256sum                                   ${(mb / shaBest).toFixed(0).padStart(6)} MB/s  (${shaBest.toFixed(2)} s)`);
+  console.log(
+    `read_file window (sha256 + lines + UTF-8)   ${(mb / readBest).toFixed(0).padStart(6)} MB/s  (${readBest.toFixed(2)} s)`,
+  );
+  console.log(
+    `sha256sum                                   ${(mb / shaBest).toFixed(0).padStart(6)} MB/s  (${shaBest.toFixed(2)} s)`,
+  );
   console.log(`ratio read_file / sha256sum time            ${(readBest / shaBest).toFixed(2)}`);
   const sha256sum = { name: 'sha256sum of the whole file', median: shaBest * 1000 };
   record({ ...sha256sum, unit: 'ms', samples: 1 });
-  record({ name: 'read_file 50-line window of a 1 GiB file', unit: 'ms', median: readBest * 1000, baseline: sha256sum, samples: 1 });
-  console.log(`RSS before ${MiB(rssBefore)}; peak RSS before ${MiB(peakBefore)}, after ${MiB(peakAfter)} (growth ${MiB(Math.max(0, peakAfter - peakBefore))})`);
+  record({
+    name: 'read_file 50-line window of a 1 GiB file',
+    unit: 'ms',
+    median: readBest * 1000,
+    baseline: sha256sum,
+    samples: 1,
+  });
+  console.log(
+    `RSS before ${MiB(rssBefore)}; peak RSS before ${MiB(peakBefore)}, after ${MiB(peakAfter)} (growth ${MiB(Math.max(0, peakAfter - peakBefore))})`,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
   rmSync(lockDir, { recursive: true, force: true });

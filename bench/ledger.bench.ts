@@ -35,8 +35,23 @@ function bigLedger(workspace: string, records: number): void {
   for (let i = 0; i < records / 2; i++) {
     const run_id = `20261202T120000Z-${i.toString(16).padStart(8, '0')}`;
     const at = '2026-12-02T12:00:00.000Z';
-    lines.push(JSON.stringify({ type: 'start', run_id, verb: 'advise', runner: 'codex', direction: 'claude-code->codex', budget_seconds: 600, depth: 0, owner: '4242-0123456789ab', pid: 4242, at }));
-    lines.push(JSON.stringify({ type: 'settle', run_id, status: 'complete', incident: null, duration_seconds: 12.5, at }));
+    lines.push(
+      JSON.stringify({
+        type: 'start',
+        run_id,
+        verb: 'advise',
+        runner: 'codex',
+        direction: 'claude-code->codex',
+        budget_seconds: 600,
+        depth: 0,
+        owner: '4242-0123456789ab',
+        pid: 4242,
+        at,
+      }),
+    );
+    lines.push(
+      JSON.stringify({ type: 'settle', run_id, status: 'complete', incident: null, duration_seconds: 12.5, at }),
+    );
   }
   writeFileSync(path.join(workspace, '.peer-bridge', 'ledger.jsonl'), `${lines.join('\n')}\n`);
 }
@@ -46,7 +61,10 @@ async function oneCallLedgerWork(workspace: string): Promise<void> {
   const ledger = new Ledger(workspace);
   const run_id = `bench-${process.pid}-${counter++}`;
   if (await ledger.has(run_id)) throw new Error('run id taken');
-  await ledger.start({ run_id, verb: 'advise', runner: 'codex', direction: 'api->codex', budget_seconds: 120, depth: 0 }, { fresh: true });
+  await ledger.start(
+    { run_id, verb: 'advise', runner: 'codex', direction: 'api->codex', budget_seconds: 120, depth: 0 },
+    { fresh: true },
+  );
   await ledger.settle({ run_id, status: 'complete', incident: null, duration_seconds: 1 });
 }
 
@@ -68,11 +86,16 @@ try {
 
   const firstEmpty = await timed(() => oneCallLedgerWork(empty));
   const firstBig = await timed(() => oneCallLedgerWork(big));
-  console.log(`first call of a process (one look at the whole file, then rotation): empty ${firstEmpty.toFixed(1)} ms, big ${firstBig.toFixed(1)} ms (once)`);
+  console.log(
+    `first call of a process (one look at the whole file, then rotation): empty ${firstEmpty.toFixed(1)} ms, big ${firstBig.toFixed(1)} ms (once)`,
+  );
 
   const perCall = { empty: [] as number[], big: [] as number[] };
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [name, workspace] of [['empty', empty], ['big', big]] as const) {
+    for (const [name, workspace] of [
+      ['empty', empty],
+      ['big', big],
+    ] as const) {
       const ms = await timed(async () => {
         for (let i = 0; i < OPS_PER_ROUND; i++) await oneCallLedgerWork(workspace);
       });
@@ -86,7 +109,10 @@ try {
   const runs = { empty: [] as number[], big: [] as number[] };
   const recover = { empty: [] as number[], big: [] as number[] };
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [name, workspace] of [['empty', empty], ['big', big]] as const) {
+    for (const [name, workspace] of [
+      ['empty', empty],
+      ['big', big],
+    ] as const) {
       runs[name].push(await timed(() => new Ledger(workspace).runs(20)));
       recover[name].push(await timed(() => new Ledger(workspace).recover()));
     }
@@ -104,12 +130,16 @@ try {
   const whole = { empty: [] as number[], big: [] as number[] };
   for (const workspace of [empty, big]) await runBridge({ verb: 'advise', task: 'bench', workspace });
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [name, workspace] of [['empty', empty], ['big', big]] as const) {
+    for (const [name, workspace] of [
+      ['empty', empty],
+      ['big', big],
+    ] as const) {
       const run_id = `whole-${round}-${name}`;
       whole[name].push(
         await timed(async () => {
           const envelope = await runBridge({ verb: 'advise', task: 'bench', workspace, run_id });
-          if (envelope.status !== 'complete') throw new Error(`bridge call ended ${envelope.status}: ${envelope.blockers.join('; ')}`);
+          if (envelope.status !== 'complete')
+            throw new Error(`bridge call ended ${envelope.status}: ${envelope.blockers.join('; ')}`);
         }),
       );
     }

@@ -9,7 +9,9 @@ import { LineTransport } from '../src/mcp/stdio/line-transport.js';
 
 const mib = Number(process.env.PB_BENCH_MIB ?? 16);
 const content = 'const x = "line";\n'.repeat(Math.ceil((mib * 1024 * 1024) / 18)).slice(0, mib * 1024 * 1024);
-const line = Buffer.from(`${JSON.stringify({ method: 'tools/call', params: { name: 'write_file', arguments: { path: 'big.js', content } }, jsonrpc: '2.0', id: 1 })}\n`);
+const line = Buffer.from(
+  `${JSON.stringify({ method: 'tools/call', params: { name: 'write_file', arguments: { path: 'big.js', content } }, jsonrpc: '2.0', id: 1 })}\n`,
+);
 const CHUNK = 64 * 1024;
 
 function timed(run: () => void): number {
@@ -52,7 +54,9 @@ function ours(maxMessageBytes: number, expect: 'message' | 'answer'): number {
 const read = ours(line.length, 'message');
 const skipped = ours(1024 * 1024, 'answer');
 const row = (name: string, ms: number) =>
-  console.log(`${name.padEnd(46)} ${ms.toFixed(0).padStart(7)} ms  ${((line.length / 1024 / 1024) / (ms / 1000)).toFixed(0).padStart(6)} MiB/s  ratio ${(ms / sdk).toFixed(2)}`);
+  console.log(
+    `${name.padEnd(46)} ${ms.toFixed(0).padStart(7)} ms  ${(line.length / 1024 / 1024 / (ms / 1000)).toFixed(0).padStart(6)} MiB/s  ratio ${(ms / sdk).toFixed(2)}`,
+  );
 console.log(`one ${(line.length / 1024 / 1024).toFixed(1)} MiB message in ${CHUNK / 1024} KiB chunks`);
 row('SDK ReadBuffer (baseline)', sdk);
 row('line transport, read and parsed', read);

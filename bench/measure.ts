@@ -37,10 +37,13 @@ const sample = (name: string, perRound: number[]): Sample => {
 export async function measure(name: string, fn: () => void, { rounds = 7, minMs = 200 } = {}): Promise<Sample> {
   for (let i = 0; i < 1000; i++) fn();
   // Synchronous ops go in batches of 100, so the clock and the await cost little per op.
-  return sample(name, await timedRounds(rounds, minMs, () => {
-    for (let i = 0; i < 100; i++) fn();
-    return 100;
-  }));
+  return sample(
+    name,
+    await timedRounds(rounds, minMs, () => {
+      for (let i = 0; i < 100; i++) fn();
+      return 100;
+    }),
+  );
 }
 
 /** The async form of measure(): the median of several rounds of at least `minMs` each. */
@@ -50,10 +53,13 @@ export async function measureAsync(
   { rounds = 5, minMs = 300, warmup = 50 } = {},
 ): Promise<Sample> {
   for (let i = 0; i < warmup; i++) await fn();
-  return sample(name, await timedRounds(rounds, minMs, async () => {
-    await fn();
-    return 1;
-  }));
+  return sample(
+    name,
+    await timedRounds(rounds, minMs, async () => {
+      await fn();
+      return 1;
+    }),
+  );
 }
 
 /** Prints each sample with its ratio to `baseline`, and records them for bench/results/. */

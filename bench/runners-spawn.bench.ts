@@ -29,7 +29,13 @@ function bare(): Promise<number> {
 
 async function hosted(): Promise<number> {
   const start = performance.now();
-  await spawnChild(process.execPath, ['-e', ''], { cwd, env, signal: new AbortController().signal, limits, onLine: () => {} });
+  await spawnChild(process.execPath, ['-e', ''], {
+    cwd,
+    env,
+    signal: new AbortController().signal,
+    limits,
+    onLine: () => {},
+  });
   return performance.now() - start;
 }
 
@@ -38,7 +44,11 @@ async function abortTree(): Promise<number> {
   let started!: () => void;
   const ready = new Promise<void>((r) => (started = r));
   const running = spawnChild('/bin/sh', ['-c', 'sleep 300 & sleep 300 & echo ready; wait'], {
-    cwd, env, signal: controller.signal, limits, onLine: () => started(),
+    cwd,
+    env,
+    signal: controller.signal,
+    limits,
+    onLine: () => started(),
   });
   await ready;
   const start = performance.now();
@@ -59,7 +69,9 @@ async function series(fn: () => Promise<number>): Promise<number> {
 const base = await series(bare);
 const host = await series(hosted);
 console.log(`spawn node -e '' (bare child_process)      ${base.toFixed(1).padStart(7)} ms  ratio 1.00`);
-console.log(`spawnChild node -e '' (host, with sweep)   ${host.toFixed(1).padStart(7)} ms  ratio ${(host / base).toFixed(2)}`);
+console.log(
+  `spawnChild node -e '' (host, with sweep)   ${host.toFixed(1).padStart(7)} ms  ratio ${(host / base).toFixed(2)}`,
+);
 const sweep = await series(async () => {
   const start = performance.now();
   await pidsWithMarker('PEER_BRIDGE_SPAWN_ID', 'none');
@@ -73,7 +85,9 @@ if (process.platform !== 'win32') {
 
 const line = JSON.stringify({ type: 'item.completed', item: { type: 'agent_message', text: 'x'.repeat(200) } }) + '\n';
 const data = Buffer.from(line.repeat(Math.floor((16 << 20) / line.length)));
-const chunks = Array.from({ length: Math.ceil(data.length / 65536) }, (_, i) => data.subarray(i * 65536, (i + 1) * 65536));
+const chunks = Array.from({ length: Math.ceil(data.length / 65536) }, (_, i) =>
+  data.subarray(i * 65536, (i + 1) * 65536),
+);
 const time = (fn: () => void) => {
   fn();
   const xs: number[] = [];
@@ -91,9 +105,15 @@ const naive = time(() => {
 });
 const split = time(() => {
   let n = 0;
-  const s = new LineSplitter({ maxOutputBytes: 1 << 30, maxLineBytes: 1 << 20 }, () => n++, () => {});
+  const s = new LineSplitter(
+    { maxOutputBytes: 1 << 30, maxLineBytes: 1 << 20 },
+    () => n++,
+    () => {},
+  );
   for (const c of chunks) s.push(c);
   if (n === 0) throw new Error('no lines');
 });
 console.log(`16 MiB lines: toString().split('\\n')       ${naive.toFixed(1).padStart(7)} ms  ratio 1.00`);
-console.log(`16 MiB lines: LineSplitter (64 KiB chunks)  ${split.toFixed(1).padStart(7)} ms  ratio ${(split / naive).toFixed(2)}`);
+console.log(
+  `16 MiB lines: LineSplitter (64 KiB chunks)  ${split.toFixed(1).padStart(7)} ms  ratio ${(split / naive).toFixed(2)}`,
+);

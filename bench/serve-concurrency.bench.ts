@@ -44,7 +44,9 @@ function runToExit(command: string, args: string[], env: NodeJS.ProcessEnv, cwd:
 }
 
 const show = (name: string, r: { maxMs: number; p99Ms: number; wallMs: number }) =>
-  console.log(`  ${name.padEnd(40)} max stall ${r.maxMs.toFixed(1).padStart(6)} ms  p99 ${r.p99Ms.toFixed(1).padStart(6)} ms  wall ${r.wallMs.toFixed(0).padStart(6)} ms`);
+  console.log(
+    `  ${name.padEnd(40)} max stall ${r.maxMs.toFixed(1).padStart(6)} ms  p99 ${r.p99Ms.toFixed(1).padStart(6)} ms  wall ${r.wallMs.toFixed(0).padStart(6)} ms`,
+  );
 
 const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'peer-bridge-bench-')));
 try {
@@ -54,7 +56,12 @@ try {
   benchEnvironment(codexEnv(double.origin, dir));
   const schemaFile = path.join(dir, 'core.schema.json');
   writeFileSync(schemaFile, JSON.stringify(strictCoreSchema()));
-  const directArgs = codexArgs({ verb: 'advise', prompt: buildPrompt('advise', 'bench', 120), schemaFile, disableMcp: [] });
+  const directArgs = codexArgs({
+    verb: 'advise',
+    prompt: buildPrompt('advise', 'bench', 120),
+    schemaFile,
+    disableMcp: [],
+  });
   const childEnv = { ...process.env };
 
   const bridge = createMcpServer({ workspace, version: 'bench' });
@@ -63,12 +70,19 @@ try {
   const client = new Client({ name: 'bench', version: '1' });
   await client.connect(clientSide);
   const batch = async () => {
-    const results = await Promise.all(Array.from({ length: CALLS }, (_, i) =>
-      client.callTool({ name: 'bridge_advise', arguments: { task: `bench ${i}` } }, undefined, { timeout: 600_000 })));
+    const results = await Promise.all(
+      Array.from({ length: CALLS }, (_, i) =>
+        client.callTool({ name: 'bridge_advise', arguments: { task: `bench ${i}` } }, undefined, { timeout: 600_000 }),
+      ),
+    );
     const bad = results.filter((r) => (r.structuredContent as { status?: string } | undefined)?.status !== 'complete');
-    if (bad.length > 0) throw new Error(`${bad.length} calls did not complete: ${JSON.stringify(bad[0]).slice(0, 400)}`);
+    if (bad.length > 0)
+      throw new Error(`${bad.length} calls did not complete: ${JSON.stringify(bad[0]).slice(0, 400)}`);
   };
-  const direct = () => Promise.all(Array.from({ length: CALLS }, () => runToExit(codexBin, directArgs, childEnv, workspace))).then(() => undefined);
+  const direct = () =>
+    Promise.all(Array.from({ length: CALLS }, () => runToExit(codexBin, directArgs, childEnv, workspace))).then(
+      () => undefined,
+    );
 
   console.log(`${CALLS} concurrent calls, event loop of this process (resolution 5 ms)`);
   show('first batch on a cold server', await watched(batch));
@@ -89,10 +103,28 @@ try {
     idleMax.push(idle.maxMs);
   }
   const baseline = { name: `${CALLS} codex exec started directly: largest stall`, median: Math.max(...directMax) };
-  record({ name: `${CALLS} concurrent bridge calls, one server: largest stall`, unit: 'ms', median: Math.max(...bridgedMax), baseline, goal: '≤ 50 ms', samples: ROUNDS });
-  record({ name: `${CALLS} concurrent bridge calls: median round's largest stall`, unit: 'ms', median: median(bridgedMax), baseline: { name: `${CALLS} codex exec directly: median round's largest stall`, median: median(directMax) }, samples: ROUNDS });
+  record({
+    name: `${CALLS} concurrent bridge calls, one server: largest stall`,
+    unit: 'ms',
+    median: Math.max(...bridgedMax),
+    baseline,
+    goal: '≤ 50 ms',
+    samples: ROUNDS,
+  });
+  record({
+    name: `${CALLS} concurrent bridge calls: median round's largest stall`,
+    unit: 'ms',
+    median: median(bridgedMax),
+    baseline: { name: `${CALLS} codex exec directly: median round's largest stall`, median: median(directMax) },
+    samples: ROUNDS,
+  });
   record({ name: baseline.name, unit: 'ms', median: baseline.median, samples: ROUNDS });
-  record({ name: 'an idle event loop on this machine, as long: largest stall', unit: 'ms', median: Math.max(...idleMax), samples: ROUNDS });
+  record({
+    name: 'an idle event loop on this machine, as long: largest stall',
+    unit: 'ms',
+    median: Math.max(...idleMax),
+    samples: ROUNDS,
+  });
   await client.close();
   await bridge.drain();
   await double.close();

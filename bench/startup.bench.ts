@@ -34,7 +34,14 @@ try {
     ['serve: spawn → tools/list answer', serve, 'ratio ≤ 2'],
     ['peer-bridge --version', versionOnly, undefined],
   ] as const) {
-    const r = record({ name, unit: 'ms', median: median(samples), baseline, samples: samples.length, ...(goal ? { goal } : {}) });
+    const r = record({
+      name,
+      unit: 'ms',
+      median: median(samples),
+      baseline,
+      samples: samples.length,
+      ...(goal ? { goal } : {}),
+    });
     console.log(`${name.padEnd(40)} ${describe(samples)}  ratio ${r.ratio!.toFixed(2)}`);
   }
   record({ name: baseline.name, unit: 'ms', median: baseline.median, samples: bare.length });

@@ -47,7 +47,11 @@ async function abortTree(): Promise<number> {
   let started!: () => void;
   const ready = new Promise<void>((r) => (started = r));
   const running = spawnChild('/bin/sh', ['-c', 'sleep 300 & sleep 300 & echo ready; wait'], {
-    cwd, env, signal: controller.signal, limits, onLine: () => started(),
+    cwd,
+    env,
+    signal: controller.signal,
+    limits,
+    onLine: () => started(),
   });
   await ready;
   const start = performance.now();
@@ -68,7 +72,9 @@ function print(title: string, results: Map<string, number>, baseline: string): v
   console.log(title);
   const base = results.get(baseline)!;
   for (const [name, ms] of results) {
-    console.log(`  ${name.padEnd(46)} ${ms.toFixed(2).padStart(8)} ms  ratio ${(ms / base).toFixed(2)}  (+${(ms - base).toFixed(2)} ms)`);
+    console.log(
+      `  ${name.padEnd(46)} ${ms.toFixed(2).padStart(8)} ms  ratio ${(ms / base).toFixed(2)}  (+${(ms - base).toFixed(2)} ms)`,
+    );
   }
 }
 
@@ -81,7 +87,11 @@ const variants: [string, () => Promise<number>][] = [
 if (process.platform !== 'linux' || !reaperPath()) {
   console.log('the reaper is Linux-only and must be built (npm run build): nothing to compare here');
 } else {
-  print(`one call, ${processes()} processes on the machine (median of ${ROUNDS})`, await compare(variants), variants[0]![0]);
+  print(
+    `one call, ${processes()} processes on the machine (median of ${ROUNDS})`,
+    await compare(variants),
+    variants[0]![0],
+  );
   const idle: ChildProcess[] = Array.from({ length: 300 }, () => spawn('sleep', ['300'], { stdio: 'ignore' }));
   try {
     print(`\none call, ${processes()} processes on the machine`, await compare(variants), variants[0]![0]);

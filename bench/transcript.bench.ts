@@ -78,14 +78,30 @@ try {
   const cutMarker = (await readFile(file, 'utf8')).includes('"transcript.cut"');
 
   const rate = (r: { bytes: number; seconds: number }) => r.bytes / 1024 / 1024 / r.seconds;
-  console.log(`stream                      ${mib(writer.bytes)} MiB of child events, ${transcript.stats.records} records`);
-  console.log(`baseline (generate + parse) ${rate(baseline).toFixed(0).padStart(6)} MB/s   ${baseline.seconds.toFixed(2)} s`);
-  console.log(`transcript writer           ${rate(writer).toFixed(0).padStart(6)} MB/s   ${writer.seconds.toFixed(2)} s   ratio ${(writer.seconds / baseline.seconds).toFixed(2)} × baseline time`);
+  console.log(
+    `stream                      ${mib(writer.bytes)} MiB of child events, ${transcript.stats.records} records`,
+  );
+  console.log(
+    `baseline (generate + parse) ${rate(baseline).toFixed(0).padStart(6)} MB/s   ${baseline.seconds.toFixed(2)} s`,
+  );
+  console.log(
+    `transcript writer           ${rate(writer).toFixed(0).padStart(6)} MB/s   ${writer.seconds.toFixed(2)} s   ratio ${(writer.seconds / baseline.seconds).toFixed(2)} × baseline time`,
+  );
   const generateAndParse = { name: 'generate + parse the event stream', median: baseline.seconds * 1000 };
   record({ ...generateAndParse, unit: 'ms', samples: 1 });
-  record({ name: `transcript writer, ${mib(writer.bytes)} MiB of events`, unit: 'ms', median: writer.seconds * 1000, baseline: generateAndParse, samples: 1 });
-  console.log(`transcript file             ${(size / 1024).toFixed(1)} KiB (limit ${transcript.limitBytes / 1024} KiB), cut marker: ${cutMarker}, ${transcript.stats.cutRecords} records cut`);
-  console.log(`peak RSS (maxRSS)           start ${startRss.toFixed(0)} MiB, after baseline ${baselineRss.toFixed(0)} MiB, after writer ${rssMiB().toFixed(0)} MiB`);
+  record({
+    name: `transcript writer, ${mib(writer.bytes)} MiB of events`,
+    unit: 'ms',
+    median: writer.seconds * 1000,
+    baseline: generateAndParse,
+    samples: 1,
+  });
+  console.log(
+    `transcript file             ${(size / 1024).toFixed(1)} KiB (limit ${transcript.limitBytes / 1024} KiB), cut marker: ${cutMarker}, ${transcript.stats.cutRecords} records cut`,
+  );
+  console.log(
+    `peak RSS (maxRSS)           start ${startRss.toFixed(0)} MiB, after baseline ${baselineRss.toFixed(0)} MiB, after writer ${rssMiB().toFixed(0)} MiB`,
+  );
   console.log(`RSS during writer stream    ${lowRss.toFixed(0)}–${highRss.toFixed(0)} MiB (sampled every 4096 events)`);
   if (sink < 0) console.log(sink);
 } finally {

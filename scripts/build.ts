@@ -47,13 +47,19 @@ const ownSourceMapsOnly: Plugin = {
 
 async function main(): Promise<void> {
   rmSync(dist, { recursive: true, force: true });
-  execFileSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  execFileSync(
+    process.execPath,
+    [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   const result = await build({
     absWorkingDir: root,
-    entryPoints: Object.fromEntries(Object.entries(ENTRY_POINTS).map(([out, source]) => [out, path.join(root, source)])),
+    entryPoints: Object.fromEntries(
+      Object.entries(ENTRY_POINTS).map(([out, source]) => [out, path.join(root, source)]),
+    ),
     outdir: dist,
     chunkNames: 'chunks/[name]-[hash]',
     bundle: true,

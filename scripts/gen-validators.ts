@@ -90,14 +90,22 @@ export async function generateValidators(): Promise<Map<string, string>> {
     }
     const names = plan.byName?.(schema) ?? [];
     const banner = `// Generated from schemas/${plan.file} by scripts/gen-validators.ts (npm run gen:validators). Do not edit.\n`;
-    const byName = names.length > 0 ? `\nexport const byName = { ${names.map((n) => `${JSON.stringify(n)}: ${n}`).join(', ')} };\n` : '';
+    const byName =
+      names.length > 0
+        ? `\nexport const byName = { ${names.map((n) => `${JSON.stringify(n)}: ${n}`).join(', ')} };\n`
+        : '';
     const base = plan.file.replace(/\.schema\.json$/, '');
     out.set(`${base}.js`, `${banner}${requiresToImports(standaloneCode(ajv, refs))}${byName}`);
     const declarations = Object.keys(refs).map((name) => `export declare const ${name}: CompiledValidator;`);
     if (names.length > 0) {
-      declarations.push(`export declare const byName: Readonly<Record<${names.map((n) => JSON.stringify(n)).join(' | ')}, CompiledValidator>>;`);
+      declarations.push(
+        `export declare const byName: Readonly<Record<${names.map((n) => JSON.stringify(n)).join(' | ')}, CompiledValidator>>;`,
+      );
     }
-    out.set(`${base}.d.ts`, `${banner}import type { CompiledValidator } from './types.js';\n\n${declarations.join('\n')}\n`);
+    out.set(
+      `${base}.d.ts`,
+      `${banner}import type { CompiledValidator } from './types.js';\n\n${declarations.join('\n')}\n`,
+    );
   }
   out.set(
     'types.ts',

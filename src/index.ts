@@ -12,7 +12,14 @@ export type { PublicEnvelope } from './envelope/index.js';
 // Runner plugins: `export default defineRunner({ manifest, create })` in a plugin module.
 export { defineRunner } from './runners/define-runner.js';
 export { PermissionDenied, RunnerConfigError, RunnerLoadError } from './runners/errors.js';
-export type { RunnerDefinition, RunnerEvent, RunnerManifest, RunRequest, RunResult, RunScope } from './runners/index.js';
+export type {
+  RunnerDefinition,
+  RunnerEvent,
+  RunnerManifest,
+  RunRequest,
+  RunResult,
+  RunScope,
+} from './runners/index.js';
 
 /**
  * Runs one bridge call: launches the peer in `workspace`, and resolves to the validated public

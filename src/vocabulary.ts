@@ -43,7 +43,12 @@ export function closestSupported(wanted: Effort, supported: readonly Effort[]): 
 /** The next level down from `effort` within `supported` (all levels when unknown), or null. */
 export function oneLevelLower(effort: Effort, supported: readonly Effort[] | null): Effort | null {
   const pool = supported ?? EFFORTS;
-  return pool.filter((level) => rank(level) < rank(effort)).sort((a, b) => rank(a) - rank(b)).at(-1) ?? null;
+  return (
+    pool
+      .filter((level) => rank(level) < rank(effort))
+      .sort((a, b) => rank(a) - rank(b))
+      .at(-1) ?? null
+  );
 }
 
 /** The bridge's run-state folder at the workspace root (ledger, transcripts, incidents, owners). */

@@ -43,7 +43,7 @@ describe('error classes', () => {
     expect('cause' in new FsError('FS_IO_ERROR', 'x')).toBe(false);
   });
 
-  it('keep the bridge error\'s field', () => {
+  it("keep the bridge error's field", () => {
     expect(new BridgeError('invalid_arguments', 'x', { field: 'run_id' }).field).toBe('run_id');
   });
 });

@@ -18,7 +18,7 @@ describe('the vocabulary and the schemas', () => {
     expect(verbTools).toEqual(VERBS.map((verb) => `bridge_${verb}`));
   });
 
-  it('lists the effort levels in the schemas\' order', () => {
+  it("lists the effort levels in the schemas' order", () => {
     expect(EFFORTS).toEqual(harness.$defs.effort.enum);
     expect(EFFORTS).toEqual(tools.$defs.bridge_advise.properties.supported_efforts.items.enum);
   });

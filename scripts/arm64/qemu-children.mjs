@@ -8,7 +8,13 @@ const qemu = process.env.QEMU_BIN;
 if (qemu) {
   const route = (original) =>
     function (file, args, ...rest) {
-      if (file === process.execPath) return original.call(this, qemu, [process.execPath, ...(Array.isArray(args) ? args : [])], ...(Array.isArray(args) ? rest : [args, ...rest]));
+      if (file === process.execPath)
+        return original.call(
+          this,
+          qemu,
+          [process.execPath, ...(Array.isArray(args) ? args : [])],
+          ...(Array.isArray(args) ? rest : [args, ...rest]),
+        );
       return original.call(this, file, args, ...rest);
     };
   childProcess.spawn = route(childProcess.spawn);

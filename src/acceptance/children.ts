@@ -23,7 +23,11 @@ export interface Worker {
 }
 
 export function startWorker(job: Job): Worker {
-  const child = fork(workerFile, [JSON.stringify(job)], { execArgv, stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'json' });
+  const child = fork(workerFile, [JSON.stringify(job)], {
+    execArgv,
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    serialization: 'json',
+  });
   let stderr = '';
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-2000)));
   const queue: Array<Record<string, unknown>> = [];
@@ -31,7 +35,9 @@ export function startWorker(job: Job): Worker {
   let gone: Error | undefined;
   const ended = new Promise<string>((resolve) => {
     child.once('exit', (code, signal) => {
-      gone = new Error(`worker (${job.mode}) ended (${code ?? signal}) before answering${stderr ? `: ${stderr.trim()}` : ''}`);
+      gone = new Error(
+        `worker (${job.mode}) ended (${code ?? signal}) before answering${stderr ? `: ${stderr.trim()}` : ''}`,
+      );
       for (const w of waiting.splice(0)) w.reject(gone);
       resolve(String(code ?? signal));
     });

@@ -7,7 +7,7 @@ import { expectEqual, pass, type Sequence } from './types.js';
 export const crashSequences: Sequence[] = [
   {
     id: 'crash-recovered-unknown',
-    sequence: 'a process killed between a call\'s start and its result: recovered once as unknown, never replayed',
+    sequence: "a process killed between a call's start and its result: recovered once as unknown, never replayed",
     async run({ dir }) {
       const runId = 'acceptance-crash-1';
       const worker = startWorker({ mode: 'ledger-start', dir, runId });
@@ -28,7 +28,9 @@ export const crashSequences: Sequence[] = [
       const starts = (await ledger.read()).records.filter((r) => r.type === 'start' && r.run_id === runId).length;
       expectEqual(starts, 1, 'start records of the run (no replay)');
       await Ledger.retireOwners();
-      return pass(`killed (${ended}) after its start record; runs said "interrupted"; recovery settled it "unknown" once; second recovery settled nothing`);
+      return pass(
+        `killed (${ended}) after its start record; runs said "interrupted"; recovery settled it "unknown" once; second recovery settled nothing`,
+      );
     },
   },
 ];

@@ -20,9 +20,23 @@ export const cycleSequences: Sequence[] = [
       let command: CommandResult | undefined;
       for (let round = 0; round < 3; round++) {
         ok(await wb.call('read_file', { path: p }), `round ${round + 1} read_file`);
-        ok(await wb.call('edit_file', { path: p, old_string: `名字 = ${round * 2}`, new_string: `名字 = ${round * 2 + 1}` }), `round ${round + 1} first edit`);
+        ok(
+          await wb.call('edit_file', {
+            path: p,
+            old_string: `名字 = ${round * 2}`,
+            new_string: `名字 = ${round * 2 + 1}`,
+          }),
+          `round ${round + 1} first edit`,
+        );
         command = await harmlessCommand(dir);
-        ok(await wb.call('edit_file', { path: p, old_string: `名字 = ${round * 2 + 1}`, new_string: `名字 = ${round * 2 + 2}` }), `round ${round + 1} second edit`);
+        ok(
+          await wb.call('edit_file', {
+            path: p,
+            old_string: `名字 = ${round * 2 + 1}`,
+            new_string: `名字 = ${round * 2 + 2}`,
+          }),
+          `round ${round + 1} second edit`,
+        );
       }
       expectEqual(text(dir, p), 'const 名字 = 6;\n', 'content after three cycles');
       return pass(`12 calls ok, 3 × \`${command?.command}\` in between; content "const 名字 = 6;"`);
@@ -39,7 +53,7 @@ export const cycleSequences: Sequence[] = [
       const command = await appendCommand(dir, 'gen.txt', 'b = 9');
       const second = await wb.call('edit_file', { path: 'gen.txt', old_string: 'a = 2', new_string: 'a = 3' });
       expectEqual(codeOf(second), 'FS_STALE_VERSION', 'edit after the command');
-      expectEqual(text(dir, 'gen.txt').replace(/\r\n/g, '\n'), 'a = 2\nb = 9\n', 'content (the command\'s line kept)');
+      expectEqual(text(dir, 'gen.txt').replace(/\r\n/g, '\n'), 'a = 2\nb = 9\n', "content (the command's line kept)");
       return pass(`\`${command.command}\` then edit_file → FS_STALE_VERSION; the command's line is kept`);
     },
   },
@@ -52,9 +66,15 @@ export const cycleSequences: Sequence[] = [
       for (let round = 0; round < 3; round++) {
         const read = ok(await wb.call('read_file', { path: 'win.txt' }), `round ${round + 1} read_file`);
         expectEqual(read.eol, 'crlf', 'eol reported by read_file');
-        ok(await wb.call('edit_file', { path: 'win.txt', old_string: 'two\n', new_string: `two\nadded ${round}\n` }), `round ${round + 1} first edit`);
+        ok(
+          await wb.call('edit_file', { path: 'win.txt', old_string: 'two\n', new_string: `two\nadded ${round}\n` }),
+          `round ${round + 1} first edit`,
+        );
         await harmlessCommand(dir);
-        ok(await wb.call('edit_file', { path: 'win.txt', old_string: `added ${round}`, new_string: `line ${round}` }), `round ${round + 1} second edit`);
+        ok(
+          await wb.call('edit_file', { path: 'win.txt', old_string: `added ${round}`, new_string: `line ${round}` }),
+          `round ${round + 1} second edit`,
+        );
       }
       expectEqual(text(dir, 'win.txt'), 'one\r\ntwo\r\nline 2\r\nline 1\r\nline 0\r\n', 'content');
       return pass('eol "crlf" on every read; 5 lines, all ending in CRLF');
@@ -87,7 +107,11 @@ export const cycleSequences: Sequence[] = [
       const command = await deleteCommand(dir, 'gone.txt');
       const edit = await wb.call('edit_file', { path: 'gone.txt', old_string: 'y', new_string: 'z' });
       const write = await wb.call('write_file', { path: 'gone.txt', content: 'z' });
-      expectEqual([codeOf(edit), codeOf(write)], ['FS_STALE_VERSION', 'FS_STALE_VERSION'], 'edit and write after the delete');
+      expectEqual(
+        [codeOf(edit), codeOf(write)],
+        ['FS_STALE_VERSION', 'FS_STALE_VERSION'],
+        'edit and write after the delete',
+      );
       let exists = true;
       try {
         readFileSync(path.join(dir, 'gone.txt'));
@@ -105,9 +129,16 @@ export const cycleSequences: Sequence[] = [
       const wb = open(dir);
       plant(dir, 'big.log', Array.from({ length: 200_000 }, (_, i) => `line ${i + 1}\n`).join(''));
       const read = ok(await wb.call('read_file', { path: 'big.log', offset: 100_000, limit: 3 }), 'read_file window');
-      expectEqual([read.content, read.total_lines], ['line 100000\nline 100001\nline 100002\n', 200_000], 'window and total_lines');
+      expectEqual(
+        [read.content, read.total_lines],
+        ['line 100000\nline 100001\nline 100002\n', 200_000],
+        'window and total_lines',
+      );
       await harmlessCommand(dir);
-      ok(await wb.call('edit_file', { path: 'big.log', old_string: 'line 199999\n', new_string: 'edited\n' }), 'edit outside the window');
+      ok(
+        await wb.call('edit_file', { path: 'big.log', old_string: 'line 199999\n', new_string: 'edited\n' }),
+        'edit outside the window',
+      );
       expectEqual(text(dir, 'big.log').endsWith('line 199998\nedited\nline 200000\n'), true, 'tail after the edit');
       return pass('window lines 100000-100002 of 200000; edit at line 199999 ok without reading the rest');
     },

@@ -30,10 +30,20 @@ export function shell(cwd: string, posix: string, windows: string): Promise<Comm
     ? [process.env.ComSpec ?? 'cmd.exe', ['/d', '/s', '/c', `"${command}"`]]
     : ['/bin/sh', ['-c', command]];
   return new Promise((resolve, reject) => {
-    execFile(file, args, { cwd, encoding: 'utf8', windowsVerbatimArguments: true, timeout: 60_000 }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`command ${JSON.stringify(command)} failed (${error.code ?? error.signal}): ${stderr.trim().slice(0, 300)}`));
-      else resolve({ command, stdout });
-    });
+    execFile(
+      file,
+      args,
+      { cwd, encoding: 'utf8', windowsVerbatimArguments: true, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        if (error)
+          reject(
+            new Error(
+              `command ${JSON.stringify(command)} failed (${error.code ?? error.signal}): ${stderr.trim().slice(0, 300)}`,
+            ),
+          );
+        else resolve({ command, stdout });
+      },
+    );
   });
 }
 
@@ -44,7 +54,11 @@ export function windowsCommand(cwd: string, line: string): Promise<CommandResult
 
 /** Lists the folder and reads every file in it, as a build or a linter would: changes nothing. */
 export function harmlessCommand(cwd: string): Promise<CommandResult> {
-  return shell(cwd, 'ls -laR . >/dev/null && cat ./* ./*/* >/dev/null 2>&1; exit 0', 'dir /s /a >NUL & type * >NUL 2>&1 & exit /b 0');
+  return shell(
+    cwd,
+    'ls -laR . >/dev/null && cat ./* ./*/* >/dev/null 2>&1; exit 0',
+    'dir /s /a >NUL & type * >NUL 2>&1 & exit /b 0',
+  );
 }
 
 /** Appends a line to an ASCII-named file, as a generator would (cmd: redirection first, or a digit before >> names a handle). */

@@ -23,15 +23,20 @@ export const platformSequences: Sequence[] = [
       const { platform, ...strategies } = backend;
       const facts = [
         `${platform}-${process.arch}${host.wine ? ' (Wine)' : ''}, Node ${process.versions.node}`,
-        `strategies ${Object.entries(strategies).map(([k, v]) => `${k}=${v}`).join(' ')}`,
+        `strategies ${Object.entries(strategies)
+          .map(([k, v]) => `${k}=${v}`)
+          .join(' ')}`,
         `volume ${sample.identity.volume} (${sample.identity.volume.length} hex digits), file id ${sample.identity.fileId} (${sample.identity.fileId.length} hex digits)`,
         `locks in ${lockDirInfo().dir}`,
         `temp ${os.tmpdir()}`,
       ];
       if (sample.identity.fileId === '0') throw new AcceptanceFailure(`file id 0 for a real file: ${facts.join('; ')}`);
-      const odd = Object.entries(PREFERRED[platform] ?? {}).filter(([k, v]) => backend[k as keyof typeof backend] !== v);
+      const odd = Object.entries(PREFERRED[platform] ?? {}).filter(
+        ([k, v]) => backend[k as keyof typeof backend] !== v,
+      );
       // Under Wine the rename fallback is expected (see rename-by-handle); elsewhere a fallback is worth a look.
-      if (odd.length > 0 && !host.wine) facts.push(`fallback in use: ${odd.map(([k, v]) => `${k} is not ${v}`).join(', ')}`);
+      if (odd.length > 0 && !host.wine)
+        facts.push(`fallback in use: ${odd.map(([k, v]) => `${k} is not ${v}`).join(', ')}`);
       return pass(facts.join('; '));
     },
   },
@@ -39,9 +44,14 @@ export const platformSequences: Sequence[] = [
     id: 'windows-file-id',
     sequence: 'Windows: 64-bit volume serial and 128-bit file id from FILE_ID_INFO (NTFS / ReFS)',
     async run({ dir, host }) {
-      if (process.platform !== 'win32') return notVerifiable(`a Windows row; ${process.platform} identities are dev + inode (see platform-facts)`);
-      if (host.wine) return notVerifiable("Wine's FileIdInfo returns the Linux inode and a synthetic volume serial; real NTFS ids need Windows");
-      if (backend.stat !== 'FileIdInfo') throw new AcceptanceFailure(`stat strategy is ${backend.stat}, not FileIdInfo`);
+      if (process.platform !== 'win32')
+        return notVerifiable(`a Windows row; ${process.platform} identities are dev + inode (see platform-facts)`);
+      if (host.wine)
+        return notVerifiable(
+          "Wine's FileIdInfo returns the Linux inode and a synthetic volume serial; real NTFS ids need Windows",
+        );
+      if (backend.stat !== 'FileIdInfo')
+        throw new AcceptanceFailure(`stat strategy is ${backend.stat}, not FileIdInfo`);
       const a = statPath(plant(dir, 'one.txt', '1'));
       const b = statPath(plant(dir, 'two.txt', '2'));
       if (a.identity.volume !== b.identity.volume || a.identity.fileId === b.identity.fileId) {
@@ -54,9 +64,16 @@ export const platformSequences: Sequence[] = [
     id: 'rename-by-handle',
     sequence: 'Windows: renames through the staged handle with FileRenameInfoEx (POSIX semantics, never replacing)',
     async run({ host }) {
-      if (process.platform !== 'win32') return notVerifiable(`a Windows row; ${process.platform} renames with ${backend.rename}`);
-      if (host.wine) return notVerifiable(`Wine does not implement FileRenameInfoEx (ERROR_INVALID_PARAMETER), so ${backend.rename} is used; Windows 10 1607+ on NTFS has it`);
-      if (backend.rename !== 'FileRenameInfoEx') throw new AcceptanceFailure(`rename strategy is ${backend.rename}: this Windows or volume lacks FileRenameInfoEx`);
+      if (process.platform !== 'win32')
+        return notVerifiable(`a Windows row; ${process.platform} renames with ${backend.rename}`);
+      if (host.wine)
+        return notVerifiable(
+          `Wine does not implement FileRenameInfoEx (ERROR_INVALID_PARAMETER), so ${backend.rename} is used; Windows 10 1607+ on NTFS has it`,
+        );
+      if (backend.rename !== 'FileRenameInfoEx')
+        throw new AcceptanceFailure(
+          `rename strategy is ${backend.rename}: this Windows or volume lacks FileRenameInfoEx`,
+        );
       return pass('rename strategy FileRenameInfoEx');
     },
   },

@@ -21,11 +21,17 @@ export function formatTable(report: AcceptanceReport): string {
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 
 export function formatMarkdown(report: AcceptanceReport): string {
-  const rows = report.rows.map((row) => `| ${cell(row.id)} | ${cell(row.sequence)} | **${row.result}** | ${cell(row.evidence)} | ${row.duration_ms} |`);
+  const rows = report.rows.map(
+    (row) =>
+      `| ${cell(row.id)} | ${cell(row.sequence)} | **${row.result}** | ${cell(row.evidence)} | ${row.duration_ms} |`,
+  );
   return [
     `# peer-bridge acceptance report`,
     '',
-    heading(report).split('\n').map((line) => `- ${line}`).join('\n'),
+    heading(report)
+      .split('\n')
+      .map((line) => `- ${line}`)
+      .join('\n'),
     '',
     '| id | sequence | result | evidence | ms |',
     '|---|---|---|---|---|',

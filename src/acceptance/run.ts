@@ -38,7 +38,10 @@ async function runOne(sequence: Sequence, dir: string, host: ReturnType<typeof d
   try {
     mkdirSync(dir, { recursive: true });
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`did not finish within ${SEQUENCE_TIMEOUT_MS / 1000} s`)), SEQUENCE_TIMEOUT_MS);
+      timer = setTimeout(
+        () => reject(new Error(`did not finish within ${SEQUENCE_TIMEOUT_MS / 1000} s`)),
+        SEQUENCE_TIMEOUT_MS,
+      );
     });
     outcome = await Promise.race([sequence.run({ dir, host }), timeout]);
   } catch (error) {
@@ -46,13 +49,19 @@ async function runOne(sequence: Sequence, dir: string, host: ReturnType<typeof d
   } finally {
     clearTimeout(timer);
   }
-  return { id: sequence.id, sequence: sequence.sequence, ...outcome, duration_ms: Math.round(performance.now() - started) };
+  return {
+    id: sequence.id,
+    sequence: sequence.sequence,
+    ...outcome,
+    duration_ms: Math.round(performance.now() - started),
+  };
 }
 
 export async function runAcceptance(options: AcceptanceOptions = {}): Promise<AcceptanceReport> {
   const chosen = options.only ? sequences.filter((s) => options.only!.includes(s.id)) : [...sequences];
   const unknown = options.only?.filter((id) => !sequences.some((s) => s.id === id)) ?? [];
-  if (unknown.length > 0) throw new RangeError(`unknown row id(s): ${unknown.join(', ')}; ids: ${sequences.map((s) => s.id).join(', ')}`);
+  if (unknown.length > 0)
+    throw new RangeError(`unknown row id(s): ${unknown.join(', ')}; ids: ${sequences.map((s) => s.id).join(', ')}`);
   const base = options.workspace ? path.resolve(options.workspace) : os.tmpdir();
   mkdirSync(base, { recursive: true });
   const root = mkdtempSync(path.join(base, 'peer-bridge-acceptance-'));

@@ -13,7 +13,9 @@ export type Job =
   | { mode: 'ledger-start'; dir: string; runId: string };
 
 const send = (message: unknown): Promise<void> =>
-  new Promise((resolve, reject) => process.send!(message, undefined, undefined, (error) => (error ? reject(error) : resolve())));
+  new Promise((resolve, reject) =>
+    process.send!(message, undefined, undefined, (error) => (error ? reject(error) : resolve())),
+  );
 
 function nextMessage(): Promise<unknown> {
   return new Promise((resolve) => process.once('message', resolve));
@@ -31,7 +33,7 @@ async function create(job: Extract<Job, { mode: 'create' }>): Promise<void> {
 async function counter(job: Extract<Job, { mode: 'counter' }>): Promise<void> {
   const wb = openWorkbench({ workspace: job.dir });
   let stale = 0;
-  for (let done = 0; done < job.rounds; ) {
+  for (let done = 0; done < job.rounds;) {
     const read = await wb.call('read_file', { path: job.path });
     if (!read.ok) throw new Error(`read_file: ${read.code} ${read.message}`);
     const value = Number(String(read.content).trim());
@@ -44,7 +46,14 @@ async function counter(job: Extract<Job, { mode: 'counter' }>): Promise<void> {
 }
 
 async function ledgerStart(job: Extract<Job, { mode: 'ledger-start' }>): Promise<void> {
-  await new Ledger(job.dir).start({ run_id: job.runId, verb: 'implement', runner: 'acceptance', direction: 'acceptance->none', budget_seconds: 600, depth: 0 });
+  await new Ledger(job.dir).start({
+    run_id: job.runId,
+    verb: 'implement',
+    runner: 'acceptance',
+    direction: 'acceptance->none',
+    budget_seconds: 600,
+    depth: 0,
+  });
   await send({ started: job.runId });
   // Stays alive on the IPC channel until the parent kills it.
 }

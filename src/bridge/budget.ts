@@ -30,9 +30,13 @@ export interface Budget {
 export function resolveBudget(verb: Verb, requested: number | undefined, maxSeconds?: number): Budget {
   const seconds = requested ?? DEFAULT_BUDGET_SECONDS[verb];
   if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds <= 0) {
-    throw new BridgeError('invalid_arguments', `timeout_seconds must be a positive number of seconds, got ${String(requested)}`, {
-      field: 'timeout_seconds',
-    });
+    throw new BridgeError(
+      'invalid_arguments',
+      `timeout_seconds must be a positive number of seconds, got ${String(requested)}`,
+      {
+        field: 'timeout_seconds',
+      },
+    );
   }
   const ceiling = Math.min(maxSeconds ?? MAX_BUDGET_SECONDS, MAX_BUDGET_SECONDS);
   if (seconds > ceiling) {

@@ -11,7 +11,10 @@ function parseDepth(raw: string | undefined, name: string): number | undefined {
   if (raw === undefined || raw.trim() === '') return undefined;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) {
-    throw new BridgeError('invalid_environment', `${name} must be a non-negative integer, got ${JSON.stringify(raw)}; fix the variable in the environment that launched peer-bridge`);
+    throw new BridgeError(
+      'invalid_environment',
+      `${name} must be a non-negative integer, got ${JSON.stringify(raw)}; fix the variable in the environment that launched peer-bridge`,
+    );
   }
   return value;
 }
@@ -38,7 +41,9 @@ export interface DepthDecision {
 /** A request may raise the depth, never lower it; at or past the limit the call is refused. */
 export function decideDepth(requested: number | undefined, inherited: number, limit: number): DepthDecision {
   if (requested !== undefined && (!Number.isInteger(requested) || requested < 0)) {
-    throw new BridgeError('invalid_arguments', `depth must be a non-negative integer, got ${String(requested)}`, { field: 'depth' });
+    throw new BridgeError('invalid_arguments', `depth must be a non-negative integer, got ${String(requested)}`, {
+      field: 'depth',
+    });
   }
   const depth = Math.max(inherited, requested ?? 0);
   const refusal =

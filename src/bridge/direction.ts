@@ -11,7 +11,12 @@ const RUNNER_NAMES: Readonly<Record<string, string>> = { codex: 'codex', claude:
 
 // Direction parts may not hold whitespace or '>' (the envelope's pattern), and stay short.
 function token(raw: string, fallback: string): string {
-  const cleaned = raw.trim().toLowerCase().replace(/[\s>]+/g, '-').replace(/-+/g, '-').slice(0, 40);
+  const cleaned = raw
+    .trim()
+    .toLowerCase()
+    .replace(/[\s>]+/g, '-')
+    .replace(/-+/g, '-')
+    .slice(0, 40);
   return cleaned === '' || cleaned === '-' ? fallback : cleaned;
 }
 

@@ -48,9 +48,15 @@ export function decideEffort(
   runnerSupported: readonly Effort[] | null,
 ): EffortDecision {
   if (callerSupported !== undefined && !Array.isArray(callerSupported)) {
-    throw new BridgeError('invalid_arguments', `supported_efforts must be a list of levels, got ${JSON.stringify(callerSupported)}`, { field: 'supported_efforts' });
+    throw new BridgeError(
+      'invalid_arguments',
+      `supported_efforts must be a list of levels, got ${JSON.stringify(callerSupported)}`,
+      { field: 'supported_efforts' },
+    );
   }
-  const supported = (callerSupported as readonly string[] | undefined)?.map((level) => normaliseEffort(level, 'supported_efforts'));
+  const supported = (callerSupported as readonly string[] | undefined)?.map((level) =>
+    normaliseEffort(level, 'supported_efforts'),
+  );
   if (requested === undefined) return { applied: undefined, substituted: null };
   const wanted = normaliseEffort(requested);
   const reasons: string[] = [];
@@ -58,7 +64,8 @@ export function decideEffort(
   let applied = wanted;
   if (supported !== undefined) {
     applied = closestOf(wanted, supported);
-    if (applied !== wanted) reasons.push(`the caller's supported_efforts (${supported.join(', ')}) do not include ${wanted}`);
+    if (applied !== wanted)
+      reasons.push(`the caller's supported_efforts (${supported.join(', ')}) do not include ${wanted}`);
   } else if (runnerSupported !== null && runnerSupported.length > 0) {
     applied = closestOf(wanted, runnerSupported);
     if (applied !== wanted) reasons.push(`the model accepts ${runnerSupported.join(', ')}, not ${wanted}`);
@@ -74,5 +81,9 @@ export function mergeSubstitution(
 ): EffortSubstitution | null {
   if (!runners || runners.applied === runners.requested) return ours;
   if (!ours) return { ...runners };
-  return { requested: ours.requested, applied: runners.applied, reason: `${ours.reason}; then ${runners.reason}`.slice(0, 500) };
+  return {
+    requested: ours.requested,
+    applied: runners.applied,
+    reason: `${ours.reason}; then ${runners.reason}`.slice(0, 500),
+  };
 }

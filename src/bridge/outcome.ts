@@ -1,6 +1,12 @@
 // From what a child run produced to the public envelope: a valid answer is assembled, everything
 // else becomes a harness-built envelope whose fault names what happened.
-import { assembleEnvelope, extractCoreAnswer, harnessEnvelope, type PublicEnvelope, type RunMeta } from '../envelope/index.js';
+import {
+  assembleEnvelope,
+  extractCoreAnswer,
+  harnessEnvelope,
+  type PublicEnvelope,
+  type RunMeta,
+} from '../envelope/index.js';
 import type { ChildOutcome } from './run-child.js';
 
 export interface OutcomeContext {
@@ -21,7 +27,11 @@ function lastChildError(outcome: ChildOutcome): string {
 }
 
 /** Builds the envelope of one finished child run. Never throws for child failures. */
-export async function envelopeForOutcome(outcome: ChildOutcome, meta: RunMeta, ctx: OutcomeContext): Promise<PublicEnvelope> {
+export async function envelopeForOutcome(
+  outcome: ChildOutcome,
+  meta: RunMeta,
+  ctx: OutcomeContext,
+): Promise<PublicEnvelope> {
   const result = outcome.result;
   const seconds = Math.round(outcome.durationMs / 100) / 10;
   // Checked first: the harness stopped the child for it, so a later cutoff or cancel is not the cause.
@@ -58,7 +68,11 @@ export async function envelopeForOutcome(outcome: ChildOutcome, meta: RunMeta, c
   if (!result) {
     const message = outcome.failure?.message ?? 'the runner failed without a result';
     const started = outcome.sessionId !== null || outcome.final !== null;
-    return harnessEnvelope({ fault: started ? 'child-exit' : 'spawn', cause: `${started ? 'child-exit' : 'spawn'}: ${message}`, meta });
+    return harnessEnvelope({
+      fault: started ? 'child-exit' : 'spawn',
+      cause: `${started ? 'child-exit' : 'spawn'}: ${message}`,
+      meta,
+    });
   }
   if (outcome.final) {
     const { answer, text } = outcome.final;

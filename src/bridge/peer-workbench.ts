@@ -24,7 +24,9 @@ export function peerWorkbench(verb: Verb, workspace: string, env: NodeJS.Process
   const entry = cliEntry();
   if (!existsSync(entry)) return null;
   // Both sides must lock in the same directory, or their locks exclude nothing.
-  const lockDir: Record<string, string> = env.PEER_BRIDGE_LOCK_DIR ? { PEER_BRIDGE_LOCK_DIR: path.resolve(env.PEER_BRIDGE_LOCK_DIR) } : {};
+  const lockDir: Record<string, string> = env.PEER_BRIDGE_LOCK_DIR
+    ? { PEER_BRIDGE_LOCK_DIR: path.resolve(env.PEER_BRIDGE_LOCK_DIR) }
+    : {};
   return {
     name: 'workbench',
     command: process.execPath,

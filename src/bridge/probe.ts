@@ -20,7 +20,11 @@ export interface RunnerAvailability {
 
 const BUILT_INS = [
   { id: 'codex', install: 'npm install -g @openai/codex', refine: (file: string) => file },
-  { id: 'claude', install: 'npm install -g @anthropic-ai/claude-code', refine: (file: string) => refineClaudeExecutable('claude', file) },
+  {
+    id: 'claude',
+    install: 'npm install -g @anthropic-ai/claude-code',
+    refine: (file: string) => refineClaudeExecutable('claude', file),
+  },
 ] as const;
 
 function version(executable: string): Promise<string | null> {
@@ -40,7 +44,9 @@ export async function probeRunners(env: NodeJS.ProcessEnv = process.env): Promis
       const source = env[variable] ? variable : 'PATH';
       let executable: string;
       // A wrong override is fixed by correcting the variable, not by installing anything.
-      const remedy = env[variable] ? `fix ${variable} (the absolute path of the ${id} executable) or unset it to use ${id} from PATH` : install;
+      const remedy = env[variable]
+        ? `fix ${variable} (the absolute path of the ${id} executable) or unset it to use ${id} from PATH`
+        : install;
       try {
         executable = refine(resolveExecutable(id, env));
       } catch (error) {
@@ -54,7 +60,10 @@ export async function probeRunners(env: NodeJS.ProcessEnv = process.env): Promis
         source,
         version: found,
         available: found !== null,
-        problem: found === null ? `${executable} --version failed (${env[variable] ? remedy : `reinstall it: ${install}`})` : null,
+        problem:
+          found === null
+            ? `${executable} --version failed (${env[variable] ? remedy : `reinstall it: ${install}`})`
+            : null,
       };
     }),
   );

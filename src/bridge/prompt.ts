@@ -57,7 +57,8 @@ function sizeOf(text: string, platform: NodeJS.Platform): number {
 
 /** Rejects (field `task`) a prompt too long to pass to the child as an argument. */
 export function checkPromptSize(prompt: string, task: string, platform: NodeJS.Platform = process.platform): void {
-  const [limit, unit] = platform === 'win32' ? [MAX_PROMPT_UNITS_WIN32, 'UTF-16 units'] : [MAX_PROMPT_BYTES, 'bytes of UTF-8'];
+  const [limit, unit] =
+    platform === 'win32' ? [MAX_PROMPT_UNITS_WIN32, 'UTF-16 units'] : [MAX_PROMPT_BYTES, 'bytes of UTF-8'];
   const size = sizeOf(prompt, platform);
   if (size <= limit) return;
   const room = limit - (size - sizeOf(task, platform));

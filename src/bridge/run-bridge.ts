@@ -35,7 +35,12 @@ const DEFAULT_HEARTBEAT_MS = 5000;
 // What builds envelopes (the compiled validators are the largest part of a call's code) is not
 // needed to start the child: it loads on the child's first event, while the child works, or when
 // a refusal needs it. Once per process.
-let finishing: Promise<{ harnessEnvelope: typeof import('../envelope/index.js').harnessEnvelope; envelopeForOutcome: typeof import('./outcome.js').envelopeForOutcome }> | undefined;
+let finishing:
+  | Promise<{
+      harnessEnvelope: typeof import('../envelope/index.js').harnessEnvelope;
+      envelopeForOutcome: typeof import('./outcome.js').envelopeForOutcome;
+    }>
+  | undefined;
 function envelopeBuilders() {
   finishing ??= Promise.all([import('../envelope/index.js'), import('./outcome.js')]).then(([envelope, outcome]) => ({
     harnessEnvelope: envelope.harnessEnvelope,
@@ -43,7 +48,8 @@ function envelopeBuilders() {
   }));
   return finishing;
 }
-const harnessEnvelope: typeof import('../envelope/index.js').harnessEnvelope = async (input) => (await envelopeBuilders()).harnessEnvelope(input);
+const harnessEnvelope: typeof import('../envelope/index.js').harnessEnvelope = async (input) =>
+  (await envelopeBuilders()).harnessEnvelope(input);
 
 function positiveInteger(raw: string | undefined): number | undefined {
   const value = raw === undefined ? NaN : Number(raw);
@@ -71,10 +77,16 @@ function outputCap(env: NodeJS.ProcessEnv): number {
 
 function checkInput(options: RunBridgeOptions): { verb: Verb; task: string } {
   if (!isVerb(options.verb)) {
-    throw new BridgeError('invalid_arguments', `verb must be one of ${VERBS.join(', ')}, got ${JSON.stringify(options.verb)}`, { field: 'verb' });
+    throw new BridgeError(
+      'invalid_arguments',
+      `verb must be one of ${VERBS.join(', ')}, got ${JSON.stringify(options.verb)}`,
+      { field: 'verb' },
+    );
   }
   if (typeof options.task !== 'string' || options.task.trim() === '') {
-    throw new BridgeError('invalid_arguments', 'task must be a non-empty string saying what the peer should do', { field: 'task' });
+    throw new BridgeError('invalid_arguments', 'task must be a non-empty string saying what the peer should do', {
+      field: 'task',
+    });
   }
   if (options.model !== undefined && (typeof options.model !== 'string' || options.model === '')) {
     throw new BridgeError('invalid_arguments', 'model must be a non-empty string', { field: 'model' });
@@ -131,7 +143,11 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
   const caller = context.caller ?? 'api';
   const ledger = new Ledger(workspace);
   const runIdTaken = () =>
-    new BridgeError('invalid_arguments', `run_id ${JSON.stringify(runId)} was already used in this workspace; pick a new one or leave it out`, { field: 'run_id' });
+    new BridgeError(
+      'invalid_arguments',
+      `run_id ${JSON.stringify(runId)} was already used in this workspace; pick a new one or leave it out`,
+      { field: 'run_id' },
+    );
   // A peer may have broken .peer-bridge/ (it can write in the workspace): such a call gets a
   // state-unusable envelope naming the path and the fix, never a raw error.
   const problems = await stateProblems(workspace);
@@ -157,7 +173,17 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
     ...(context.reminder ? { reminder: context.reminder } : {}),
     incident: { budget_seconds: budget.seconds, depth_limit: limit },
   };
-  meta.transcript.write({ type: 'bridge.call', verb, runner: spec, model: options.model ?? null, effort: options.effort ?? null, budget_seconds: budget.seconds, depth: depth.depth, direction: meta.direction, task });
+  meta.transcript.write({
+    type: 'bridge.call',
+    verb,
+    runner: spec,
+    model: options.model ?? null,
+    effort: options.effort ?? null,
+    budget_seconds: budget.seconds,
+    depth: depth.depth,
+    direction: meta.direction,
+    task,
+  });
 
   const stateRefusal = async (cause: string) => {
     await meta.transcript.discard();
@@ -169,22 +195,45 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
   // when the result cannot be written).
   const neverStarted = async (envelope: PublicEnvelope, code: string, reason: string) => {
     await ledger
-      .result({ run_id: runId, tool: verb, status: envelope.status, code, reason: reason.slice(0, 500), direction: envelope.direction, task_preview: taskPreview(task) })
-      .catch((error: unknown) => process.emitWarning(`peer-bridge: could not record run ${runId} in the ledger: ${String(error)}`));
+      .result({
+        run_id: runId,
+        tool: verb,
+        status: envelope.status,
+        code,
+        reason: reason.slice(0, 500),
+        direction: envelope.direction,
+        task_preview: taskPreview(task),
+      })
+      .catch((error: unknown) =>
+        process.emitWarning(`peer-bridge: could not record run ${runId} in the ledger: ${String(error)}`),
+      );
     return envelope;
   };
   if (depth.refusal) {
-    return neverStarted(await harnessEnvelope({ fault: 'recursion', cause: depth.refusal, meta }), 'recursion-depth', depth.refusal);
+    return neverStarted(
+      await harnessEnvelope({ fault: 'recursion', cause: depth.refusal, meta }),
+      'recursion-depth',
+      depth.refusal,
+    );
   }
   const unsafe = writeRefusal(verb, workspace);
-  if (unsafe) return neverStarted(await harnessEnvelope({ fault: 'unsafe-workspace', cause: unsafe, meta }), 'unsafe-workspace', unsafe);
+  if (unsafe)
+    return neverStarted(
+      await harnessEnvelope({ fault: 'unsafe-workspace', cause: unsafe, meta }),
+      'unsafe-workspace',
+      unsafe,
+    );
 
   let runner: Runner;
   try {
     runner = await loadRunner(spec, { workspace, ...(context.configPath ? { configPath: context.configPath } : {}) });
   } catch (error) {
     const cause = `spawn: runner ${JSON.stringify(spec)} could not be loaded: ${(error as Error).message}`;
-    return neverStarted(await harnessEnvelope({ fault: 'spawn', cause, meta }), (error as { code?: string }).code ?? 'runner_unavailable', cause);
+    return neverStarted(
+      await harnessEnvelope({ fault: 'spawn', cause, meta }),
+      (error as { code?: string }).code ?? 'runner_unavailable',
+      cause,
+    );
   }
   meta.runner = runner.id;
   meta.direction = directionOf(caller, runner.id);
@@ -202,7 +251,18 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
   const snapshotting = takeSnapshot(workspace);
   // Checked again under the ledger lock: a concurrent call may have taken the same run_id since.
   const started = await ledger
-    .start({ run_id: runId, verb, runner: runner.id, direction: meta.direction, budget_seconds: budget.seconds, depth: depth.depth, task_preview: taskPreview(task) }, { fresh: options.run_id !== undefined })
+    .start(
+      {
+        run_id: runId,
+        verb,
+        runner: runner.id,
+        direction: meta.direction,
+        budget_seconds: budget.seconds,
+        depth: depth.depth,
+        task_preview: taskPreview(task),
+      },
+      { fresh: options.run_id !== undefined },
+    )
     .then(
       () => null,
       async (error: unknown) => {
@@ -260,10 +320,16 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
       output_limit_bytes: result?.outputLimitHit ? maxOutputBytes : null,
       workspace_change: change,
     };
-    envelope = await (await envelopeBuilders()).envelopeForOutcome(outcome, meta, { budgetSeconds: budget.seconds, cutoffMs: budget.cutoffMs, maxOutputBytes });
+    envelope = await (
+      await envelopeBuilders()
+    ).envelopeForOutcome(outcome, meta, { budgetSeconds: budget.seconds, cutoffMs: budget.cutoffMs, maxOutputBytes });
   } catch (error) {
     // A harness bug must still settle the call and give the caller an envelope.
-    envelope = await harnessEnvelope({ fault: 'invalid-envelope', cause: `peer-bridge failed while finishing the call: ${(error as Error).message}`, meta });
+    envelope = await harnessEnvelope({
+      fault: 'invalid-envelope',
+      cause: `peer-bridge failed while finishing the call: ${(error as Error).message}`,
+      meta,
+    });
   }
   // The caller gets its envelope even if the settlement cannot be written; the next server start
   // then settles the call as unknown.
@@ -280,7 +346,9 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
       cost: envelope.cost,
       tokens: envelope.tokens,
     })
-    .catch((error: unknown) => process.emitWarning(`peer-bridge: could not settle run ${runId} in the ledger: ${String(error)}`));
+    .catch((error: unknown) =>
+      process.emitWarning(`peer-bridge: could not settle run ${runId} in the ledger: ${String(error)}`),
+    );
   await removeStartSnapshot(workspace, runId);
   return envelope;
 }

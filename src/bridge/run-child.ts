@@ -1,6 +1,14 @@
 // One child run under the harness's clock: the hard cutoff, the caller's cancellation, progress
 // reports (each event, plus a heartbeat so a quiet child still shows life) and the transcript.
-import type { ErrorEvent, FinalEvent, RunRequest, RunResult, Runner, RunnerEvent, UsageEvent } from '../runners/types.js';
+import type {
+  ErrorEvent,
+  FinalEvent,
+  RunRequest,
+  RunResult,
+  Runner,
+  RunnerEvent,
+  UsageEvent,
+} from '../runners/types.js';
 import type { BridgeProgress } from './types.js';
 
 export interface ChildRunOptions {
@@ -161,11 +169,14 @@ export async function runChild(options: ChildRunOptions): Promise<ChildOutcome> 
   }, options.cutoffMs);
   // Checked five times per period, so a quiet child is reported at most 1.2 periods apart.
   const heartbeat = options.onProgress
-    ? setInterval(() => {
-        if (performance.now() - lastEmit >= options.heartbeatMs) {
-          emit(`working, ${Math.round(elapsed())} s of ${options.budgetSeconds} s; last: ${lastActivity}`);
-        }
-      }, Math.max(10, Math.round(options.heartbeatMs / 5)))
+    ? setInterval(
+        () => {
+          if (performance.now() - lastEmit >= options.heartbeatMs) {
+            emit(`working, ${Math.round(elapsed())} s of ${options.budgetSeconds} s; last: ${lastActivity}`);
+          }
+        },
+        Math.max(10, Math.round(options.heartbeatMs / 5)),
+      )
     : undefined;
 
   const unreachable = watchUnreachable(options.unreachableMs, (verdict) => {
@@ -191,10 +202,14 @@ export async function runChild(options: ChildRunOptions): Promise<ChildOutcome> 
     const since = performance.now() - lastEmit;
     if (since >= MIN_EVENT_GAP_MS && !trailing) emit(text);
     // Too soon after the last report: the latest activity goes out once the gap has passed.
-    else trailing ??= setTimeout(() => {
-      trailing = undefined;
-      emit(lastActivity);
-    }, Math.max(0, MIN_EVENT_GAP_MS - since));
+    else
+      trailing ??= setTimeout(
+        () => {
+          trailing = undefined;
+          emit(lastActivity);
+        },
+        Math.max(0, MIN_EVENT_GAP_MS - since),
+      );
   };
 
   try {

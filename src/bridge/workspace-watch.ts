@@ -11,12 +11,26 @@ import { takeSnapshot, type WorkspaceSnapshot } from '../state/workspace-snapsho
  * Stores the start snapshot; the transcript notes its size, and carries the handoffs of calls a
  * crash left unknown that no call has carried yet.
  */
-export async function recordStart(workspace: string, runId: string, snapshot: WorkspaceSnapshot, transcript: TranscriptWriter): Promise<WorkspaceSnapshot> {
-  for (const handoff of await carryHandoffs(workspace).catch(() => [])) transcript.write({ type: 'bridge.handoff', ...handoff });
-  const saved = await saveStartSnapshot(workspace, runId, snapshot).then(() => true, () => false);
+export async function recordStart(
+  workspace: string,
+  runId: string,
+  snapshot: WorkspaceSnapshot,
+  transcript: TranscriptWriter,
+): Promise<WorkspaceSnapshot> {
+  for (const handoff of await carryHandoffs(workspace).catch(() => []))
+    transcript.write({ type: 'bridge.handoff', ...handoff });
+  const saved = await saveStartSnapshot(workspace, runId, snapshot).then(
+    () => true,
+    () => false,
+  );
   transcript.write({
-    type: 'bridge.snapshot', at: snapshot.at, kind: snapshot.kind, head: snapshot.head,
-    files: Object.keys(snapshot.files).length, truncated: snapshot.truncated, saved,
+    type: 'bridge.snapshot',
+    at: snapshot.at,
+    kind: snapshot.kind,
+    head: snapshot.head,
+    files: Object.keys(snapshot.files).length,
+    truncated: snapshot.truncated,
+    saved,
   });
   return snapshot;
 }
@@ -28,11 +42,17 @@ function claimedFiles(answer: unknown): string[] | null {
 }
 
 /** Takes the end snapshot and records the change (and any files_touched disagreement). */
-export async function recordChange(workspace: string, before: WorkspaceSnapshot, answer: unknown, transcript: TranscriptWriter): Promise<WorkspaceChange> {
+export async function recordChange(
+  workspace: string,
+  before: WorkspaceSnapshot,
+  answer: unknown,
+  transcript: TranscriptWriter,
+): Promise<WorkspaceChange> {
   const change = workspaceChange(before, await takeSnapshot(workspace));
   transcript.write({ type: 'bridge.workspace_change', ...change });
   const claimed = claimedFiles(answer);
   const mismatch = claimed ? filesTouchedMismatch(workspace, claimed, change) : null;
-  if (mismatch) transcript.write({ type: 'bridge.files_touched_mismatch', ...mismatch, change_truncated: change.truncated });
+  if (mismatch)
+    transcript.write({ type: 'bridge.files_touched_mismatch', ...mismatch, change_truncated: change.truncated });
   return change;
 }

@@ -20,19 +20,35 @@ Options:
 export async function acceptance(argv: string[]): Promise<number> {
   const { values } = parse(
     argv,
-    { workspace: { type: 'string', short: 'w' }, json: { type: 'boolean' }, markdown: { type: 'string' }, only: { type: 'string' } },
+    {
+      workspace: { type: 'string', short: 'w' },
+      json: { type: 'boolean' },
+      markdown: { type: 'string' },
+      only: { type: 'string' },
+    },
     false,
   );
   if (values.help) return (console.log(ACCEPTANCE_HELP), 0);
   if (values.version) return (console.log(version), 0);
-  const only = values.only?.split(',').map((id) => id.trim()).filter(Boolean);
-  const [{ runAcceptance }, { formatMarkdown, formatTable }] = await Promise.all([import('../acceptance/run.js'), import('../acceptance/report.js')]);
+  const only = values.only
+    ?.split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
+  const [{ runAcceptance }, { formatMarkdown, formatTable }] = await Promise.all([
+    import('../acceptance/run.js'),
+    import('../acceptance/report.js'),
+  ]);
   let report;
   try {
     report = await runAcceptance({
       workspace: values.workspace,
       only,
-      onRow: values.json ? undefined : (row) => process.stderr.write(`${row.result === 'fail' ? 'FAIL' : row.result === 'pass' ? 'pass' : 'n/a '} ${row.id}\n`),
+      onRow: values.json
+        ? undefined
+        : (row) =>
+            process.stderr.write(
+              `${row.result === 'fail' ? 'FAIL' : row.result === 'pass' ? 'pass' : 'n/a '} ${row.id}\n`,
+            ),
     });
   } catch (error) {
     if (error instanceof RangeError) throw new UsageError(error.message);

@@ -18,13 +18,26 @@ export const COMMON_OPTIONS = {
 
 /** Parsed option values: strings for string options, booleans for flags, absent when not given. */
 export type Values<T extends Options> = {
-  [K in keyof T | keyof typeof COMMON_OPTIONS]?: K extends keyof T ? (T[K]['type'] extends 'boolean' ? boolean : string) : boolean;
+  [K in keyof T | keyof typeof COMMON_OPTIONS]?: K extends keyof T
+    ? T[K]['type'] extends 'boolean'
+      ? boolean
+      : string
+    : boolean;
 };
 
 /** parseArgs that turns its errors into UsageErrors. */
-export function parse<T extends Options>(argv: string[], options: T, allowPositionals = true): { values: Values<T>; positionals: string[] } {
+export function parse<T extends Options>(
+  argv: string[],
+  options: T,
+  allowPositionals = true,
+): { values: Values<T>; positionals: string[] } {
   try {
-    const parsed = parseArgs({ args: argv, options: { ...COMMON_OPTIONS, ...options }, allowPositionals, strict: true });
+    const parsed = parseArgs({
+      args: argv,
+      options: { ...COMMON_OPTIONS, ...options },
+      allowPositionals,
+      strict: true,
+    });
     return { values: parsed.values, positionals: parsed.positionals };
   } catch (error) {
     throw new UsageError((error as Error).message);
@@ -35,6 +48,7 @@ export function parse<T extends Options>(argv: string[], options: T, allowPositi
 export function seconds(value: string | undefined, option: string): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new UsageError(`${option} must be a positive number of seconds, got ${JSON.stringify(value)}`);
+  if (!Number.isFinite(n) || n <= 0)
+    throw new UsageError(`${option} must be a positive number of seconds, got ${JSON.stringify(value)}`);
   return n;
 }

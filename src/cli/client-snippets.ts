@@ -18,16 +18,36 @@ export const TOOL_TIMEOUT_SECONDS = 900;
  * peer usually needs (key, endpoint, config folder, proxy and CA bundle) and the bridge's own.
  */
 export const CODEX_ENV_VARS_FOR_CLAUDE = [
-  'ANTHROPIC_API_KEY', 'ANTHROPIC_AUTH_TOKEN', 'ANTHROPIC_BASE_URL', 'ANTHROPIC_MODEL', 'CLAUDE_CONFIG_DIR',
-  'HTTPS_PROXY', 'HTTP_PROXY', 'NO_PROXY', 'NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE',
-  'PEER_BRIDGE_DEPTH', 'PEER_BRIDGE_CONFIG', 'PEER_BRIDGE_PASS_ENV', 'PEER_BRIDGE_CLAUDE_BIN',
+  'ANTHROPIC_API_KEY',
+  'ANTHROPIC_AUTH_TOKEN',
+  'ANTHROPIC_BASE_URL',
+  'ANTHROPIC_MODEL',
+  'CLAUDE_CONFIG_DIR',
+  'HTTPS_PROXY',
+  'HTTP_PROXY',
+  'NO_PROXY',
+  'NODE_EXTRA_CA_CERTS',
+  'SSL_CERT_FILE',
+  'PEER_BRIDGE_DEPTH',
+  'PEER_BRIDGE_CONFIG',
+  'PEER_BRIDGE_PASS_ENV',
+  'PEER_BRIDGE_CLAUDE_BIN',
 ] as const;
 
 /** The same for a Codex peer under Codex (its key, endpoint and home). */
 export const CODEX_ENV_VARS_FOR_CODEX = [
-  'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'CODEX_HOME',
-  'HTTPS_PROXY', 'HTTP_PROXY', 'NO_PROXY', 'NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE',
-  'PEER_BRIDGE_DEPTH', 'PEER_BRIDGE_CONFIG', 'PEER_BRIDGE_PASS_ENV', 'PEER_BRIDGE_CODEX_BIN',
+  'OPENAI_API_KEY',
+  'OPENAI_BASE_URL',
+  'CODEX_HOME',
+  'HTTPS_PROXY',
+  'HTTP_PROXY',
+  'NO_PROXY',
+  'NODE_EXTRA_CA_CERTS',
+  'SSL_CERT_FILE',
+  'PEER_BRIDGE_DEPTH',
+  'PEER_BRIDGE_CONFIG',
+  'PEER_BRIDGE_PASS_ENV',
+  'PEER_BRIDGE_CODEX_BIN',
 ] as const;
 
 /** The server's arguments after the launcher: `serve --runner NAME [--config FILE]`. */
@@ -66,9 +86,9 @@ export function codexSnippet(launch: Launch, envVars: readonly string[]): string
 
 /** Names from `patterns` (names or PREFIX_*) that are set in `env`, sorted. */
 export function setVariables(patterns: readonly string[], env: NodeJS.ProcessEnv): string[] {
-  const names = Object.keys(env).filter((name) =>
-    env[name] !== undefined &&
-    patterns.some((p) => (p.endsWith('*') ? name.startsWith(p.slice(0, -1)) : name === p)),
+  const names = Object.keys(env).filter(
+    (name) =>
+      env[name] !== undefined && patterns.some((p) => (p.endsWith('*') ? name.startsWith(p.slice(0, -1)) : name === p)),
   );
   return names.sort();
 }

@@ -41,7 +41,8 @@ const SCOPES: readonly ClaudeScope[] = ['local', 'project', 'user'];
 function launch(npx: boolean, args: string[]): Launch {
   if (npx) return { command: 'npx', args: ['-y', 'peer-bridge', ...args] };
   const main = path.join(packageRoot, 'dist', 'cli', 'main.js');
-  if (!existsSync(main)) throw new UsageError(`${main} is missing: build the package first (npm run build:ts), or pass --npx`);
+  if (!existsSync(main))
+    throw new UsageError(`${main} is missing: build the package first (npm run build:ts), or pass --npx`);
   return { command: process.execPath, args: [main, ...args] };
 }
 
@@ -65,7 +66,9 @@ export async function config(argv: string[]): Promise<number> {
   if (values.version) return (console.log(version), 0);
   const [client, ...extra] = positionals;
   if ((client !== 'claude' && client !== 'codex') || extra.length > 0) {
-    throw new UsageError(`name one client: peer-bridge config claude, or peer-bridge config codex${client ? ` (got ${JSON.stringify([client, ...extra].join(' '))})` : ''}`);
+    throw new UsageError(
+      `name one client: peer-bridge config claude, or peer-bridge config codex${client ? ` (got ${JSON.stringify([client, ...extra].join(' '))})` : ''}`,
+    );
   }
   const runner = values.runner ?? (client === 'claude' ? 'codex' : 'claude');
   checkRunnerOption(runner, values.config);
@@ -78,7 +81,10 @@ export async function config(argv: string[]): Promise<number> {
     console.log(claudeSnippet(how, (values.scope ?? 'local') as ClaudeScope));
     return 0;
   }
-  if (values.scope !== undefined) throw new UsageError('--scope is for claude; Codex reads ~/.codex/config.toml, or .codex/config.toml in a trusted project');
+  if (values.scope !== undefined)
+    throw new UsageError(
+      '--scope is for claude; Codex reads ~/.codex/config.toml, or .codex/config.toml in a trusted project',
+    );
   const base = runner === 'codex' ? CODEX_ENV_VARS_FOR_CODEX : CODEX_ENV_VARS_FOR_CLAUDE;
   const here = setVariables([...(await runnerPatterns(runner)), 'PEER_BRIDGE_*'], process.env);
   console.log(codexSnippet(how, [...new Set([...base, ...here])]));

@@ -8,7 +8,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { codexHome, codexProvider } from '../runners/codex/provider.js';
 import { buildChildEnv } from '../runners/env.js';
-import { CLAUDE_VARIABLES, CODEX_VARIABLES, NETWORK_VARIABLES, PASS_ENV_VARIABLE, userEnvGrant } from '../runners/env-grants.js';
+import {
+  CLAUDE_VARIABLES,
+  CODEX_VARIABLES,
+  NETWORK_VARIABLES,
+  PASS_ENV_VARIABLE,
+  userEnvGrant,
+} from '../runners/env-grants.js';
 import { loadConfig } from '../runners/config.js';
 import { envCovered } from '../runners/permissions.js';
 import type { Check } from './doctor.js';
@@ -21,7 +27,11 @@ export function builtInEnvGrant(id: BuiltIn, env: NodeJS.ProcessEnv): string[] {
   return [...own, ...NETWORK_VARIABLES, ...userEnvGrant(id, loadConfig(env.PEER_BRIDGE_CONFIG), env)];
 }
 
-function status(executable: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string }> {
+function status(
+  executable: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string }> {
   return new Promise((resolve) => {
     execFile(executable, args, { env, timeout: 20_000, windowsHide: true }, (error, stdout) => {
       const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
@@ -39,11 +49,18 @@ async function codexCredentials(executable: string, env: NodeJS.ProcessEnv, gran
     if (!provider.envKey) return { name, level: 'ok', detail: `provider "${provider.id}" (config.toml) takes no key` };
     const key = provider.envKey;
     if (!env[key]) {
-      return { name, level: 'warn', detail: `provider "${provider.id}" takes its key from ${key}, which is not set`, fix: `set ${key} in the environment that starts peer-bridge` };
+      return {
+        name,
+        level: 'warn',
+        detail: `provider "${provider.id}" takes its key from ${key}, which is not set`,
+        fix: `set ${key} in the environment that starts peer-bridge`,
+      };
     }
     if (!envCovered(key, grant)) {
       return {
-        name, level: 'warn', detail: `${key} (the key of provider "${provider.id}") is set but not passed to the Codex child`,
+        name,
+        level: 'warn',
+        detail: `${key} (the key of provider "${provider.id}") is set but not passed to the Codex child`,
         fix: `set ${PASS_ENV_VARIABLE}=${key}, or add "${key}" to runners.codex.grant.env in the config file`,
       };
     }
@@ -53,9 +70,12 @@ async function codexCredentials(executable: string, env: NodeJS.ProcessEnv, gran
   if (variable) return { name, level: 'ok', detail: `${variable} is set` };
   const childEnv = buildChildEnv({ source: env, granted: grant, host: {} });
   const { code, stdout } = await status(executable, ['login', 'status'], childEnv);
-  if (code === 0) return { name, level: 'ok', detail: `${stdout.trim().split('\n')[0] || 'logged in'} (codex login status)` };
+  if (code === 0)
+    return { name, level: 'ok', detail: `${stdout.trim().split('\n')[0] || 'logged in'} (codex login status)` };
   return {
-    name, level: 'warn', detail: `not logged in (no login in ${path.join(codexHome(env), 'auth.json')} and no API key variable)`,
+    name,
+    level: 'warn',
+    detail: `not logged in (no login in ${path.join(codexHome(env), 'auth.json')} and no API key variable)`,
     fix: 'run `codex login` (or `codex login --with-api-key`), or set CODEX_API_KEY / OPENAI_API_KEY',
   };
 }
@@ -72,18 +92,62 @@ function cloudCredentials(provider: string, env: NodeJS.ProcessEnv): Check {
   const home = env.HOME || os.homedir();
   if (provider === 'bedrock') {
     const region = firstOf(env, ['AWS_REGION', 'AWS_DEFAULT_REGION']);
-    const source = firstOf(env, ['AWS_BEARER_TOKEN_BEDROCK', 'AWS_ACCESS_KEY_ID', 'AWS_PROFILE', 'AWS_WEB_IDENTITY_TOKEN_FILE', 'AWS_CONTAINER_CREDENTIALS_FULL_URI'])
-      ?? (existsSync(path.join(home, '.aws', 'credentials')) || existsSync(path.join(home, '.aws', 'config')) ? '~/.aws' : undefined);
-    if (!region) return { name, level: 'warn', detail: 'Amazon Bedrock without a region', fix: 'set AWS_REGION (Claude Code on Bedrock needs it)' };
-    if (!source) return { name, level: 'warn', detail: 'Amazon Bedrock without AWS credentials', fix: 'set AWS_PROFILE or AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, or AWS_BEARER_TOKEN_BEDROCK' };
+    const source =
+      firstOf(env, [
+        'AWS_BEARER_TOKEN_BEDROCK',
+        'AWS_ACCESS_KEY_ID',
+        'AWS_PROFILE',
+        'AWS_WEB_IDENTITY_TOKEN_FILE',
+        'AWS_CONTAINER_CREDENTIALS_FULL_URI',
+      ]) ??
+      (existsSync(path.join(home, '.aws', 'credentials')) || existsSync(path.join(home, '.aws', 'config'))
+        ? '~/.aws'
+        : undefined);
+    if (!region)
+      return {
+        name,
+        level: 'warn',
+        detail: 'Amazon Bedrock without a region',
+        fix: 'set AWS_REGION (Claude Code on Bedrock needs it)',
+      };
+    if (!source)
+      return {
+        name,
+        level: 'warn',
+        detail: 'Amazon Bedrock without AWS credentials',
+        fix: 'set AWS_PROFILE or AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, or AWS_BEARER_TOKEN_BEDROCK',
+      };
     return { name, level: 'ok', detail: `Amazon Bedrock, region ${env[region]}, credentials from ${source}` };
   }
   const missing = ['ANTHROPIC_VERTEX_PROJECT_ID', 'CLOUD_ML_REGION'].filter((v) => !env[v]);
-  if (missing.length > 0) return { name, level: 'warn', detail: `Google Vertex AI without ${missing.join(' and ')}`, fix: `set ${missing.join(' and ')}` };
-  const adc = path.join(env.CLOUDSDK_CONFIG || path.join(home, '.config', 'gcloud'), 'application_default_credentials.json');
-  const source = env.GOOGLE_APPLICATION_CREDENTIALS ? 'GOOGLE_APPLICATION_CREDENTIALS' : existsSync(adc) ? 'gcloud application-default login' : undefined;
-  if (!source) return { name, level: 'warn', detail: 'Google Vertex AI without credentials', fix: 'run `gcloud auth application-default login`, or set GOOGLE_APPLICATION_CREDENTIALS' };
-  return { name, level: 'ok', detail: `Google Vertex AI, project ${env.ANTHROPIC_VERTEX_PROJECT_ID}, region ${env.CLOUD_ML_REGION}, credentials from ${source}` };
+  if (missing.length > 0)
+    return {
+      name,
+      level: 'warn',
+      detail: `Google Vertex AI without ${missing.join(' and ')}`,
+      fix: `set ${missing.join(' and ')}`,
+    };
+  const adc = path.join(
+    env.CLOUDSDK_CONFIG || path.join(home, '.config', 'gcloud'),
+    'application_default_credentials.json',
+  );
+  const source = env.GOOGLE_APPLICATION_CREDENTIALS
+    ? 'GOOGLE_APPLICATION_CREDENTIALS'
+    : existsSync(adc)
+      ? 'gcloud application-default login'
+      : undefined;
+  if (!source)
+    return {
+      name,
+      level: 'warn',
+      detail: 'Google Vertex AI without credentials',
+      fix: 'run `gcloud auth application-default login`, or set GOOGLE_APPLICATION_CREDENTIALS',
+    };
+  return {
+    name,
+    level: 'ok',
+    detail: `Google Vertex AI, project ${env.ANTHROPIC_VERTEX_PROJECT_ID}, region ${env.CLOUD_ML_REGION}, credentials from ${source}`,
+  };
 }
 
 async function claudeCredentials(executable: string, env: NodeJS.ProcessEnv, grant: string[]): Promise<Check> {
@@ -94,26 +158,47 @@ async function claudeCredentials(executable: string, env: NodeJS.ProcessEnv, gra
   try {
     parsed = JSON.parse(stdout) as ClaudeStatus;
   } catch {
-    return { name, level: 'warn', detail: `\`claude auth status\` gave no answer: ${stdout.trim().slice(0, 200) || 'no output'}`, fix: 'run `claude auth status` yourself; `peer-bridge doctor --live` tries a real call' };
+    return {
+      name,
+      level: 'warn',
+      detail: `\`claude auth status\` gave no answer: ${stdout.trim().slice(0, 200) || 'no output'}`,
+      fix: 'run `claude auth status` yourself; `peer-bridge doctor --live` tries a real call',
+    };
   }
-  if (parsed.apiProvider === 'bedrock' || parsed.apiProvider === 'vertex') return cloudCredentials(parsed.apiProvider, env);
+  if (parsed.apiProvider === 'bedrock' || parsed.apiProvider === 'vertex')
+    return cloudCredentials(parsed.apiProvider, env);
   if (parsed.loggedIn) {
-    return { name, level: 'ok', detail: `${parsed.authMethod ?? 'logged in'}${parsed.apiKeySource ? ` from ${parsed.apiKeySource}` : ''} (claude auth status)` };
+    return {
+      name,
+      level: 'ok',
+      detail: `${parsed.authMethod ?? 'logged in'}${parsed.apiKeySource ? ` from ${parsed.apiKeySource}` : ''} (claude auth status)`,
+    };
   }
   const config = env.CLAUDE_CONFIG_DIR || path.join(env.HOME || os.homedir(), '.claude');
   return {
-    name, level: 'warn', detail: `not logged in (no login under ${config} and no ANTHROPIC_API_KEY)`,
+    name,
+    level: 'warn',
+    detail: `not logged in (no login under ${config} and no ANTHROPIC_API_KEY)`,
     fix: 'run `claude` once and /login, or set ANTHROPIC_API_KEY (or CLAUDE_CODE_USE_BEDROCK / CLAUDE_CODE_USE_VERTEX with their settings)',
   };
 }
 
 /** The credential check of one installed built-in runner. */
-export async function checkCredentials(id: BuiltIn, executable: string, env: NodeJS.ProcessEnv = process.env): Promise<Check> {
+export async function checkCredentials(
+  id: BuiltIn,
+  executable: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<Check> {
   let grant: string[];
   try {
     grant = builtInEnvGrant(id, env);
   } catch (error) {
-    return { name: `${id}-auth`, level: 'fail', detail: (error as Error).message, fix: `fix ${PASS_ENV_VARIABLE} or the config file: every ${id} call fails until then` };
+    return {
+      name: `${id}-auth`,
+      level: 'fail',
+      detail: (error as Error).message,
+      fix: `fix ${PASS_ENV_VARIABLE} or the config file: every ${id} call fails until then`,
+    };
   }
   return id === 'codex' ? codexCredentials(executable, env, grant) : claudeCredentials(executable, env, grant);
 }

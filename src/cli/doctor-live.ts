@@ -16,14 +16,19 @@ export async function liveCheck(runner: string): Promise<Check> {
   const { runBridge } = await import('../bridge/run-bridge.js');
   const workspace = await mkdtemp(path.join(os.tmpdir(), 'peer-bridge-doctor-'));
   try {
-    const envelope = await runBridge({ verb: 'advise', task: TASK, workspace, runner, timeout_seconds: BUDGET_SECONDS }, { caller: 'doctor' });
+    const envelope = await runBridge(
+      { verb: 'advise', task: TASK, workspace, runner, timeout_seconds: BUDGET_SECONDS },
+      { caller: 'doctor' },
+    );
     const tokens = Object.values(envelope.tokens).reduce((sum, n) => sum + n, 0);
     const what = `${envelope.duration_seconds} s, model ${envelope.model ?? 'unknown'}, ${tokens} tokens${envelope.cost !== null ? `, $${envelope.cost.toFixed(4)}` : ''}`;
     if (envelope.status === 'complete' || envelope.status === 'partial') {
       return { name, level: 'ok', detail: `answered in ${what}` };
     }
     return {
-      name, level: 'fail', detail: `${envelope.status} after ${what}: ${envelope.blockers[0] ?? envelope.verdict}`,
+      name,
+      level: 'fail',
+      detail: `${envelope.status} after ${what}: ${envelope.blockers[0] ?? envelope.verdict}`,
       fix: 'see the blocker above; `peer-bridge doctor` (without --live) lists the usual causes',
     };
   } finally {

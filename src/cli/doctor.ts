@@ -38,14 +38,23 @@ function checkNode(): Check {
   const ok = major > MIN_NODE[0] || (major === MIN_NODE[0] && minor >= MIN_NODE[1]);
   return ok
     ? { name: 'node', level: 'ok', detail: `Node ${process.versions.node}` }
-    : { name: 'node', level: 'fail', detail: `Node ${process.versions.node} is older than ${MIN_NODE.join('.')}`, fix: 'install Node 20.17 or newer (https://nodejs.org)' };
+    : {
+        name: 'node',
+        level: 'fail',
+        detail: `Node ${process.versions.node} is older than ${MIN_NODE.join('.')}`,
+        fix: 'install Node 20.17 or newer (https://nodejs.org)',
+      };
 }
 
 async function checkNative(): Promise<Check> {
   try {
     const native = await import('../native/index.js');
     const b = native.backend;
-    return { name: 'native', level: 'ok', detail: `${b.platform}: stat ${b.stat}, rename ${b.rename}, lock ${b.lock}; loaded ${b.binary}` };
+    return {
+      name: 'native',
+      level: 'ok',
+      detail: `${b.platform}: stat ${b.stat}, rename ${b.rename}, lock ${b.lock}; loaded ${b.binary}`,
+    };
   } catch (error) {
     return {
       name: 'native',
@@ -61,14 +70,21 @@ async function checkNative(): Promise<Check> {
 async function checkProcesses(): Promise<Check> {
   const { processSupervision } = await import('../supervisor/reaper.js');
   const { mode, reaper } = processSupervision();
-  if (mode === 'subreaper') return { name: 'processes', level: 'ok', detail: `every child runs under ${reaper} (a child subreaper)` };
-  if (mode === 'taskkill') return { name: 'processes', level: 'ok', detail: 'process trees are killed with taskkill /T /F' };
-  if (process.platform !== 'linux') return { name: 'processes', level: 'ok', detail: 'process trees are found by process group and parent links' };
+  if (mode === 'subreaper')
+    return { name: 'processes', level: 'ok', detail: `every child runs under ${reaper} (a child subreaper)` };
+  if (mode === 'taskkill')
+    return { name: 'processes', level: 'ok', detail: 'process trees are killed with taskkill /T /F' };
+  if (process.platform !== 'linux')
+    return { name: 'processes', level: 'ok', detail: 'process trees are found by process group and parent links' };
   return {
     name: 'processes',
     level: 'warn',
-    detail: 'no peer-bridge-reaper: leftovers are found by scanning /proc after each call, which misses processes that dropped the spawn marker',
-    fix: process.env.PEER_BRIDGE_REAPER === 'off' ? 'unset PEER_BRIDGE_REAPER' : 'reinstall the package (npm rebuild peer-bridge) so the reaper is built',
+    detail:
+      'no peer-bridge-reaper: leftovers are found by scanning /proc after each call, which misses processes that dropped the spawn marker',
+    fix:
+      process.env.PEER_BRIDGE_REAPER === 'off'
+        ? 'unset PEER_BRIDGE_REAPER'
+        : 'reinstall the package (npm rebuild peer-bridge) so the reaper is built',
   };
 }
 
@@ -79,30 +95,55 @@ async function checkWorkspace(dir: string): Promise<Check[]> {
   try {
     workspace = resolveWorkspace(dir);
   } catch (error) {
-    return [{ name: 'workspace', level: 'fail', detail: (error as Error).message, fix: 'run in a project folder or pass --workspace DIR' }];
+    return [
+      {
+        name: 'workspace',
+        level: 'fail',
+        detail: (error as Error).message,
+        fix: 'run in a project folder or pass --workspace DIR',
+      },
+    ];
   }
   const refusal = writeRefusal('implement', workspace);
   checks.push(
     refusal
-      ? { name: 'workspace', level: 'warn', detail: `${workspace}: ${refusal}`, fix: 'run the bridge inside a project folder' }
+      ? {
+          name: 'workspace',
+          level: 'warn',
+          detail: `${workspace}: ${refusal}`,
+          fix: 'run the bridge inside a project folder',
+        }
       : { name: 'workspace', level: 'ok', detail: workspace },
   );
   const { stateProblems } = await import('../state/health.js');
   const problems = await stateProblems(workspace);
   if (problems.length > 0) {
     for (const problem of problems) {
-      checks.push({ name: 'state', level: 'fail', detail: `${problem.path} ${problem.problem} (every bridge call is refused until fixed)`, fix: problem.fix });
+      checks.push({
+        name: 'state',
+        level: 'fail',
+        detail: `${problem.path} ${problem.problem} (every bridge call is refused until fixed)`,
+        fix: problem.fix,
+      });
     }
     return checks;
   }
   const state = path.join(workspace, STATE_DIR);
   try {
     // Checks without creating anything: the state folder if it exists, else the workspace.
-    const exists = await access(state).then(() => true, () => false);
+    const exists = await access(state).then(
+      () => true,
+      () => false,
+    );
     await access(exists ? state : workspace, constants.W_OK);
     checks.push({ name: 'state', level: 'ok', detail: `${STATE_DIR}/ is writable (ledger, transcripts, incidents)` });
   } catch (error) {
-    checks.push({ name: 'state', level: 'fail', detail: `${STATE_DIR}/ is not writable: ${(error as Error).message}`, fix: 'give your user write access to the workspace' });
+    checks.push({
+      name: 'state',
+      level: 'fail',
+      detail: `${STATE_DIR}/ is not writable: ${(error as Error).message}`,
+      fix: 'give your user write access to the workspace',
+    });
     return checks;
   }
   try {
@@ -114,7 +155,11 @@ async function checkWorkspace(dir: string): Promise<Check[]> {
       name: 'ledger',
       level: skipped > 0 ? 'warn' : 'ok',
       detail: `${records.length} records${open ? `, ${open} started call(s) not settled yet` : ''}${skipped ? `, ${skipped} unreadable line(s) skipped` : ''}`,
-      ...(skipped ? { fix: 'unreadable lines come from a crash mid-write or from an edit by hand; they are ignored and need no action' } : {}),
+      ...(skipped
+        ? {
+            fix: 'unreadable lines come from a crash mid-write or from an edit by hand; they are ignored and need no action',
+          }
+        : {}),
     });
   } catch (error) {
     checks.push({ name: 'ledger', level: 'warn', detail: `could not read the ledger: ${(error as Error).message}` });
@@ -129,9 +174,18 @@ function checkDepth(): Check {
     const limit = depthLimit();
     return process.env.PEER_BRIDGE_DEPTH === undefined
       ? { name: 'depth', level: 'ok', detail: `PEER_BRIDGE_DEPTH unset (top level, depth 0), limit ${limit}` }
-      : { name: 'depth', level: 'ok', detail: `PEER_BRIDGE_DEPTH=${depth}, limit ${limit} (calls at or past the limit are refused)` };
+      : {
+          name: 'depth',
+          level: 'ok',
+          detail: `PEER_BRIDGE_DEPTH=${depth}, limit ${limit} (calls at or past the limit are refused)`,
+        };
   } catch (error) {
-    return { name: 'depth', level: 'fail', detail: (error as Error).message, fix: 'unset PEER_BRIDGE_DEPTH and PEER_BRIDGE_MAX_DEPTH, or set them to non-negative integers' };
+    return {
+      name: 'depth',
+      level: 'fail',
+      detail: (error as Error).message,
+      fix: 'unset PEER_BRIDGE_DEPTH and PEER_BRIDGE_MAX_DEPTH, or set them to non-negative integers',
+    };
   }
 }
 
@@ -153,7 +207,11 @@ async function checkFileLocks(): Promise<Check> {
   const { dir, source } = lockDirInfo();
   const owner = readLockDirOwner(dir);
   const whose = owner ? `, made by ${owner.user} (uid ${owner.uid ?? 'n/a'})` : ', not created yet';
-  return { name: 'file-locks', level: 'ok', detail: `lock directory ${dir} (from ${source})${whose}; every process editing the same files must use this one` };
+  return {
+    name: 'file-locks',
+    level: 'ok',
+    detail: `lock directory ${dir} (from ${source})${whose}; every process editing the same files must use this one`,
+  };
 }
 
 /** Runs every check. */
@@ -164,12 +222,27 @@ export async function diagnose(workspace: string, options: DiagnoseOptions = {})
 /** Runs every check and names the default runner. */
 export async function diagnosis(workspace: string, options: DiagnoseOptions = {}): Promise<Diagnosis> {
   const env = options.env ?? process.env;
-  const [native, runners, ws, processes] = await Promise.all([checkNative(), probeRunners(env), checkWorkspace(workspace), checkProcesses()]);
+  const [native, runners, ws, processes] = await Promise.all([
+    checkNative(),
+    probeRunners(env),
+    checkWorkspace(workspace),
+    checkProcesses(),
+  ]);
   const perRunner = await Promise.all(
     runners.map(async (r): Promise<Check[]> =>
       r.available
-        ? [{ name: r.id, level: 'ok', detail: `${r.version} (${r.executable}, from ${r.source})` }, await checkCredentials(r.id, r.executable!, env)]
-        : [{ name: r.id, level: 'warn', detail: `${r.id} runner unavailable`, ...(r.problem ? { fix: r.problem } : {}) }],
+        ? [
+            { name: r.id, level: 'ok', detail: `${r.version} (${r.executable}, from ${r.source})` },
+            await checkCredentials(r.id, r.executable!, env),
+          ]
+        : [
+            {
+              name: r.id,
+              level: 'warn',
+              detail: `${r.id} runner unavailable`,
+              ...(r.problem ? { fix: r.problem } : {}),
+            },
+          ],
     ),
   );
   const runnerChecks = perRunner.flat();
@@ -179,21 +252,55 @@ export async function diagnosis(workspace: string, options: DiagnoseOptions = {}
     for (const check of runnerChecks) if (check.level === 'warn') check.level = 'fail';
   }
   // run-bridge loads the native addon: a failure there is already the `native` check's.
-  const chosen = await import('../bridge/run-bridge.js').then((m) => m.defaultRunner(env), () => 'codex');
-  const defaultCheck: Check = ready.includes(chosen) || ready.length === 0
-    ? { name: 'default', level: 'ok', detail: `${chosen} (calls that name no runner use it; \`serve --runner\` changes it)` }
-    : { name: 'default', level: 'warn', detail: `${chosen} is the default runner but is not ready`, fix: `start the server with \`peer-bridge serve --runner ${ready[0]}\`, or fix ${chosen} as said above` };
+  const chosen = await import('../bridge/run-bridge.js').then(
+    (m) => m.defaultRunner(env),
+    () => 'codex',
+  );
+  const defaultCheck: Check =
+    ready.includes(chosen) || ready.length === 0
+      ? {
+          name: 'default',
+          level: 'ok',
+          detail: `${chosen} (calls that name no runner use it; \`serve --runner\` changes it)`,
+        }
+      : {
+          name: 'default',
+          level: 'warn',
+          detail: `${chosen} is the default runner but is not ready`,
+          fix: `start the server with \`peer-bridge serve --runner ${ready[0]}\`, or fix ${chosen} as said above`,
+        };
   const live = options.live ? await Promise.all(ready.map((id) => liveCheck(id))) : [];
-  return { checks: [checkNode(), native, processes, ...runnerChecks, defaultCheck, ...live, ...ws, checkDepth(), await checkFileLocks()], defaultRunner: chosen };
+  return {
+    checks: [
+      checkNode(),
+      native,
+      processes,
+      ...runnerChecks,
+      defaultCheck,
+      ...live,
+      ...ws,
+      checkDepth(),
+      await checkFileLocks(),
+    ],
+    defaultRunner: chosen,
+  };
 }
 
 export async function doctor(argv: string[]): Promise<number> {
-  const { values } = parse(argv, { workspace: { type: 'string', short: 'w' }, json: { type: 'boolean' }, live: { type: 'boolean' } }, false);
+  const { values } = parse(
+    argv,
+    { workspace: { type: 'string', short: 'w' }, json: { type: 'boolean' }, live: { type: 'boolean' } },
+    false,
+  );
   if (values.help) return (console.log(DOCTOR_HELP), 0);
   if (values.version) return (console.log(version), 0);
-  const { checks, defaultRunner: chosen } = await diagnosis(values.workspace ?? process.cwd(), { live: values.live === true });
+  const { checks, defaultRunner: chosen } = await diagnosis(values.workspace ?? process.cwd(), {
+    live: values.live === true,
+  });
   if (values.json) {
-    console.log(JSON.stringify({ version, platform: `${os.platform()}-${os.arch()}`, default_runner: chosen, checks }, null, 2));
+    console.log(
+      JSON.stringify({ version, platform: `${os.platform()}-${os.arch()}`, default_runner: chosen, checks }, null, 2),
+    );
   } else {
     for (const check of checks) {
       console.log(`${check.level.padEnd(4)}  ${check.name.padEnd(12)} ${check.detail}`);

@@ -63,7 +63,8 @@ export function formatRuns(runs: readonly RunSummary[]): string {
     ].map((cell, i) => fit(cell, caps[i]!)),
   );
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => fit(cells.map((cell, i) => (i === cells.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  '), RUNS_COLUMNS);
+  const line = (cells: string[]) =>
+    fit(cells.map((cell, i) => (i === cells.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  '), RUNS_COLUMNS);
   const out = [line(header)];
   runs.forEach((run, i) => {
     out.push(line(rows[i]!));

@@ -47,10 +47,13 @@ export async function run(argv: string[]): Promise<number> {
   if (values.version) return (console.log(version), 0);
   const [verb, ...rest] = positionals;
   if (!verb || !isVerb(verb)) {
-    throw new UsageError(`the first argument must be one of ${VERBS.join(', ')}${verb ? `, got ${JSON.stringify(verb)}` : ''}`);
+    throw new UsageError(
+      `the first argument must be one of ${VERBS.join(', ')}${verb ? `, got ${JSON.stringify(verb)}` : ''}`,
+    );
   }
   const task = rest.join(' ').trim();
-  if (task === '') throw new UsageError(`peer-bridge run ${verb} needs a task, e.g. peer-bridge run ${verb} "what to do"`);
+  if (task === '')
+    throw new UsageError(`peer-bridge run ${verb} needs a task, e.g. peer-bridge run ${verb} "what to do"`);
 
   checkRunnerOption(values.runner, values.config);
   const json = values.json === true;

@@ -7,7 +7,11 @@ import { resolveSpecifier } from '../runners/resolve.js';
 import { UsageError } from './args.js';
 
 /** Checks a --runner value, resolving plugins as the runner host will (from the config's folder). */
-export function checkRunnerOption(runner: string | undefined, configPath: string | undefined, env: NodeJS.ProcessEnv = process.env): void {
+export function checkRunnerOption(
+  runner: string | undefined,
+  configPath: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): void {
   if (runner === undefined) return;
   const config = configPath ?? env.PEER_BRIDGE_CONFIG;
   const baseDir = config ? path.dirname(path.resolve(config)) : process.cwd();

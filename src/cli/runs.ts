@@ -38,7 +38,10 @@ export function parseSince(value: string, now = Date.now()): Date {
     return new Date(now - Number(age[1]) * unit);
   }
   const at = /^\d{4}-\d{2}-\d{2}/.test(value) ? Date.parse(value) : Number.NaN;
-  if (Number.isNaN(at)) throw new UsageError(`--since must be an ISO date or time (2026-03-01, 2026-03-01T12:00Z) or an age such as 7d, 12h or 30m, got ${JSON.stringify(value)}`);
+  if (Number.isNaN(at))
+    throw new UsageError(
+      `--since must be an ISO date or time (2026-03-01, 2026-03-01T12:00Z) or an age such as 7d, 12h or 30m, got ${JSON.stringify(value)}`,
+    );
   return new Date(at);
 }
 
@@ -58,17 +61,25 @@ export async function runs(argv: string[]): Promise<number> {
   if (values.help) return (console.log(RUNS_HELP), 0);
   if (values.version) return (console.log(version), 0);
   if (!values.html && (positionals.length > 0 || values.open)) {
-    throw new UsageError(positionals.length > 0 ? `unexpected argument ${JSON.stringify(positionals[0])}; a FILE goes with --html` : '--open goes with --html');
+    throw new UsageError(
+      positionals.length > 0
+        ? `unexpected argument ${JSON.stringify(positionals[0])}; a FILE goes with --html`
+        : '--open goes with --html',
+    );
   }
   if (positionals.length > 1) throw new UsageError(`--html takes one FILE, got ${positionals.length}`);
   if (values.html && values.json) throw new UsageError('choose --html or --json, not both');
   const limit = values.limit === undefined ? undefined : Number(values.limit);
-  if (limit !== undefined && (!Number.isInteger(limit) || limit <= 0)) throw new UsageError(`--limit must be a positive integer, got ${JSON.stringify(values.limit)}`);
+  if (limit !== undefined && (!Number.isInteger(limit) || limit <= 0))
+    throw new UsageError(`--limit must be a positive integer, got ${JSON.stringify(values.limit)}`);
   const since = values.since === undefined ? undefined : parseSince(values.since);
   const workspace = resolveWorkspace(values.workspace ?? process.cwd());
   if (values.html) {
     const { openInBrowser, writeReport } = await import('../report/write-report.js');
-    const written = await writeReport(workspace, positionals[0], version, { ...(since ? { since } : {}), ...(limit ? { limit } : {}) });
+    const written = await writeReport(workspace, positionals[0], version, {
+      ...(since ? { since } : {}),
+      ...(limit ? { limit } : {}),
+    });
     console.log(`Wrote ${written.file} (${written.calls} calls, ${(written.bytes / 1024).toFixed(0)} KiB)`);
     if (values.open) {
       const problem = await openInBrowser(written.file);

@@ -30,22 +30,28 @@ larger request is answered with an error and skipped, and the session goes on.`;
 const log = (message: string) => process.stderr.write(`peer-bridge: ${message}\n`);
 
 export async function serve(argv: string[]): Promise<number | 'serving'> {
-  const { values } = parse(argv, {
-    workspace: { type: 'string', short: 'w' },
-    config: { type: 'string', short: 'c' },
-    runner: { type: 'string' },
-    surface: { type: 'string' },
-  }, false);
+  const { values } = parse(
+    argv,
+    {
+      workspace: { type: 'string', short: 'w' },
+      config: { type: 'string', short: 'c' },
+      runner: { type: 'string' },
+      surface: { type: 'string' },
+    },
+    false,
+  );
   if (values.help) return (console.log(SERVE_HELP), 0);
   if (values.version) return (console.log(version), 0);
   // stdout belongs to JSON-RPC from here on: anything a library prints goes to stderr instead.
   console.log = console.info = console.debug = (...args: unknown[]) => console.error(...args);
   const surface = values.surface ?? 'bridge';
-  if (surface !== 'bridge' && surface !== 'workbench') throw new UsageError(`--surface must be bridge or workbench, got ${JSON.stringify(surface)}`);
+  if (surface !== 'bridge' && surface !== 'workbench')
+    throw new UsageError(`--surface must be bridge or workbench, got ${JSON.stringify(surface)}`);
   const workspace = resolveWorkspace(values.workspace ?? process.cwd());
   const maxBytes = maxMessageBytes();
   if (surface === 'workbench') {
-    if (values.config || values.runner) throw new UsageError('--config and --runner belong to the bridge surface, not to --surface workbench');
+    if (values.config || values.runner)
+      throw new UsageError('--config and --runner belong to the bridge surface, not to --surface workbench');
     const { serveWorkbench } = await import('../mcp/workbench-server.js');
     await serveWorkbench({ workspace, version, log, maxMessageBytes: maxBytes });
     return 'serving';
@@ -57,7 +63,8 @@ export async function serve(argv: string[]): Promise<number | 'serving'> {
   const transport = new EarlyStdioTransport({
     answer: earlyAnswers(version),
     // The real transport (and the SDK's types it uses) loads with the SDK server.
-    inner: async (stdin) => new (await import('../mcp/stdio/line-transport.js')).LineTransport({ maxMessageBytes: maxBytes, stdin }),
+    inner: async (stdin) =>
+      new (await import('../mcp/stdio/line-transport.js')).LineTransport({ maxMessageBytes: maxBytes, stdin }),
   });
   transport.listen();
   let server: import('@modelcontextprotocol/sdk/server/index.js').Server | undefined;
@@ -91,7 +98,9 @@ export async function serve(argv: string[]): Promise<number | 'serving'> {
     } catch (error) {
       const { stateProblems, describeStateProblems } = await import('../state/health.js');
       const problems = await stateProblems(workspace);
-      log(`could not recover interrupted calls: ${problems.length > 0 ? describeStateProblems(problems) : String(error)}`);
+      log(
+        `could not recover interrupted calls: ${problems.length > 0 ? describeStateProblems(problems) : String(error)}`,
+      );
     }
     transport.ready();
     const { createMcpServer } = await import('../mcp/server.js');

@@ -22,7 +22,8 @@ function matchBrace(text: string, start: number, budget: { left: number }): numb
     if (--budget.left < 0) return -1;
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x7b) depth++;
@@ -46,7 +47,11 @@ function parseObject(text: string): Record<string, unknown> | undefined {
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
     v !== null && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, (v as Record<string, unknown>)[k]]))
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, (v as Record<string, unknown>)[k]]),
+        )
       : v,
   );
 }
@@ -83,7 +88,10 @@ export function extractCoreAnswer(text: string): ExtractedCore {
   const trimmed = text.trim();
   if (trimmed === '') return failure('the answer is empty', 0);
   if (trimmed.length > maxAnswerTextLength) {
-    return failure(`the answer is ${trimmed.length} characters long, more than ${maxAnswerTextLength} searched for JSON`, 0);
+    return failure(
+      `the answer is ${trimmed.length} characters long, more than ${maxAnswerTextLength} searched for JSON`,
+      0,
+    );
   }
   let whole: unknown;
   let isWholeJson = false;

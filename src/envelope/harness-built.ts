@@ -91,27 +91,28 @@ export async function harnessEnvelope(input: HarnessEnvelopeInput): Promise<Publ
 
   let incident: string | null = null;
   // With unusable state there is nowhere safe to write an incident: the cause says it all.
-  if (fault !== 'state-unusable') try {
-    incident = await writeIncident({
-      ...meta.incident,
-      workspace: transcript.workspace,
-      run_id: transcript.runId,
-      fault,
-      reason: input.cause,
-      verb: safe.verb,
-      runner: meta.runner,
-      direction: safe.direction,
-      depth: safe.depth,
-      model: safe.model,
-      effort: safe.effort,
-      duration_seconds: safe.duration_seconds,
-      transcript_path: transcriptPath,
-      problems: [...(input.problems ?? []), ...replaced],
-      ...(partial ? { partial_output: partial } : {}),
-    });
-  } catch (error) {
-    blockers.push(clampChars(`the incident could not be written: ${(error as Error).message}`, 500));
-  }
+  if (fault !== 'state-unusable')
+    try {
+      incident = await writeIncident({
+        ...meta.incident,
+        workspace: transcript.workspace,
+        run_id: transcript.runId,
+        fault,
+        reason: input.cause,
+        verb: safe.verb,
+        runner: meta.runner,
+        direction: safe.direction,
+        depth: safe.depth,
+        model: safe.model,
+        effort: safe.effort,
+        duration_seconds: safe.duration_seconds,
+        transcript_path: transcriptPath,
+        problems: [...(input.problems ?? []), ...replaced],
+        ...(partial ? { partial_output: partial } : {}),
+      });
+    } catch (error) {
+      blockers.push(clampChars(`the incident could not be written: ${(error as Error).message}`, 500));
+    }
 
   const envelope: PublicEnvelope = {
     status: statusForFault(fault),

@@ -86,7 +86,8 @@ export function strictSubsetViolations(schema: unknown, at = '#'): string[] {
   const s = schema as JsonSchema;
   const problems: string[] = [];
   for (const key of Object.keys(s)) {
-    if (!allowedKeywords.has(key) && !tolerated.has(key)) problems.push(`${at}: keyword "${key}" is not supported in strict mode`);
+    if (!allowedKeywords.has(key) && !tolerated.has(key))
+      problems.push(`${at}: keyword "${key}" is not supported in strict mode`);
   }
   const isObject = s.type === 'object' || (Array.isArray(s.type) && s.type.includes('object'));
   if (isObject || s.properties !== undefined) {

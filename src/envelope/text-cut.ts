@@ -5,7 +5,9 @@
 // Made on first use: building a grapheme segmenter loads ICU's break rules (≈ 10 ms), which a
 // process that never cuts text (most calls, every start-up) should not pay.
 let graphemes: Intl.Segmenter | undefined;
-const segmenter = { segment: (text: string) => (graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })).segment(text) };
+const segmenter = {
+  segment: (text: string) => (graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })).segment(text),
+};
 const encoder = new TextEncoder();
 
 /** Replaces lone surrogates with U+FFFD so the text has a well-defined UTF-8 form. */

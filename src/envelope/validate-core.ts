@@ -3,9 +3,7 @@ import type { CoreEnvelope } from '../generated/envelope.js';
 import { describeError, jsonKind, joinProblems } from './problems.js';
 import { coreSchema, harnessSchema, validateCoreSchema } from './schemas.js';
 
-export type CoreValidation =
-  | { ok: true; core: CoreEnvelope }
-  | { ok: false; reason: string; problems: string[] };
+export type CoreValidation = { ok: true; core: CoreEnvelope } | { ok: false; reason: string; problems: string[] };
 
 const coreFields = new Set(Object.keys(coreSchema.properties as object));
 
@@ -56,9 +54,7 @@ export function validateCore(value: unknown): CoreValidation {
   const status = record.status;
   const harnessStatus = typeof status === 'string' && harnessStatuses.has(status);
   if (harnessStatus) {
-    problems.push(
-      `status "${status}" is set only by the harness; an answer's status is ${coreStatuses.join(', ')}`,
-    );
+    problems.push(`status "${status}" is set only by the harness; an answer's status is ${coreStatuses.join(', ')}`);
   }
   for (const error of validateCoreSchema.errors ?? []) {
     if (error.keyword === 'additionalProperties' && error.instancePath === '') {

@@ -35,11 +35,17 @@ export interface BufferProvider {
   write(path: string, text: string, expectedVersion: string): Maybe<string | number | undefined>;
 }
 
-export type TextTransform = (text: string, format: TextFormat) => Maybe<{ text: string; extra: Record<string, unknown> }>;
+export type TextTransform = (
+  text: string,
+  format: TextFormat,
+) => Maybe<{ text: string; extra: Record<string, unknown> }>;
 
 function providerOf(ctx: ToolContext): BufferProvider {
   if (!ctx.buffers) {
-    throw new FsError('FS_INVALID_ARGUMENT', 'target "buffer": this workbench has no editor buffers (it was opened without a `buffers` provider); leave out target to use the file on disk');
+    throw new FsError(
+      'FS_INVALID_ARGUMENT',
+      'target "buffer": this workbench has no editor buffers (it was opened without a `buffers` provider); leave out target to use the file on disk',
+    );
   }
   return ctx.buffers;
 }
@@ -47,10 +53,16 @@ function providerOf(ctx: ToolContext): BufferProvider {
 function versionText(version: unknown, shown: string): string | undefined {
   if (version === undefined || version === null) return undefined;
   if (typeof version === 'string' || typeof version === 'number') return String(version);
-  throw new FsError('FS_IO_ERROR', `${shown}: the buffer provider gave a version that is neither a string nor a number`);
+  throw new FsError(
+    'FS_IO_ERROR',
+    `${shown}: the buffer provider gave a version that is neither a string nor a number`,
+  );
 }
 
-async function snapshot(ctx: ToolContext, target: ResolvedPath): Promise<{ text: string; version: string } | undefined> {
+async function snapshot(
+  ctx: ToolContext,
+  target: ResolvedPath,
+): Promise<{ text: string; version: string } | undefined> {
   const got = await providerOf(ctx).read(target.abs);
   if (got === undefined || got === null) return undefined;
   const version = versionText(got.version, target.shown);
@@ -58,12 +70,16 @@ async function snapshot(ctx: ToolContext, target: ResolvedPath): Promise<{ text:
     throw new FsError('FS_IO_ERROR', `${target.shown}: the buffer provider gave a snapshot without text and version`);
   }
   if (got.text.includes('\0')) {
-    throw new FsError('FS_BINARY', `${target.shown}: its editor buffer holds NUL characters, so it is binary, not text; the text tools do not read or change it`);
+    throw new FsError(
+      'FS_BINARY',
+      `${target.shown}: its editor buffer holds NUL characters, so it is binary, not text; the text tools do not read or change it`,
+    );
   }
   return { text: got.text, version };
 }
 
-const noBuffer = (shown: string) => new FsError('FS_NOT_FOUND', `${shown}: no editor buffer is open for it; leave out target to use the file on disk`);
+const noBuffer = (shown: string) =>
+  new FsError('FS_NOT_FOUND', `${shown}: no editor buffer is open for it; leave out target to use the file on disk`);
 
 /** Reads a buffer whole and records this session's observation of it (never of the disk file). */
 export async function readBuffer(ctx: ToolContext, target: ResolvedPath): Promise<{ text: string; version: string }> {
@@ -74,7 +90,12 @@ export async function readBuffer(ctx: ToolContext, target: ResolvedPath): Promis
 }
 
 /** Rewrites an observed buffer: version check, transform, compare-and-set write, new observation. */
-export async function rewriteBuffer(ctx: ToolContext, target: ResolvedPath, transform: TextTransform, checkSize?: (bytes: number) => void): Promise<ToolSuccess> {
+export async function rewriteBuffer(
+  ctx: ToolContext,
+  target: ResolvedPath,
+  transform: TextTransform,
+  checkSize?: (bytes: number) => void,
+): Promise<ToolSuccess> {
   const provider = providerOf(ctx);
   const seen = ctx.store.buffer(target.abs);
   if (seen === undefined) {
@@ -83,7 +104,11 @@ export async function rewriteBuffer(ctx: ToolContext, target: ResolvedPath, tran
       `${target.shown}: its editor buffer was not read in this session (reading the file on disk does not count); read_file it with target "buffer" first`,
     );
   }
-  const stale = (reason: string) => new FsError('FS_STALE_VERSION', `${target.shown}: its editor buffer ${reason}; read it again (target "buffer") before changing it`);
+  const stale = (reason: string) =>
+    new FsError(
+      'FS_STALE_VERSION',
+      `${target.shown}: its editor buffer ${reason}; read it again (target "buffer") before changing it`,
+    );
   // The cheap check first: a buffer changed since the read is refused without copying its text.
   const now = versionText(await provider.version(target.abs), target.shown);
   if (now === undefined) throw stale('was closed since it was read');

@@ -28,7 +28,11 @@ export async function createNew(
   try {
     firstMade = await mkdir(dir, { recursive: true });
   } catch (error) {
-    throw new FsError('FS_INVALID_ARGUMENT', `${target.shown}: cannot create its directory (${errnoOf(error) ?? String(error)})`, { cause: error });
+    throw new FsError(
+      'FS_INVALID_ARGUMENT',
+      `${target.shown}: cannot create its directory (${errnoOf(error) ?? String(error)})`,
+      { cause: error },
+    );
   }
   await ctx.sweep(dir);
   const release = await ctx.locks.acquire([pathKey(target.abs)]);
@@ -40,12 +44,29 @@ export async function createNew(
     if (current?.kind === 'directory') throw new FsError('FS_IS_DIRECTORY', `${target.shown}: is a directory`);
     // Final symlinks that lead somewhere were resolved already; this one leads nowhere.
     if (current?.kind === 'other') throw new FsError('FS_INVALID_ARGUMENT', `${target.shown}: not a regular file`);
-    if (current?.kind === 'symlink') throw new FsError('FS_EXISTS', `${target.shown}: is a symlink that leads nowhere; a create neither follows nor replaces it`);
+    if (current?.kind === 'symlink')
+      throw new FsError(
+        'FS_EXISTS',
+        `${target.shown}: is a symlink that leads nowhere; a create neither follows nor replaces it`,
+      );
     if (current) {
-      if (seen === undefined) throw new FsError('FS_NOT_OBSERVED', `${target.shown}: exists and was not read in this session; read_file it first`);
-      throw new FsError('FS_EXISTS', `${target.shown}: was created by someone else since it was observed absent; not overwritten`);
+      if (seen === undefined)
+        throw new FsError(
+          'FS_NOT_OBSERVED',
+          `${target.shown}: exists and was not read in this session; read_file it first`,
+        );
+      throw new FsError(
+        'FS_EXISTS',
+        `${target.shown}: was created by someone else since it was observed absent; not overwritten`,
+      );
     }
-    const version = await publish(bytes, { kind: 'create', target: target.abs, shown: target.shown, ops: ctx.ops, hooks: ctx.hooks });
+    const version = await publish(bytes, {
+      kind: 'create',
+      target: target.abs,
+      shown: target.shown,
+      ops: ctx.ops,
+      hooks: ctx.hooks,
+    });
     await syncCreatedDirs(ctx.ops, firstMade, dir);
     ctx.store.present(target.abs, version);
     return { ok: true, path: target.shown, ...extra, version: ctx.tokens.issue(target, version) };

@@ -12,7 +12,10 @@ const CONSISTENT_READ_TRIES = 3;
 const STREAM_CHUNK = 1 << 20;
 
 /** Opens a regular file for reading; undefined when it does not exist. */
-export async function openRegular(abs: string, shown: string): Promise<{ handle: FileHandle; stat: NativeStat } | undefined> {
+export async function openRegular(
+  abs: string,
+  shown: string,
+): Promise<{ handle: FileHandle; stat: NativeStat } | undefined> {
   let handle: FileHandle;
   try {
     handle = await open(abs, READ_FLAGS);
@@ -21,7 +24,11 @@ export async function openRegular(abs: string, shown: string): Promise<{ handle:
     if (errno === 'ENOENT' || errno === 'ENOTDIR') return undefined;
     if (errno === 'ELOOP') {
       // Paths arrive with final symlinks resolved: a link here leads nowhere, or appeared just now.
-      if (await leadsNowhere(abs)) throw new FsError('FS_NOT_FOUND', `${shown}: is a symlink that leads nowhere (missing target, or a loop); not followed`);
+      if (await leadsNowhere(abs))
+        throw new FsError(
+          'FS_NOT_FOUND',
+          `${shown}: is a symlink that leads nowhere (missing target, or a loop); not followed`,
+        );
       throw new FsError('FS_STALE_VERSION', `${shown}: became a symlink while in use; read it again`, { cause: error });
     }
     if (errno === 'EISDIR') throw new FsError('FS_IS_DIRECTORY', `${shown}: is a directory`);
@@ -91,7 +98,11 @@ export async function versionWhole(abs: string, shown: string): Promise<Version 
 }
 
 /** Hands a file's bytes to `sink` in order, a chunk at a time; returns their sha256, or undefined when it does not exist. */
-export async function streamWhole(abs: string, shown: string, sink: (chunk: Buffer) => Promise<void>): Promise<string | undefined> {
+export async function streamWhole(
+  abs: string,
+  shown: string,
+  sink: (chunk: Buffer) => Promise<void>,
+): Promise<string | undefined> {
   const opened = await openRegular(abs, shown);
   if (!opened) return undefined;
   try {
@@ -104,7 +115,7 @@ export async function streamWhole(abs: string, shown: string, sink: (chunk: Buff
 async function streamAll(handle: FileHandle, sink?: (chunk: Buffer) => Promise<void>): Promise<string> {
   const hash = createHash('sha256');
   const buffer = Buffer.allocUnsafe(STREAM_CHUNK);
-  for (let position = 0; ; ) {
+  for (let position = 0; ;) {
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
     if (bytesRead === 0) break;
     const chunk = buffer.subarray(0, bytesRead);

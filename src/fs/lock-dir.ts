@@ -55,7 +55,10 @@ export function assertPrivate(dir: string): void {
           ? `can be written by others (mode ${(stat.mode & 0o777).toString(8)})`
           : undefined;
   if (problem) {
-    throw new FsError('FS_IO_ERROR', `lock directory ${dir} ${problem}; refusing to use it (remove it, or set PEER_BRIDGE_LOCK_DIR)`);
+    throw new FsError(
+      'FS_IO_ERROR',
+      `lock directory ${dir} ${problem}; refusing to use it (remove it, or set PEER_BRIDGE_LOCK_DIR)`,
+    );
   }
 }
 

@@ -107,7 +107,11 @@ export class LockSet {
     try {
       mkdirSync(this.dir, { recursive: true, mode: 0o700 });
     } catch (error) {
-      throw new FsError('FS_IO_ERROR', `cannot create the lock directory ${this.dir} (${errnoOf(error) ?? String(error)}); nothing was changed; make it writable or set PEER_BRIDGE_LOCK_DIR (every process that edits these files must use the same one)`, { cause: error });
+      throw new FsError(
+        'FS_IO_ERROR',
+        `cannot create the lock directory ${this.dir} (${errnoOf(error) ?? String(error)}); nothing was changed; make it writable or set PEER_BRIDGE_LOCK_DIR (every process that edits these files must use the same one)`,
+        { cause: error },
+      );
     }
     if (this.source === 'default') assertPrivate(this.dir);
     recordOwner(this.dir, this.source);
@@ -159,5 +163,4 @@ export class LockSet {
       return await nativeLock(file, options);
     }
   }
-
 }

@@ -48,10 +48,15 @@ export async function requireObserved(ctx: ToolContext, target: ResolvedPath): P
   if (seen?.kind === 'present') return seen.version;
   const there = await exists(target.abs);
   if (seen === undefined) {
-    if (there) throw new FsError('FS_NOT_OBSERVED', `${target.shown}: not read in this session; read_file it before changing it`);
+    if (there)
+      throw new FsError(
+        'FS_NOT_OBSERVED',
+        `${target.shown}: not read in this session; read_file it before changing it`,
+      );
     throw new FsError('FS_NOT_FOUND', `${target.shown}: does not exist`);
   }
-  if (there) throw new FsError('FS_STALE_VERSION', `${target.shown}: was absent when observed and exists now; read it first`);
+  if (there)
+    throw new FsError('FS_STALE_VERSION', `${target.shown}: was absent when observed and exists now; read it first`);
   throw new FsError('FS_NOT_FOUND', `${target.shown}: does not exist`);
 }
 
@@ -82,11 +87,18 @@ export function staleError(shown: string, reason: string): FsError {
 }
 
 /** Reads the target under the caller's locks and checks it still is the observed version. */
-export async function readCurrent(target: ResolvedPath, observed: Version): Promise<{ bytes: Buffer; version: Version }> {
+export async function readCurrent(
+  target: ResolvedPath,
+  observed: Version,
+): Promise<{ bytes: Buffer; version: Version }> {
   return currentOf(target, observed, await readWhole(target.abs, target.shown));
 }
 
-function currentOf(target: ResolvedPath, observed: Version, current: { bytes: Buffer; version: Version } | undefined): { bytes: Buffer; version: Version } {
+function currentOf(
+  target: ResolvedPath,
+  observed: Version,
+  current: { bytes: Buffer; version: Version } | undefined,
+): { bytes: Buffer; version: Version } {
   if (!current) throw staleError(target.shown, 'was deleted since it was read');
   const match = compareVersions(observed, current.version);
   if (!match.same) throw staleError(target.shown, match.reason);
@@ -118,7 +130,11 @@ function ownerToKeepSync(abs: string): { uid: number; gid: number } | undefined 
  * Locks a file by path and by its current identity (plus `extraKeys`). If the file is replaced
  * while we wait, the identity we locked is stale: release and lock the new one.
  */
-export async function lockFile(ctx: ToolContext, target: ResolvedPath, extraKeys: LockKey[] = []): Promise<{ release: () => void; stat: NativeStat | undefined }> {
+export async function lockFile(
+  ctx: ToolContext,
+  target: ResolvedPath,
+  extraKeys: LockKey[] = [],
+): Promise<{ release: () => void; stat: NativeStat | undefined }> {
   refuseStatePath(target);
   const stat = ctx.ops.sync ? async (abs: string) => statQuietSync(abs) : statQuiet;
   for (let attempt = 1; ; attempt++) {
@@ -126,7 +142,8 @@ export async function lockFile(ctx: ToolContext, target: ResolvedPath, extraKeys
     const keys = [pathKey(target.abs), ...extraKeys, ...(before ? [identityKey(before.identity)] : [])];
     const release = await ctx.locks.acquire(keys);
     const after = await stat(target.abs);
-    const sameIdentity = before?.identity.fileId === after?.identity.fileId && before?.identity.volume === after?.identity.volume;
+    const sameIdentity =
+      before?.identity.fileId === after?.identity.fileId && before?.identity.volume === after?.identity.volume;
     if (sameIdentity || attempt >= 5) return { release, stat: after };
     release();
   }
@@ -144,14 +161,19 @@ export async function rewriteObserved(
     // Every rewrite decodes the whole file into one string; past this size that cannot work, so
     // say so before reading gigabytes into memory for a RangeError.
     if (stat?.kind === 'file' && stat.size > MAX_TEXT_BYTES) {
-      throw new FsError('FS_FILE_TOO_LARGE', `${target.shown}: is ${stat.size} bytes, more than a text edit can hold (${MAX_TEXT_BYTES}); change it with a command`);
+      throw new FsError(
+        'FS_FILE_TOO_LARGE',
+        `${target.shown}: is ${stat.size} bytes, more than a text edit can hold (${MAX_TEXT_BYTES}); change it with a command`,
+      );
     }
     // Under the lock, so calls of one session queue behind each other and see each other's writes.
     const observed = await requireObserved(ctx, target);
     if (!stat) throw staleError(target.shown, 'was deleted since it was read');
     if (stat.kind === 'directory') throw new FsError('FS_IS_DIRECTORY', `${target.shown}: is a directory`);
     const sync = ctx.ops.sync && stat.size <= SYNC_MAX_BYTES ? ctx.ops.sync : undefined;
-    const current = sync ? currentOf(target, observed, readWholeSync(target.abs, target.shown)) : await readCurrent(target, observed);
+    const current = sync
+      ? currentOf(target, observed, readWholeSync(target.abs, target.shown))
+      : await readCurrent(target, observed);
     const change = await transform(current.bytes, current.version);
     const options = {
       kind: 'replace',
@@ -163,13 +185,27 @@ export async function rewriteObserved(
       hooks: ctx.hooks,
     } as const;
     const version = sync
-      ? await publishSmall(change.bytes, { ...options, verifySync: () => void currentOf(target, observed, readWholeSync(target.abs, target.shown)) }, sync)
+      ? await publishSmall(
+          change.bytes,
+          { ...options, verifySync: () => void currentOf(target, observed, readWholeSync(target.abs, target.shown)) },
+          sync,
+        )
       : await publish(change.bytes, { ...options, verify: async () => void (await checkCurrent(target, observed)) });
     ctx.store.present(target.abs, version);
     const split = hardLinkReport(target.shown, current.version.nlink);
     // Both may carry warnings (delete_symbol's syntax errors, the split): keep all of them.
-    const warnings = [...((change.extra.warnings as string[] | undefined) ?? []), ...((split.warnings as string[] | undefined) ?? [])];
-    return { ok: true, path: target.shown, ...change.extra, ...split, ...(warnings.length > 0 ? { warnings } : {}), version: ctx.tokens.issue(target, version) };
+    const warnings = [
+      ...((change.extra.warnings as string[] | undefined) ?? []),
+      ...((split.warnings as string[] | undefined) ?? []),
+    ];
+    return {
+      ok: true,
+      path: target.shown,
+      ...change.extra,
+      ...split,
+      ...(warnings.length > 0 ? { warnings } : {}),
+      version: ctx.tokens.issue(target, version),
+    };
   } finally {
     release();
   }

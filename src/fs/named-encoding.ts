@@ -33,8 +33,14 @@ const NOT_TEXT = new Set(['hex', 'base64', 'base64url']);
 
 /** Refuses a name no codec answers to, before any file is touched. Returns the name, lower-cased. */
 export function checkEncodingName(name: string): string {
-  if (unicodeName(name) === undefined && (NOT_TEXT.has(squash(name)) || squash(name) === '' || !iconv().encodingExists(name))) {
-    throw new FsError('FS_INVALID_ARGUMENT', `encoding "${name}" is not one this tool knows (e.g. latin1, windows-1252, shift_jis, gbk, big5, euc-kr, koi8-r)`);
+  if (
+    unicodeName(name) === undefined &&
+    (NOT_TEXT.has(squash(name)) || squash(name) === '' || !iconv().encodingExists(name))
+  ) {
+    throw new FsError(
+      'FS_INVALID_ARGUMENT',
+      `encoding "${name}" is not one this tool knows (e.g. latin1, windows-1252, shift_jis, gbk, big5, euc-kr, koi8-r)`,
+    );
   }
   return name.toLowerCase();
 }
@@ -46,8 +52,14 @@ export function decodeNamed(bytes: Buffer, name: string, shown: string): string 
   if (!back.equals(bytes)) {
     let at = 0;
     while (at < bytes.length && bytes[at] === back[at]) at++;
-    const byte = at < bytes.length ? `byte 0x${(bytes[at] as number).toString(16).padStart(2, '0')} at offset ${at}` : `the end at offset ${at}`;
-    throw new FsError('FS_ENCODING', `${shown}: is not ${name}: ${byte} does not decode in it; name the file's real encoding`);
+    const byte =
+      at < bytes.length
+        ? `byte 0x${(bytes[at] as number).toString(16).padStart(2, '0')} at offset ${at}`
+        : `the end at offset ${at}`;
+    throw new FsError(
+      'FS_ENCODING',
+      `${shown}: is not ${name}: ${byte} does not decode in it; name the file's real encoding`,
+    );
   }
   return text;
 }
@@ -59,8 +71,14 @@ export function encodeNamed(text: string, name: string, shown: string): Buffer {
   for (const char of text) {
     if (iconv().decode(iconv().encode(char, name), name) !== char) {
       const code = `U+${(char.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')}`;
-      throw new FsError('FS_ENCODING', `${shown}: "${char}" (${code}) cannot be written in ${name}, the file's encoding; nothing was changed`);
+      throw new FsError(
+        'FS_ENCODING',
+        `${shown}: "${char}" (${code}) cannot be written in ${name}, the file's encoding; nothing was changed`,
+      );
     }
   }
-  throw new FsError('FS_ENCODING', `${shown}: the new text does not encode back to itself in ${name}; nothing was changed`);
+  throw new FsError(
+    'FS_ENCODING',
+    `${shown}: the new text does not encode back to itself in ${name}; nothing was changed`,
+  );
 }

@@ -11,7 +11,9 @@ export function plainArguments(value: unknown): unknown {
     return copy(value, 0);
   } catch (error) {
     if (error instanceof UnreadableArguments) throw error;
-    throw new UnreadableArguments(`the arguments could not be read (${error instanceof Error ? error.message : String(error)}); pass plain data`);
+    throw new UnreadableArguments(
+      `the arguments could not be read (${error instanceof Error ? error.message : String(error)}); pass plain data`,
+    );
   }
 }
 
@@ -26,7 +28,12 @@ function copy(value: unknown, depth: number): unknown {
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
     // defineProperty, so a key named __proto__ stays a key and never becomes the prototype.
-    Object.defineProperty(out, key, { value: copy((value as Record<string, unknown>)[key], depth + 1), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, key, {
+      value: copy((value as Record<string, unknown>)[key], depth + 1),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return out;
 }

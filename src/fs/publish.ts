@@ -46,7 +46,10 @@ function splitPoint(bytes: Uint8Array): number {
 }
 
 /** Like `stage`, with the content written by `write` (e.g. streamed from another file). */
-export async function stageWith(write: (handle: FileHandle, stagePathName: string) => Promise<void>, options: StageOptions): Promise<Staged> {
+export async function stageWith(
+  write: (handle: FileHandle, stagePathName: string) => Promise<void>,
+  options: StageOptions,
+): Promise<Staged> {
   const stagePathName = stagePath(path.dirname(options.target));
   const handle = await open(stagePathName, 'wx', options.mode === undefined ? 0o666 : 0o600).catch((error: unknown) => {
     throw stageError(error, options);
@@ -140,7 +143,7 @@ function unsyncableDirectory(error: unknown): boolean {
 export async function syncCreatedDirs(ops: FsOps, firstMade: string | undefined, dir: string): Promise<void> {
   if (firstMade === undefined) return;
   const parents: string[] = [];
-  for (let at = dir; at !== path.dirname(firstMade) && at !== path.dirname(at); ) {
+  for (let at = dir; at !== path.dirname(firstMade) && at !== path.dirname(at);) {
     at = path.dirname(at);
     parents.push(at);
   }
@@ -158,9 +161,14 @@ async function moveIntoPlace(stagePathName: string, options: PublishOptions): Pr
 
 function renameError(error: unknown, options: PublishOptions): unknown {
   const errno = errnoOf(error);
-  if (errno === 'EEXIST') return new FsError('FS_EXISTS', `${options.shown}: already exists; not overwritten`, { cause: error });
+  if (errno === 'EEXIST')
+    return new FsError('FS_EXISTS', `${options.shown}: already exists; not overwritten`, { cause: error });
   if (errno === 'EXDEV') {
-    return new FsError('FS_CROSS_DEVICE', `${options.shown}: the filesystem refused an in-directory rename (EXDEV); nothing was copied`, { cause: error });
+    return new FsError(
+      'FS_CROSS_DEVICE',
+      `${options.shown}: the filesystem refused an in-directory rename (EXDEV); nothing was copied`,
+      { cause: error },
+    );
   }
   if (errno === 'EISDIR') return new FsError('FS_IS_DIRECTORY', `${options.shown}: is a directory`, { cause: error });
   return error;
@@ -169,11 +177,16 @@ function renameError(error: unknown, options: PublishOptions): unknown {
 function stageError(error: unknown, options: StageOptions): FsError {
   // A directory we may not write in (permissions, read-only mount, quota): the target is untouched.
   const reason = errnoOf(error) ?? String(error);
-  return new FsError('FS_IO_ERROR', `${options.shown ?? path.basename(options.target)}: cannot write a new file in its directory (${reason}); nothing was changed`, { cause: error });
+  return new FsError(
+    'FS_IO_ERROR',
+    `${options.shown ?? path.basename(options.target)}: cannot write a new file in its directory (${reason}); nothing was changed`,
+    { cause: error },
+  );
 }
 
 function writeAllSync(fd: number, bytes: Uint8Array, position: number): void {
-  for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written, bytes.length - written, position + written);
+  for (let written = 0; written < bytes.length;)
+    written += writeSync(fd, bytes, written, bytes.length - written, position + written);
 }
 
 /**
@@ -181,7 +194,11 @@ function writeAllSync(fd: number, bytes: Uint8Array, position: number): void {
  * order — stage, fsync, re-check, rename, directory fsync, version from the staged handle — with
  * no thread-pool round trip between them. Hooks are still awaited at the same steps.
  */
-export async function publishSmall(bytes: Uint8Array, options: PublishOptions & { verifySync: () => void }, sync: SyncOps): Promise<Version> {
+export async function publishSmall(
+  bytes: Uint8Array,
+  options: PublishOptions & { verifySync: () => void },
+  sync: SyncOps,
+): Promise<Version> {
   const stagePathName = stagePath(path.dirname(options.target));
   let fd: number;
   try {

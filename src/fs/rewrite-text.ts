@@ -18,11 +18,17 @@ export interface TextRoute {
 /** Checks the route's arguments before anything is read. */
 export function checkRoute(route: TextRoute & { expected_version?: string }): void {
   if (route.target === 'buffer' && route.encoding !== undefined) {
-    throw new FsError('FS_INVALID_ARGUMENT', 'an editor buffer holds text, not bytes: `encoding` applies only to files on disk');
+    throw new FsError(
+      'FS_INVALID_ARGUMENT',
+      'an editor buffer holds text, not bytes: `encoding` applies only to files on disk',
+    );
   }
   // A token vouches for the file on disk; it must never authorise a change of the buffer.
   if (route.target === 'buffer' && route.expected_version !== undefined) {
-    throw new FsError('FS_INVALID_ARGUMENT', '`expected_version` names a version of the file on disk, not of an editor buffer: read the buffer (target: "buffer") first');
+    throw new FsError(
+      'FS_INVALID_ARGUMENT',
+      '`expected_version` names a version of the file on disk, not of an editor buffer: read the buffer (target: "buffer") first',
+    );
   }
   if (route.encoding !== undefined) checkEncodingName(route.encoding);
 }
@@ -31,7 +37,13 @@ export function checkRoute(route: TextRoute & { expected_version?: string }): vo
  * Rewrites the text of an observed file or buffer. `checkSize` sees the size in bytes (for a buffer,
  * of its text as UTF-8) before the text is decoded or transformed.
  */
-export function rewriteText(ctx: ToolContext, target: ResolvedPath, route: TextRoute, transform: TextTransform, checkSize?: (bytes: number) => void): Promise<ToolSuccess> {
+export function rewriteText(
+  ctx: ToolContext,
+  target: ResolvedPath,
+  route: TextRoute,
+  transform: TextTransform,
+  checkSize?: (bytes: number) => void,
+): Promise<ToolSuccess> {
   checkRoute(route);
   if (route.target === 'buffer') return rewriteBuffer(ctx, target, transform, checkSize);
   return rewriteObserved(ctx, target, async (bytes) => {

@@ -32,7 +32,11 @@ function openRegularSync(abs: string, shown: string): { fd: number; stat: Native
     const errno = errnoOf(error);
     if (errno === 'ENOENT' || errno === 'ENOTDIR') return undefined;
     if (errno === 'ELOOP') {
-      if (leadsNowhere(abs)) throw new FsError('FS_NOT_FOUND', `${shown}: is a symlink that leads nowhere (missing target, or a loop); not followed`);
+      if (leadsNowhere(abs))
+        throw new FsError(
+          'FS_NOT_FOUND',
+          `${shown}: is a symlink that leads nowhere (missing target, or a loop); not followed`,
+        );
       throw new FsError('FS_STALE_VERSION', `${shown}: became a symlink while in use; read it again`, { cause: error });
     }
     if (errno === 'EISDIR') throw new FsError('FS_IS_DIRECTORY', `${shown}: is a directory`);
@@ -72,7 +76,8 @@ export function readWholeSync(abs: string, shown: string): { bytes: Buffer; vers
     for (let attempt = 1; ; attempt++) {
       const bytes = readAllSync(opened.fd, before.size);
       const after = statFd(opened.fd);
-      if (sameStat(before, after) || attempt >= CONSISTENT_READ_TRIES) return { bytes, version: versionOf(before, digestOf(bytes)) };
+      if (sameStat(before, after) || attempt >= CONSISTENT_READ_TRIES)
+        return { bytes, version: versionOf(before, digestOf(bytes)) };
       before = after;
     }
   } finally {

@@ -18,7 +18,10 @@ const host = createHash('sha256').update(os.hostname()).digest('hex').slice(0, 8
  */
 export function refuseReservedName(abs: string, shown: string): void {
   if (path.basename(abs).startsWith(STAGE_PREFIX)) {
-    throw new FsError('FS_INVALID_ARGUMENT', `${shown}: names starting with "${STAGE_PREFIX}" are reserved for staged files (a later session would remove it as a leftover); choose another name`);
+    throw new FsError(
+      'FS_INVALID_ARGUMENT',
+      `${shown}: names starting with "${STAGE_PREFIX}" are reserved for staged files (a later session would remove it as a leftover); choose another name`,
+    );
   }
 }
 

@@ -47,7 +47,10 @@ export function conformEol(text: string, eol: Eol): string {
 
 /** Why a file's bytes are not text at all: refused by every text tool, whatever encoding is named. */
 export function binaryError(shown: string): FsError {
-  return new FsError('FS_BINARY', `${shown}: holds NUL bytes, so it is binary, not text; the text tools do not read or change it (use a command)`);
+  return new FsError(
+    'FS_BINARY',
+    `${shown}: holds NUL bytes, so it is binary, not text; the text tools do not read or change it (use a command)`,
+  );
 }
 
 /** Not UTF-8, and no BOM says otherwise: the caller has to name the encoding (the bytes cannot). */
@@ -59,7 +62,11 @@ export function notUtf8Error(shown: string): FsError {
 }
 
 export function badUtf16Error(shown: string, encoding: string, cause?: unknown): FsError {
-  return new FsError('FS_ENCODING', `${shown}: starts with a ${encoding} byte order mark but is not valid ${encoding}; refusing to use it as text`, { cause });
+  return new FsError(
+    'FS_ENCODING',
+    `${shown}: starts with a ${encoding} byte order mark but is not valid ${encoding}; refusing to use it as text`,
+    { cause },
+  );
 }
 
 /**
@@ -73,7 +80,10 @@ export function decodeText(bytes: Buffer, shown: string, named?: string): { text
     checkEncodingName(named);
     const unicode = unicodeName(named);
     if (bomLength > 0 && unicode !== encoding) {
-      throw new FsError('FS_ENCODING', `${shown}: starts with a ${encoding} byte order mark, so it is ${encoding}, not ${named}; leave out \`encoding\``);
+      throw new FsError(
+        'FS_ENCODING',
+        `${shown}: starts with a ${encoding} byte order mark, so it is ${encoding}, not ${named}; leave out \`encoding\``,
+      );
     }
     if (bomLength === 0 && unicode !== 'utf-8') return decodeNamedText(bytes, shown, named.toLowerCase());
   }

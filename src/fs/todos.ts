@@ -45,7 +45,8 @@ export class TodoList {
     const at = new Map<string, number>();
     for (const [index, item] of todos.entries()) {
       const first = at.get(item.id);
-      if (first !== undefined) throw invalid(`todos[${index}].id ${quote(item.id)} is also todos[${first}].id; ids must be unique`);
+      if (first !== undefined)
+        throw invalid(`todos[${index}].id ${quote(item.id)} is also todos[${first}].id; ids must be unique`);
       at.set(item.id, index);
       const was = this.#known.get(item.id);
       if (was !== undefined && was !== item.content) {
@@ -56,7 +57,8 @@ export class TodoList {
     }
     for (const [index, item] of todos.entries()) {
       if (item.parent_id === undefined) continue;
-      if (!at.has(item.parent_id)) throw invalid(`todos[${index}].parent_id ${quote(item.parent_id)} names no item of this list`);
+      if (!at.has(item.parent_id))
+        throw invalid(`todos[${index}].parent_id ${quote(item.parent_id)} names no item of this list`);
       const cycle = cycleFrom(item.id, todos, at);
       if (cycle) throw invalid(`parent_id links form a cycle: ${cycle.map(quote).join(' -> ')}`);
     }
@@ -72,7 +74,10 @@ export class TodoList {
 
   /** An independent copy, for a forked session. */
   clone(): TodoList {
-    return new TodoList(this.#items.map((item) => ({ ...item })), this.#known);
+    return new TodoList(
+      this.#items.map((item) => ({ ...item })),
+      this.#known,
+    );
   }
 }
 
@@ -80,7 +85,11 @@ export class TodoList {
 function cycleFrom(id: string, todos: readonly TodoItem[], at: Map<string, number>): string[] | undefined {
   const path: string[] = [];
   const seen = new Set<string>();
-  for (let current: string | undefined = id; current !== undefined; current = todos[at.get(current) as number]?.parent_id) {
+  for (
+    let current: string | undefined = id;
+    current !== undefined;
+    current = todos[at.get(current) as number]?.parent_id
+  ) {
     if (seen.has(current)) return [...path.slice(path.indexOf(current)), current];
     seen.add(current);
     path.push(current);

@@ -9,7 +9,10 @@ import { schemaPath } from '../package/root.js';
 const schemaFile = schemaPath('fs-tools.schema.json');
 
 /** The fs tools' argument schema, as plain data (`$defs` has one shape per tool). */
-export const fsToolsSchema = JSON.parse(readFileSync(schemaFile, 'utf8')) as { $id: string; $defs: Record<string, object> };
+export const fsToolsSchema = JSON.parse(readFileSync(schemaFile, 'utf8')) as {
+  $id: string;
+  $defs: Record<string, object>;
+};
 
 const validators: Partial<Record<string, CompiledValidator>> = compiled;
 
@@ -24,7 +27,8 @@ export function describeErrors(errors: ErrorObject[] | null | undefined): string
   return (errors ?? [])
     .map((error) => {
       const where = error.instancePath === '' ? 'arguments' : error.instancePath.slice(1).replace(/\//g, '.');
-      if (error.keyword === 'additionalProperties') return `${where}: unknown field "${String(error.params.additionalProperty)}"`;
+      if (error.keyword === 'additionalProperties')
+        return `${where}: unknown field "${String(error.params.additionalProperty)}"`;
       return `${where} ${error.message ?? 'is invalid'}`;
     })
     .join('; ');

@@ -2,7 +2,17 @@
 // that edit the same files must already agree on that directory (see lock-dir.ts): a token one of
 // them issues is then honoured by all of them, and by no one who cannot read this user's file.
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  fsyncSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import path from 'node:path';
 import { renameNoReplace } from '../native/index.js';
 import { FsError, errnoOf } from './errors.js';
@@ -28,7 +38,8 @@ function readKey(file: string): Buffer {
   if (!stat.isFile()) throw unusable(file, 'is not a regular file');
   if (typeof process.getuid === 'function') {
     if (stat.uid !== process.getuid()) throw unusable(file, `belongs to uid ${stat.uid}`);
-    if ((stat.mode & 0o077) !== 0) throw unusable(file, `can be read or written by others (mode ${(stat.mode & 0o777).toString(8)})`);
+    if ((stat.mode & 0o077) !== 0)
+      throw unusable(file, `can be read or written by others (mode ${(stat.mode & 0o777).toString(8)})`);
   }
   const key = readFileSync(file);
   if (key.length !== VERSION_KEY_BYTES) throw unusable(file, `holds ${key.length} bytes, not ${VERSION_KEY_BYTES}`);
@@ -73,7 +84,10 @@ export function versionKey(where: LockDirInfo): Buffer {
   try {
     key = readKey(file);
   } catch (error) {
-    if (errnoOf(error) !== 'ENOENT') throw error instanceof FsError ? error : unusable(file, `cannot be read (${errnoOf(error) ?? String(error)})`, error);
+    if (errnoOf(error) !== 'ENOENT')
+      throw error instanceof FsError
+        ? error
+        : unusable(file, `cannot be read (${errnoOf(error) ?? String(error)})`, error);
     try {
       mkdirSync(dir, { recursive: true, mode: 0o700 });
       // The same rule as for lock files: a default directory someone else made is not used.
@@ -81,7 +95,9 @@ export function versionKey(where: LockDirInfo): Buffer {
       createKey(dir, file);
       key = readKey(file);
     } catch (inner) {
-      throw inner instanceof FsError ? inner : unusable(file, `cannot be created (${errnoOf(inner) ?? String(inner)})`, inner);
+      throw inner instanceof FsError
+        ? inner
+        : unusable(file, `cannot be created (${errnoOf(inner) ?? String(inner)})`, inner);
     }
   }
   cache.set(file, key);

@@ -12,7 +12,18 @@ import type { ResolvedPath, Workspace } from './workspace-paths.js';
 const PREFIX = 'pbv1';
 const MAC_CONTEXT = 'peer-bridge version token v1\0';
 
-type Payload = [ws: string, path: string, volume: string, fileId: string, size: number, mtimeNs: string, ctimeNs: string, mode: number, nlink: number, digest: string];
+type Payload = [
+  ws: string,
+  path: string,
+  volume: string,
+  fileId: string,
+  size: number,
+  mtimeNs: string,
+  ctimeNs: string,
+  mode: number,
+  nlink: number,
+  digest: string,
+];
 
 // Short public tags say which workspace and path a token is for, so a mismatch gets a clear
 // message; the MAC (over the whole payload) is what makes them trustworthy.
@@ -75,7 +86,10 @@ export class VersionTokens {
     const parts = token.split('.');
     const [prefix, body, mac] = parts;
     if (parts.length !== 3 || prefix !== PREFIX || !body || !mac) {
-      throw new FsError('FS_INVALID_ARGUMENT', `${target.shown}: expected_version is not a version token; pass the \`version\` that read_file or a change of this file returned`);
+      throw new FsError(
+        'FS_INVALID_ARGUMENT',
+        `${target.shown}: expected_version is not a version token; pass the \`version\` that read_file or a change of this file returned`,
+      );
     }
     // Compared as text: base64url decoding ignores a last character's spare bits, and a token that
     // is accepted in several spellings is one nobody can compare safely.
@@ -90,11 +104,25 @@ export class VersionTokens {
     const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Payload;
     const [wsTag, pathTag, volume, fileId, size, mtimeNs, ctimeNs, mode, nlink, digest] = payload;
     if (wsTag !== this.#wsTag) {
-      throw new FsError('FS_INVALID_ARGUMENT', `${target.shown}: expected_version is the version of a file in another workspace, not of this file`);
+      throw new FsError(
+        'FS_INVALID_ARGUMENT',
+        `${target.shown}: expected_version is the version of a file in another workspace, not of this file`,
+      );
     }
     if (pathTag !== tag(target.shown)) {
-      throw new FsError('FS_INVALID_ARGUMENT', `${target.shown}: expected_version was issued for another path, not for ${target.shown}; read_file this file for its version`);
+      throw new FsError(
+        'FS_INVALID_ARGUMENT',
+        `${target.shown}: expected_version was issued for another path, not for ${target.shown}; read_file this file for its version`,
+      );
     }
-    return { identity: { volume, fileId }, size, mtimeNs: BigInt(mtimeNs), ctimeNs: BigInt(ctimeNs), mode, nlink, digest };
+    return {
+      identity: { volume, fileId },
+      size,
+      mtimeNs: BigInt(mtimeNs),
+      ctimeNs: BigInt(ctimeNs),
+      mode,
+      nlink,
+      digest,
+    };
   }
 }

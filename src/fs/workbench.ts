@@ -110,7 +110,12 @@ export class Workbench {
   /** A tool chosen at run time (a literal name of a known tool must come with its arguments' type). */
   call<T extends string>(tool: T & (T extends FsToolName ? never : T), args: unknown): Promise<ToolResult>;
   async call(tool: string, rawArgs: unknown): Promise<ToolResult> {
-    if (typeof tool !== 'string') return { ok: false, code: 'FS_INVALID_ARGUMENT', message: `the tool name must be a string; tools: ${toolNames.join(', ')}` };
+    if (typeof tool !== 'string')
+      return {
+        ok: false,
+        code: 'FS_INVALID_ARGUMENT',
+        message: `the tool name must be a string; tools: ${toolNames.join(', ')}`,
+      };
     let args: unknown;
     try {
       args = plainArguments(rawArgs);
@@ -120,14 +125,22 @@ export class Workbench {
     const run = Object.hasOwn(TOOLS, tool) ? TOOLS[tool] : undefined;
     const validate = validatorFor(tool);
     if (!run || !validate) {
-      return { ok: false, code: 'FS_INVALID_ARGUMENT', message: `unknown tool "${tool}"; tools: ${toolNames.join(', ')}` };
+      return {
+        ok: false,
+        code: 'FS_INVALID_ARGUMENT',
+        message: `unknown tool "${tool}"; tools: ${toolNames.join(', ')}`,
+      };
     }
     if (!validate(args)) {
       return { ok: false, code: 'FS_INVALID_ARGUMENT', message: `${tool}: ${describeErrors(validate.errors)}` };
     }
     const broken = unpairedSurrogateAt(args, 'arguments');
     if (broken) {
-      return { ok: false, code: 'FS_INVALID_ARGUMENT', message: `${tool}: ${broken} holds an unpaired UTF-16 surrogate; no file encoding can store it (it would become U+FFFD)` };
+      return {
+        ok: false,
+        code: 'FS_INVALID_ARGUMENT',
+        message: `${tool}: ${broken} holds an unpaired UTF-16 surrogate; no file encoding can store it (it would become U+FFFD)`,
+      };
     }
     const release = await this.#order.acquire(this.#pathsOf(args as Record<string, unknown>));
     const expected = (args as { expected_version?: string }).expected_version;
@@ -221,10 +234,22 @@ function unpairedSurrogateAt(value: unknown, where: string): string | undefined 
  * when the workspace does not exist or is not a directory.
  */
 export function openWorkbench(options: WorkbenchOptions): Workbench {
-  if (!options || typeof options !== 'object') throw new FsError('FS_INVALID_ARGUMENT', 'openWorkbench({ workspace }) needs options');
+  if (!options || typeof options !== 'object')
+    throw new FsError('FS_INVALID_ARGUMENT', 'openWorkbench({ workspace }) needs options');
   const buffers = options.buffers as Partial<Record<keyof BufferProvider, unknown>> | undefined;
-  if (buffers !== undefined && !(buffers && typeof buffers.read === 'function' && typeof buffers.version === 'function' && typeof buffers.write === 'function')) {
-    throw new FsError('FS_INVALID_ARGUMENT', 'openWorkbench: `buffers` must have read(path), version(path) and write(path, text, expectedVersion) methods');
+  if (
+    buffers !== undefined &&
+    !(
+      buffers &&
+      typeof buffers.read === 'function' &&
+      typeof buffers.version === 'function' &&
+      typeof buffers.write === 'function'
+    )
+  ) {
+    throw new FsError(
+      'FS_INVALID_ARGUMENT',
+      'openWorkbench: `buffers` must have read(path), version(path) and write(path, text, expectedVersion) methods',
+    );
   }
   return new Workbench(options, openWorkspace(options.workspace), new ObservationStore());
 }

@@ -51,12 +51,18 @@ export function resolveInWorkspace(ws: Workspace, input: string): ResolvedPath {
   }
   // path.resolve would drop the slash and turn "notes/" into a file called "notes".
   if (input.endsWith('/') || input.endsWith(path.sep)) {
-    throw new FsError('FS_INVALID_ARGUMENT', `${input}: ends with "/", so it names a directory; the file tools take file paths`);
+    throw new FsError(
+      'FS_INVALID_ARGUMENT',
+      `${input}: ends with "/", so it names a directory; the file tools take file paths`,
+    );
   }
   // "dir/." and "dir/.." name directories too; resolving them would turn "dir/." into a file "dir".
   const last = input.split(path.sep === '\\' ? /[\\/]/ : '/').pop();
   if (last === '.' || last === '..') {
-    throw new FsError('FS_INVALID_ARGUMENT', `${input}: ends with "${last}", so it names a directory; the file tools take file paths`);
+    throw new FsError(
+      'FS_INVALID_ARGUMENT',
+      `${input}: ends with "${last}", so it names a directory; the file tools take file paths`,
+    );
   }
   const lexical = path.resolve(ws.root, input);
   let base: string;

@@ -7,7 +7,8 @@ import type { EarlyAnswer } from './early-stdio.js';
 import { initializeResult } from './server-info.js';
 import { listTools } from './tools.js';
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function earlyAnswers(version: string): EarlyAnswer {
   return (method, params) => {

@@ -16,7 +16,11 @@ type Incoming = { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: un
  * Answers a request before the SDK server has connected: a result, 'wait' to hold it until
  * `ready()` (then asked again), or undefined to leave it to the SDK server.
  */
-export type EarlyAnswer = (method: string, params: Record<string, unknown>, ready: boolean) => object | 'wait' | undefined;
+export type EarlyAnswer = (
+  method: string,
+  params: Record<string, unknown>,
+  ready: boolean,
+) => object | 'wait' | undefined;
 
 /**
  * Builds the real transport, reading the lines this front passes on from `stdin`; called when the
@@ -34,8 +38,10 @@ export interface EarlyStdioOptions {
 // Early answers are for small requests; a longer line is passed on unread.
 const EARLY_LINE_BYTES = 64 * 1024;
 const NEWLINE = 0x0a;
-const isId = (value: unknown): value is Id => typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isId = (value: unknown): value is Id =>
+  typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const REQUEST_KEYS = new Set(['jsonrpc', 'id', 'method', 'params']);
 
 /**
@@ -54,7 +60,8 @@ function plainRequest(value: unknown): (Incoming & { id: Id; method: string }) |
     if (meta !== undefined) {
       if (!isObject(meta)) return undefined;
       const token = meta.progressToken;
-      if (token !== undefined && typeof token !== 'string' && !(typeof token === 'number' && Number.isInteger(token))) return undefined;
+      if (token !== undefined && typeof token !== 'string' && !(typeof token === 'number' && Number.isInteger(token)))
+        return undefined;
     }
   }
   return value as Incoming & { id: Id; method: string };

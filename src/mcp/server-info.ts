@@ -19,7 +19,9 @@ export const SUPPORTED_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03
 /** The initialize result, negotiated as the SDK's Server does it. */
 export function initializeResult(version: string, requestedProtocol: string) {
   return {
-    protocolVersion: SUPPORTED_PROTOCOL_VERSIONS.includes(requestedProtocol) ? requestedProtocol : SUPPORTED_PROTOCOL_VERSIONS[0]!,
+    protocolVersion: SUPPORTED_PROTOCOL_VERSIONS.includes(requestedProtocol)
+      ? requestedProtocol
+      : SUPPORTED_PROTOCOL_VERSIONS[0]!,
     capabilities: SERVER_CAPABILITIES,
     serverInfo: { name: SERVER_NAME, version },
     instructions: SERVER_INSTRUCTIONS,

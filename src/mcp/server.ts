@@ -22,12 +22,14 @@ import { listTools, STATUS_TOOL, VERB_TOOLS } from './tools.js';
 
 // What tool calls need (validators, the runner host, the ledger) loads on first use, or right
 // after the first tools/list, so the server answers initialize and tools/list without it.
-let callModules: Promise<{
-  runBridge: typeof import('../bridge/run-bridge.js').runBridge;
-  Ledger: typeof import('../state/ledger.js').Ledger;
-  toolInputValidator: typeof import('../envelope/index.js').toolInputValidator;
-  bridgeStatus: typeof import('./status.js').bridgeStatus;
-}> | undefined;
+let callModules:
+  | Promise<{
+      runBridge: typeof import('../bridge/run-bridge.js').runBridge;
+      Ledger: typeof import('../state/ledger.js').Ledger;
+      toolInputValidator: typeof import('../envelope/index.js').toolInputValidator;
+      bridgeStatus: typeof import('./status.js').bridgeStatus;
+    }>
+  | undefined;
 function loadCallModules() {
   callModules ??= Promise.all([
     import('../bridge/run-bridge.js'),
@@ -92,15 +94,23 @@ export function createMcpServer(options: McpServerOptions): BridgeMcpServer {
     if (stopping.signal.aborted) {
       throw new McpError(ErrorCode.InvalidRequest, `the bridge server is stopping; ${name} was not run`);
     }
-    const args = (request.params.arguments ?? {});
+    const args = request.params.arguments ?? {};
     const { runBridge, Ledger, toolInputValidator, bridgeStatus } = await loadCallModules();
     const ledger = new Ledger(options.workspace);
     // A call that never starts is answered even when its ledger line cannot be written.
     const recordRejection = (record: Parameters<typeof ledger.result>[0]) =>
-      ledger.result(record).catch((error: unknown) => log(`could not record the rejected ${name} call in the ledger: ${String(error)}`));
+      ledger
+        .result(record)
+        .catch((error: unknown) => log(`could not record the rejected ${name} call in the ledger: ${String(error)}`));
     const retired = retiredOutcome(name, args);
     if (retired) {
-      await recordRejection({ run_id: null, tool: name, status: 'rejected', code: retired.code, reason: 'retired tool name' });
+      await recordRejection({
+        run_id: null,
+        tool: name,
+        status: 'rejected',
+        code: retired.code,
+        reason: 'retired tool name',
+      });
       return codeResult(retired.code, retired.message);
     }
     if (name === STATUS_TOOL) {
@@ -121,7 +131,13 @@ export function createMcpServer(options: McpServerOptions): BridgeMcpServer {
       }
     } catch (error) {
       if (!(error instanceof BridgeError)) throw error;
-      await recordRejection({ run_id: runId, tool: name, status: 'rejected', code: error.code, reason: error.message.slice(0, 500) });
+      await recordRejection({
+        run_id: runId,
+        tool: name,
+        status: 'rejected',
+        code: error.code,
+        reason: error.message.slice(0, 500),
+      });
       return codeResult(error.code, error.message, error.field ? { field: error.field } : {});
     }
 
@@ -164,7 +180,13 @@ export function createMcpServer(options: McpServerOptions): BridgeMcpServer {
       return envelopeResult(envelope);
     } catch (error) {
       if (!(error instanceof BridgeError)) throw error;
-      await recordRejection({ run_id: runId, tool: name, status: 'rejected', code: error.code, reason: error.message.slice(0, 500) });
+      await recordRejection({
+        run_id: runId,
+        tool: name,
+        status: 'rejected',
+        code: error.code,
+        reason: error.message.slice(0, 500),
+      });
       return codeResult(error.code, error.message, error.field ? { field: error.field } : {});
     }
   });

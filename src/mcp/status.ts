@@ -26,7 +26,11 @@ export async function recentIncidents(workspace: string, limit = 5): Promise<Inc
     (await listIncidentSummaries(workspace, limit)).map(async ({ created_at, ...summary }) => ({
       ...summary,
       // An incident file without `created_at` (edited by hand) is dated by its modification time.
-      at: created_at ?? new Date((await stat(resolveInWorkspace(workspace, summary.path)).catch(() => null))?.mtimeMs ?? 0).toISOString(),
+      at:
+        created_at ??
+        new Date(
+          (await stat(resolveInWorkspace(workspace, summary.path)).catch(() => null))?.mtimeMs ?? 0,
+        ).toISOString(),
     })),
   );
 }
@@ -53,7 +57,11 @@ function fileLocks(env: NodeJS.ProcessEnv): BridgeStatus['file_locks'] {
 }
 
 /** The status of a server bound to `workspace`; `runner` is its --runner, if it was given one. */
-export async function bridgeStatus(workspace: string, env: NodeJS.ProcessEnv = process.env, runner?: string): Promise<BridgeStatus> {
+export async function bridgeStatus(
+  workspace: string,
+  env: NodeJS.ProcessEnv = process.env,
+  runner?: string,
+): Promise<BridgeStatus> {
   const problems = await stateProblems(workspace);
   const [runners, recent_runs, recent_incidents, handoffs] = await Promise.all([
     probeRunners(env),

@@ -9,7 +9,9 @@ import type { Verb } from '../vocabulary.js';
 
 // Read as plain JSON, not through the compiled validators: listing tools must not wait for ajv.
 const readSchema = (file: string) => JSON.parse(readFileSync(schemaPath(file), 'utf8')) as Record<string, unknown>;
-let cached: { defs: Record<string, Record<string, unknown>>; harness: Record<string, unknown>; status: Record<string, unknown> } | undefined;
+let cached:
+  | { defs: Record<string, Record<string, unknown>>; harness: Record<string, unknown>; status: Record<string, unknown> }
+  | undefined;
 function files() {
   cached ??= {
     defs: readSchema('mcp-tools.schema.json').$defs as Record<string, Record<string, unknown>>,

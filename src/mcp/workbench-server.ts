@@ -91,7 +91,8 @@ export function createWorkbenchServer(options: WorkbenchServerOptions): { server
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listWorkbenchTools(wb) }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const { name } = request.params;
-    if (!tools.has(name)) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}; tools: ${wb.tools.join(', ')}`);
+    if (!tools.has(name))
+      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}; tools: ${wb.tools.join(', ')}`);
     // Once a stop has begun, a new call could be cut short by the exit: refuse it, untouched.
     if (draining) throw new McpError(ErrorCode.InvalidRequest, `the workbench server is stopping; ${name} was not run`);
     const call = wb.call(name, request.params.arguments ?? {});
@@ -114,7 +115,9 @@ export function createWorkbenchServer(options: WorkbenchServerOptions): { server
 }
 
 /** Serves the workbench on stdin/stdout until the client closes stdin or a signal arrives. */
-export async function serveWorkbench(options: WorkbenchServerOptions & { log: (message: string) => void; maxMessageBytes: number }): Promise<void> {
+export async function serveWorkbench(
+  options: WorkbenchServerOptions & { log: (message: string) => void; maxMessageBytes: number },
+): Promise<void> {
   const { server, drain } = createWorkbenchServer(options);
   server.onerror = (error) => options.log(error.message);
   let stopping = false;

@@ -36,10 +36,13 @@ function argType(message: string): TypeError {
 // `follow: 'yes'` or `follow: 0` would otherwise be read as true/false; a typo must not pick a meaning.
 function followOf(options: StatOptions | undefined): boolean {
   if (options === undefined) return true;
-  if (typeof options !== 'object' || options === null) throw argType('statPath: options must be an object such as { follow: false }');
+  if (typeof options !== 'object' || options === null)
+    throw argType('statPath: options must be an object such as { follow: false }');
   const { follow } = options;
   if (follow !== undefined && typeof follow !== 'boolean') {
-    throw argType(`statPath: options.follow must be true or false, got ${typeof follow === 'string' ? JSON.stringify(follow) : typeof follow}`);
+    throw argType(
+      `statPath: options.follow must be true or false, got ${typeof follow === 'string' ? JSON.stringify(follow) : typeof follow}`,
+    );
   }
   return follow ?? true;
 }

@@ -67,7 +67,9 @@ export function loadBindingFrom(root = packageRoot()): { binding: RawBinding; fi
     const file = nodeGypBuild.resolve(root);
     return { binding: require(file) as RawBinding, file };
   } catch (cause) {
-    const tried = describeCandidates(root).map((p) => `  - ${p}`).join('\n');
+    const tried = describeCandidates(root)
+      .map((p) => `  - ${p}`)
+      .join('\n');
     throw new NativeLoadError(
       `peer-bridge: no native binary loads for ${process.platform}-${process.arch} ` +
         `(Node ${process.versions.node}, N-API ${process.versions.napi}).\nLooked in:\n${tried}\n` +

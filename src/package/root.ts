@@ -12,7 +12,10 @@ export function packageRoot(): string {
   const from = path.dirname(fileURLToPath(import.meta.url));
   for (let dir = from; ; dir = path.dirname(dir)) {
     const manifest = path.join(dir, 'package.json');
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'peer-bridge') {
+    if (
+      existsSync(manifest) &&
+      (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'peer-bridge'
+    ) {
       return (root = dir);
     }
     if (path.dirname(dir) === dir) throw new Error(`peer-bridge: cannot find the package folder above ${from}`);

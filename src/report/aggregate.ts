@@ -31,7 +31,17 @@ export function outcomeOf(status: string): Outcome {
 }
 
 export function totalsOf(runs: readonly ReportRun[]): Totals {
-  const totals: Totals = { calls: runs.length, by_status: {}, ok: 0, failed: 0, unknown: 0, cost_usd: 0, cost_unknown: 0, tokens: 0, duration_seconds: 0 };
+  const totals: Totals = {
+    calls: runs.length,
+    by_status: {},
+    ok: 0,
+    failed: 0,
+    unknown: 0,
+    cost_usd: 0,
+    cost_unknown: 0,
+    tokens: 0,
+    duration_seconds: 0,
+  };
   for (const run of runs) {
     totals.by_status[run.status] = (totals.by_status[run.status] ?? 0) + 1;
     totals[outcomeOf(run.status)] += 1;

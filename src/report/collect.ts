@@ -77,7 +77,10 @@ export async function collectReport(workspace: string, options: CollectOptions =
     const settle = summary.run_id === null ? undefined : settles.get(summary.run_id);
     const usage = runUsage(settle && settle.status === summary.status ? settle : undefined);
     const { input_tokens: input, output_tokens: output } = usage.tokens;
-    const tokens_total = input !== undefined || output !== undefined ? (input ?? 0) + (output ?? 0) : Object.values(usage.tokens).reduce((a, b) => a + b, 0);
+    const tokens_total =
+      input !== undefined || output !== undefined
+        ? (input ?? 0) + (output ?? 0)
+        : Object.values(usage.tokens).reduce((a, b) => a + b, 0);
     // The joined summary is this report's own: extended in place (100k copies add up).
     return Object.assign(summary, usage, { tokens_total, cause: null, recovered: summary.status === 'unknown' });
   });
@@ -117,11 +120,17 @@ export async function collectReport(workspace: string, options: CollectOptions =
     if (run.run_id === null || run.status === 'rejected') return;
     run.excerpt = withLines.has(index)
       ? await readTranscriptExcerpt(workspace, run.run_id)
-      : await readTranscriptExcerpt(workspace, run.run_id, { lines: false, maxTaskChars: 200, listItems: 4, itemChars: 200 });
+      : await readTranscriptExcerpt(workspace, run.run_id, {
+          lines: false,
+          maxTaskChars: 200,
+          listItems: 4,
+          itemChars: 200,
+        });
   });
   const incidents: Record<string, string> = {};
   const incidentPaths = new Set<string>();
-  for (const group of groups.values()) for (const index of group.listed) if (runs[index]!.incident) incidentPaths.add(runs[index]!.incident);
+  for (const group of groups.values())
+    for (const index of group.listed) if (runs[index]!.incident) incidentPaths.add(runs[index]!.incident);
   for (let i = 0; i < transcriptRuns; i++) if (runs[i]!.incident) incidentPaths.add(runs[i]!.incident!);
   await eachLimited([...incidentPaths], 16, async (relative) => {
     const text = await readIncidentText(workspace, relative);

@@ -9,20 +9,27 @@ import { barChart, callsPerDayChart, perDayChart } from './svg-charts.js';
 
 const MAX_DAYS = 120;
 
-const esc = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const esc = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const money = (n: number) => `$${n.toFixed(n >= 100 ? 0 : 2)}`;
-const tokens = (n: number) => (n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e3 ? `${(n / 1e3).toFixed(1)}k` : String(n));
+const tokens = (n: number) =>
+  n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e3 ? `${(n / 1e3).toFixed(1)}k` : String(n);
 const count = (n: number) => n.toLocaleString('en-US');
 
 // The JSON goes inside a <script> element: "<" is escaped so no text can close it.
-const embed = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+const embed = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 function card(key: string, value: string, testId: string, title?: string): string {
   return `<div class="card"${title ? ` title="${esc(title)}"` : ''}><div class="n" data-testid="${testId}">${esc(value)}</div><div class="k">${esc(key)}</div></div>`;
 }
 
 function failuresSection(report: Report): string {
-  if (report.failures.length === 0) return '<p class="muted" data-testid="no-failures">No failed calls in this selection.</p>';
+  if (report.failures.length === 0)
+    return '<p class="muted" data-testid="no-failures">No failed calls in this selection.</p>';
   return report.failures
     .map((group) => {
       const items = group.listed.map((index) => {
@@ -35,7 +42,10 @@ function failuresSection(report: Report): string {
           : '';
         return `<li>${head}${why ? ` <span class="muted">${esc(why.slice(0, 300))}</span>` : ''}${body}</li>`;
       });
-      const more = group.count > group.listed.length ? `<p class="muted">${count(group.count - group.listed.length)} older calls with this cause are counted but not listed.</p>` : '';
+      const more =
+        group.count > group.listed.length
+          ? `<p class="muted">${count(group.count - group.listed.length)} older calls with this cause are counted but not listed.</p>`
+          : '';
       return `<details class="failure-group" data-cause="${esc(group.cause)}"><summary>${esc(group.cause)} <span class="muted" data-testid="failure-count">${count(group.count)}</span></summary><ul>${items.join('')}</ul>${more}</details>`;
     })
     .join('');
@@ -51,10 +61,10 @@ export function renderPage(report: Report, version: string): string {
   const cost = (b: Bucket) => b.cost_usd;
   const toks = (b: Bucket) => b.tokens;
   const listed = report.runs.slice(0, report.detailed);
-  const selection = [
-    report.since ? `since ${report.since}` : null,
-    report.limit !== null ? `the newest ${report.limit} calls` : null,
-  ].filter(Boolean).join(', ') || 'every call in the ledger';
+  const selection =
+    [report.since ? `since ${report.since}` : null, report.limit !== null ? `the newest ${report.limit} calls` : null]
+      .filter(Boolean)
+      .join(', ') || 'every call in the ledger';
   const data = { runs: listed.map(pageRun), incidents: report.incidents, detailed: report.detailed };
   return `<!doctype html>
 <html lang="en">
@@ -82,7 +92,12 @@ ${card('cost', `$${totals.cost_usd.toFixed(4)}`, 'total-cost', `${totals.cost_un
 ${card('tokens (input + output)', count(totals.tokens), 'total-tokens')}
 ${card('time in calls', `${(totals.duration_seconds / 3600).toFixed(2)} h`, 'total-hours')}
 </div>
-<p class="muted">By status: <span data-testid="by-status">${Object.entries(totals.by_status).sort().map(([s, n]) => `${esc(s)} ${count(n)}`).join(' · ') || 'none'}</span></p>
+<p class="muted">By status: <span data-testid="by-status">${
+    Object.entries(totals.by_status)
+      .sort()
+      .map(([s, n]) => `${esc(s)} ${count(n)}`)
+      .join(' · ') || 'none'
+  }</span></p>
 <h2>Charts</h2>
 <p class="legend"><span><i class="ok"></i>completed or partial</span><span><i class="failed"></i>failed</span><span><i class="unknown"></i>unknown or interrupted</span></p>
 <div class="charts">

@@ -4,7 +4,8 @@ import type { Bucket, Outcome } from './aggregate.js';
 
 const WIDTH = 640;
 const ROW = 22;
-const esc = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const esc = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Columns per day, stacked by outcome (ok, failed, unknown). */
 export function callsPerDayChart(days: Bucket[], title: string): string {
@@ -20,7 +21,9 @@ export function callsPerDayChart(days: Bucket[], title: string): string {
       const h = ((height - 30) * day.calls[outcome]) / max;
       if (h <= 0) continue;
       y -= h;
-      parts.push(`<rect class="c-${outcome}" x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${bar.toFixed(1)}" height="${h.toFixed(1)}"><title>${esc(day.key)}: ${day.calls[outcome]} ${outcome}</title></rect>`);
+      parts.push(
+        `<rect class="c-${outcome}" x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${bar.toFixed(1)}" height="${h.toFixed(1)}"><title>${esc(day.key)}: ${day.calls[outcome]} ${outcome}</title></rect>`,
+      );
     }
   });
   const first = days[0]?.key ?? '';
@@ -35,7 +38,12 @@ export function callsPerDayChart(days: Bucket[], title: string): string {
 }
 
 /** Horizontal bars, one per bucket, largest first, with the value written at the end. */
-export function barChart(buckets: Bucket[], value: (b: Bucket) => number, format: (n: number) => string, title: string): string {
+export function barChart(
+  buckets: Bucket[],
+  value: (b: Bucket) => number,
+  format: (n: number) => string,
+  title: string,
+): string {
   const rows = [...buckets].sort((a, b) => value(b) - value(a)).slice(0, 12);
   const max = Math.max(1e-9, ...rows.map(value));
   const height = Math.max(ROW, rows.length * ROW) + 8;
@@ -54,7 +62,12 @@ export function barChart(buckets: Bucket[], value: (b: Bucket) => number, format
 }
 
 /** Columns per day of one value (cost or tokens). */
-export function perDayChart(days: Bucket[], value: (b: Bucket) => number, format: (n: number) => string, title: string): string {
+export function perDayChart(
+  days: Bucket[],
+  value: (b: Bucket) => number,
+  format: (n: number) => string,
+  title: string,
+): string {
   const height = 140;
   const max = Math.max(1e-9, ...days.map(value));
   const step = days.length === 0 ? 0 : (WIDTH - 40) / days.length;

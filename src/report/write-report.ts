@@ -16,7 +16,12 @@ export interface WrittenReport {
 }
 
 /** Collects, renders and writes the report; `file` defaults to `.peer-bridge/runs.html`. */
-export async function writeReport(workspace: string, file: string | undefined, version: string, options: CollectOptions = {}): Promise<WrittenReport> {
+export async function writeReport(
+  workspace: string,
+  file: string | undefined,
+  version: string,
+  options: CollectOptions = {},
+): Promise<WrittenReport> {
   const target = file ? path.resolve(file) : path.join(await stateDirectory(workspace, STATE_DIR), DEFAULT_REPORT_FILE);
   const report = await collectReport(workspace, options);
   const html = renderPage(report, version);
@@ -34,7 +39,11 @@ export async function writeReport(workspace: string, file: string | undefined, v
 /** Opens `file` with the system's handler; resolves to an error message, or null once it started. */
 export function openInBrowser(file: string): Promise<string | null> {
   const [command, args] =
-    process.platform === 'darwin' ? ['open', [file]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '""', file]] : ['xdg-open', [file]];
+    process.platform === 'darwin'
+      ? ['open', [file]]
+      : process.platform === 'win32'
+        ? ['cmd', ['/c', 'start', '""', file]]
+        : ['xdg-open', [file]];
   return new Promise((resolve) => {
     const child = spawn(command, args, { stdio: 'ignore', detached: true, windowsHide: true });
     child.once('error', (error) => resolve(`${command} could not start (${error.message}); open ${file} yourself`));

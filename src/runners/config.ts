@@ -42,10 +42,17 @@ export interface LoadedConfig {
 function isPrice(value: unknown): value is ModelPrice {
   const v = value as Record<string, unknown>;
   const num = (x: unknown) => typeof x === 'number' && Number.isFinite(x) && x >= 0;
-  return typeof v === 'object' && v !== null && num(v.input) && num(v.output) && (v.cached_input === undefined || num(v.cached_input));
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    num(v.input) &&
+    num(v.output) &&
+    (v.cached_input === undefined || num(v.cached_input))
+  );
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Reads and checks the config file; no path → an empty config. */
 export function loadConfig(configPath: string | undefined): LoadedConfig {
@@ -54,28 +61,39 @@ export function loadConfig(configPath: string | undefined): LoadedConfig {
   try {
     data = JSON.parse(readFileSync(configPath, 'utf8'));
   } catch (error) {
-    throw new RunnerConfigError(`cannot read runner config ${configPath}: ${(error as Error).message}`, { cause: error });
+    throw new RunnerConfigError(`cannot read runner config ${configPath}: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
   const file = data as RunnerConfigFile;
   if (!isObject(data)) throw new RunnerConfigError(`${configPath}: must be a JSON object`);
   for (const field of ['runners', 'price_table'] as const) {
-    if (file[field] !== undefined && !isObject(file[field])) throw new RunnerConfigError(`${configPath}: ${field} must be an object`);
+    if (file[field] !== undefined && !isObject(file[field]))
+      throw new RunnerConfigError(`${configPath}: ${field} must be an object`);
   }
   for (const [key, entry] of Object.entries(file.runners ?? {})) {
-    if (!isObject(entry)) throw new RunnerConfigError(`${configPath}: runners["${key}"] must be an object like { "grant": { … } }`);
+    if (!isObject(entry))
+      throw new RunnerConfigError(`${configPath}: runners["${key}"] must be an object like { "grant": { … } }`);
     if (entry.grant !== undefined && !validatePermissions(entry.grant)) {
       const why = (validatePermissions.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
       throw new RunnerConfigError(`${configPath}: runners["${key}"].grant is invalid: ${why}`);
     }
   }
   for (const [model, price] of Object.entries(file.price_table ?? {})) {
-    if (!isPrice(price)) throw new RunnerConfigError(`${configPath}: price_table["${model}"] needs numbers input, output (and optional cached_input), USD per million tokens`);
+    if (!isPrice(price))
+      throw new RunnerConfigError(
+        `${configPath}: price_table["${model}"] needs numbers input, output (and optional cached_input), USD per million tokens`,
+      );
   }
   return { dir: path.dirname(path.resolve(configPath)), file };
 }
 
 /** The user's grant for `specifier` (by exact key, or by the same resolved path), if any. */
-export function grantFor(config: LoadedConfig, specifier: string, resolvedFile: string | null): Partial<RunnerPermissions> | undefined {
+export function grantFor(
+  config: LoadedConfig,
+  specifier: string,
+  resolvedFile: string | null,
+): Partial<RunnerPermissions> | undefined {
   const runners = config.file.runners ?? {};
   if (runners[specifier]) return runners[specifier].grant ?? {};
   if (resolvedFile && config.dir) {
@@ -88,5 +106,11 @@ export function grantFor(config: LoadedConfig, specifier: string, resolvedFile: 
 
 /** `./x.js`, `../x.js` or an absolute path (as opposed to a built-in or an npm package name). */
 export function isPathSpecifier(specifier: string): boolean {
-  return specifier.startsWith('./') || specifier.startsWith('../') || path.isAbsolute(specifier) || specifier.startsWith('.\\') || specifier.startsWith('..\\');
+  return (
+    specifier.startsWith('./') ||
+    specifier.startsWith('../') ||
+    path.isAbsolute(specifier) ||
+    specifier.startsWith('.\\') ||
+    specifier.startsWith('..\\')
+  );
 }

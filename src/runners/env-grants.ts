@@ -11,8 +11,19 @@ export const PASS_ENV_VARIABLE = 'PEER_BRIDGE_PASS_ENV';
 
 /** Proxies and CA bundles, in the spellings the CLIs (Rust, Node) and their tools read. */
 export const NETWORK_VARIABLES = [
-  'HTTPS_PROXY', 'HTTP_PROXY', 'NO_PROXY', 'ALL_PROXY', 'https_proxy', 'http_proxy', 'no_proxy', 'all_proxy',
-  'NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'SSL_CERT_DIR', 'REQUESTS_CA_BUNDLE', 'CURL_CA_BUNDLE',
+  'HTTPS_PROXY',
+  'HTTP_PROXY',
+  'NO_PROXY',
+  'ALL_PROXY',
+  'https_proxy',
+  'http_proxy',
+  'no_proxy',
+  'all_proxy',
+  'NODE_EXTRA_CA_CERTS',
+  'SSL_CERT_FILE',
+  'SSL_CERT_DIR',
+  'REQUESTS_CA_BUNDLE',
+  'CURL_CA_BUNDLE',
 ];
 
 /**
@@ -21,8 +32,16 @@ export const NETWORK_VARIABLES = [
  * providers' keys are named by `env_key` in the user's config.toml: those need PEER_BRIDGE_PASS_ENV.
  */
 export const CODEX_VARIABLES = [
-  'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_ORG_ID', 'OPENAI_PROJECT_ID', 'OPENAI_ORGANIZATION', 'OPENAI_PROJECT',
-  'CODEX_API_KEY', 'CODEX_HOME', 'CODEX_CA_CERTIFICATE', 'AZURE_OPENAI_*',
+  'OPENAI_API_KEY',
+  'OPENAI_BASE_URL',
+  'OPENAI_ORG_ID',
+  'OPENAI_PROJECT_ID',
+  'OPENAI_ORGANIZATION',
+  'OPENAI_PROJECT',
+  'CODEX_API_KEY',
+  'CODEX_HOME',
+  'CODEX_CA_CERTIFICATE',
+  'AZURE_OPENAI_*',
 ];
 
 /**
@@ -31,10 +50,19 @@ export const CODEX_VARIABLES = [
  * Vertex AI (project, region, service-account credentials, gcloud's config).
  */
 export const CLAUDE_VARIABLES = [
-  'ANTHROPIC_*', 'CLAUDE_CONFIG_DIR', 'CLAUDE_CODE_*', 'DISABLE_*',
+  'ANTHROPIC_*',
+  'CLAUDE_CONFIG_DIR',
+  'CLAUDE_CODE_*',
+  'DISABLE_*',
   'AWS_*',
-  'CLOUD_ML_REGION', 'VERTEX_REGION_*', 'GOOGLE_APPLICATION_CREDENTIALS', 'GOOGLE_CLOUD_PROJECT', 'GCLOUD_PROJECT',
-  'CLOUDSDK_CONFIG', 'CLOUDSDK_CORE_PROJECT', 'CLOUDSDK_CORE_CUSTOM_CA_CERTS_FILE',
+  'CLOUD_ML_REGION',
+  'VERTEX_REGION_*',
+  'GOOGLE_APPLICATION_CREDENTIALS',
+  'GOOGLE_CLOUD_PROJECT',
+  'GCLOUD_PROJECT',
+  'CLOUDSDK_CONFIG',
+  'CLOUDSDK_CORE_PROJECT',
+  'CLOUDSDK_CORE_CUSTOM_CA_CERTS_FILE',
 ];
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*\*?$/;
@@ -42,13 +70,17 @@ const NAME = /^[A-Za-z_][A-Za-z0-9_]*\*?$/;
 /** Checks one user-supplied entry: a variable name or `PREFIX_*`, never a denied one. */
 function checkEntry(entry: string, where: string): string {
   if (entry.length < 3 && entry.endsWith('*')) {
-    throw new RunnerConfigError(`${where}: ${JSON.stringify(entry)} would pass almost every variable; name a longer prefix such as MY_PROVIDER_*`);
+    throw new RunnerConfigError(
+      `${where}: ${JSON.stringify(entry)} would pass almost every variable; name a longer prefix such as MY_PROVIDER_*`,
+    );
   }
   if (!NAME.test(entry)) {
     throw new RunnerConfigError(`${where}: ${JSON.stringify(entry)} is not a variable name or a PREFIX_* pattern`);
   }
   if (!entry.endsWith('*') && isDropped(entry)) {
-    throw new RunnerConfigError(`${where}: ${entry} is never passed to a child (it lets a value run code there); remove it`);
+    throw new RunnerConfigError(
+      `${where}: ${entry} is never passed to a child (it lets a value run code there); remove it`,
+    );
   }
   return entry;
 }
@@ -73,7 +105,9 @@ export function userEnvGrant(id: BuiltInRunner, config: LoadedConfig, env: NodeJ
   const where = `runners["${id}"].grant`;
   const other = Object.keys(grant ?? {}).filter((key) => key !== 'env');
   if (other.length > 0) {
-    throw new RunnerConfigError(`${where}: only "env" applies to the built-in ${id} runner (its executable and paths are fixed); remove ${other.map((k) => JSON.stringify(k)).join(', ')}`);
+    throw new RunnerConfigError(
+      `${where}: only "env" applies to the built-in ${id} runner (its executable and paths are fixed); remove ${other.map((k) => JSON.stringify(k)).join(', ')}`,
+    );
   }
   const fromConfig = (grant?.env ?? []).map((entry) => checkEntry(entry, `${where}.env`));
   return [...new Set([...fromVariable, ...fromConfig])];

@@ -43,7 +43,12 @@ export class FieldReader {
     const key = `${field}\0${problem}`;
     if (this.noted.has(key)) return;
     this.noted.add(key);
-    this.pending.push({ type: 'error', fatal: false, cause: 'odd-field', message: `${this.source} sent ${field} as ${problem}; ignored or clipped it` });
+    this.pending.push({
+      type: 'error',
+      fatal: false,
+      cause: 'odd-field',
+      message: `${this.source} sent ${field} as ${problem}; ignored or clipped it`,
+    });
   }
 
   /** The notes since the last call, as non-fatal error events. */

@@ -5,7 +5,13 @@
  */
 export * from './types.js';
 export { defineRunner } from './define-runner.js';
-export type { RunnerContext, RunnerDefinition, RunnerImplementation, RunScope, RunSpawnOptions } from './define-runner.js';
+export type {
+  RunnerContext,
+  RunnerDefinition,
+  RunnerImplementation,
+  RunScope,
+  RunSpawnOptions,
+} from './define-runner.js';
 export { loadRunner, type LoadRunnerOptions } from './load.js';
 export { PermissionDenied, RunnerConfigError, RunnerLoadError, RunnerUnresponsive } from './errors.js';
 export { runnerManifestSchema, validateManifest, type RunnerManifest, type RunnerPermissions } from './manifest.js';

@@ -35,12 +35,24 @@ export interface LoadRunnerOptions {
 
 // A runner that ignores the abort (awaits something that never ends) must not hang its caller:
 // once `signal` fires it has `ms` to settle, then the call rejects.
-function settleAfterAbort<T>(work: Promise<T>, signal: AbortSignal, ms: number, runnerId: string, what: string): Promise<T> {
+function settleAfterAbort<T>(
+  work: Promise<T>,
+  signal: AbortSignal,
+  ms: number,
+  runnerId: string,
+  what: string,
+): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   let onAbort: () => void = () => undefined;
   const stuck = new Promise<never>((_, reject) => {
     onAbort = () => {
-      timer = setTimeout(() => reject(new RunnerUnresponsive(`runner "${runnerId}" did not finish its ${what} within ${ms} ms of being aborted`)), ms);
+      timer = setTimeout(
+        () =>
+          reject(
+            new RunnerUnresponsive(`runner "${runnerId}" did not finish its ${what} within ${ms} ms of being aborted`),
+          ),
+        ms,
+      );
     };
     if (signal.aborted) onAbort();
     else signal.addEventListener('abort', onAbort, { once: true });
@@ -65,7 +77,9 @@ const BUILT_INS: Record<BuiltInRunner, () => Promise<BuiltInModule>> = {
 function asDefinition(value: unknown, where: string): RunnerDefinition {
   const def = value as Partial<RunnerDefinition> | undefined;
   if (!def || typeof def !== 'object' || typeof def.create !== 'function') {
-    throw new RunnerLoadError(`${where} has no runner as its default export (export default defineRunner({ manifest, create }))`);
+    throw new RunnerLoadError(
+      `${where} has no runner as its default export (export default defineRunner({ manifest, create }))`,
+    );
   }
   return { manifest: validateManifest(def.manifest, where), create: def.create };
 }
@@ -107,7 +121,15 @@ function stamp(file: string): string {
 function cacheKey(specifier: string, options: LoadRunnerOptions): string {
   const env = Object.entries(options.env ?? process.env).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const { workspace, configPath, abortSettleMs, probeTimeoutMs } = options;
-  return JSON.stringify([specifier, path.resolve(workspace), configPath ?? null, abortSettleMs ?? null, probeTimeoutMs ?? null, process.cwd(), env]);
+  return JSON.stringify([
+    specifier,
+    path.resolve(workspace),
+    configPath ?? null,
+    abortSettleMs ?? null,
+    probeTimeoutMs ?? null,
+    process.cwd(),
+    env,
+  ]);
 }
 
 async function loadRunnerNow(specifier: string, options: LoadRunnerOptions): Promise<Runner> {
@@ -135,7 +157,9 @@ async function loadRunnerNow(specifier: string, options: LoadRunnerOptions): Pro
     }
     definition = asDefinition(mod.default, resolved.file);
     if ((BUILT_IN_RUNNERS as readonly string[]).includes(definition.manifest.id)) {
-      throw new RunnerLoadError(`${resolved.file} claims the id "${definition.manifest.id}" of a built-in runner; a plugin needs an id of its own`);
+      throw new RunnerLoadError(
+        `${resolved.file} claims the id "${definition.manifest.id}" of a built-in runner; a plugin needs an id of its own`,
+      );
     }
     userGrant = grantFor(config, specifier, resolved.file);
   }
@@ -164,13 +188,23 @@ async function loadRunnerNow(specifier: string, options: LoadRunnerOptions): Pro
     id: manifest.id,
     async supportedEfforts(model) {
       const probe: RunRequest = {
-        verb: 'advise', prompt: '', workspace, depth: Number(env.PEER_BRIDGE_DEPTH ?? 0) || 0,
-        signal: AbortSignal.timeout(options.probeTimeoutMs ?? PROBE_TIMEOUT_MS), limits: { maxOutputBytes: PROBE_OUTPUT_BYTES, maxLineBytes: PROBE_OUTPUT_BYTES },
+        verb: 'advise',
+        prompt: '',
+        workspace,
+        depth: Number(env.PEER_BRIDGE_DEPTH ?? 0) || 0,
+        signal: AbortSignal.timeout(options.probeTimeoutMs ?? PROBE_TIMEOUT_MS),
+        limits: { maxOutputBytes: PROBE_OUTPUT_BYTES, maxLineBytes: PROBE_OUTPUT_BYTES },
         onEvent: () => {},
       };
       const handle = createRunScope(manifest.id, grant, executables, probe, env);
       try {
-        return await settleAfterAbort(impl.supportedEfforts(model, handle.scope), probe.signal, settleMs, manifest.id, 'supportedEfforts probe');
+        return await settleAfterAbort(
+          impl.supportedEfforts(model, handle.scope),
+          probe.signal,
+          settleMs,
+          manifest.id,
+          'supportedEfforts probe',
+        );
       } finally {
         await handle.dispose();
       }

@@ -21,6 +21,8 @@ export const validatePermissions = compiled.validatePermissions as CompiledValid
 /** Returns the manifest when valid; throws RunnerLoadError listing every problem otherwise. */
 export function validateManifest(manifest: unknown, where: string): RunnerManifest {
   if (validateManifestSchema(manifest)) return manifest;
-  const problems = (validateManifestSchema.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`);
+  const problems = (validateManifestSchema.errors ?? []).map(
+    (e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`,
+  );
   throw new RunnerLoadError(`invalid runner manifest in ${where}: ${problems.join('; ')}`);
 }

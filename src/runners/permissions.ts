@@ -12,7 +12,12 @@ const KINDS = ['run', 'env', 'read', 'write'] as const;
 /** Replaces `${workspace}` and makes every read/write path absolute. */
 export function expandPaths(list: readonly string[], workspace: string): string[] {
   // A function replacement: a workspace path may itself contain `$&`, `$'` or `` $` ``.
-  return list.map((p) => path.resolve(workspace, p.replaceAll('${workspace}', () => workspace)));
+  return list.map((p) =>
+    path.resolve(
+      workspace,
+      p.replaceAll('${workspace}', () => workspace),
+    ),
+  );
 }
 
 /** True when `inner` is `outer` or inside it. */
@@ -68,7 +73,12 @@ export function effectiveGrant(
     for (const [i, entry] of want[kind].entries()) {
       if (!covered(kind, entry, have[kind])) {
         const asked = kind === 'read' || kind === 'write' ? requested[kind][i]! : entry;
-        throw new PermissionDenied(runnerId, kind, asked, granted ? 'the config grant does not cover it' : 'no grant for this runner in the config file');
+        throw new PermissionDenied(
+          runnerId,
+          kind,
+          asked,
+          granted ? 'the config grant does not cover it' : 'no grant for this runner in the config file',
+        );
       }
     }
   }

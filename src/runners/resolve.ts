@@ -47,20 +47,25 @@ function packageEntry(name: string, fromDir: string): string | null {
 
 /** Resolves a specifier; `baseDir` is the config file's folder (else the current directory). */
 export function resolveSpecifier(specifier: string, baseDir: string): ResolvedSpecifier {
-  if ((BUILT_IN_RUNNERS as readonly string[]).includes(specifier)) return { kind: 'built-in', id: specifier as BuiltInRunner };
+  if ((BUILT_IN_RUNNERS as readonly string[]).includes(specifier))
+    return { kind: 'built-in', id: specifier as BuiltInRunner };
   if (isPathSpecifier(specifier)) {
     const file = path.resolve(baseDir, specifier);
     if (!existsSync(file)) throw new RunnerLoadError(`runner file ${file} does not exist`);
     return { kind: 'file', file };
   }
   if (!/^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*$/i.test(specifier)) {
-    throw new RunnerLoadError(`"${specifier}" is not a runner: use codex, claude, ./file.js, an absolute path or an npm package name`);
+    throw new RunnerLoadError(
+      `"${specifier}" is not a runner: use codex, claude, ./file.js, an absolute path or an npm package name`,
+    );
   }
   try {
     return { kind: 'file', file: createRequire(path.join(baseDir, 'noop.js')).resolve(specifier) };
   } catch {
     const file = packageEntry(specifier, baseDir);
     if (file && existsSync(file)) return { kind: 'file', file };
-    throw new RunnerLoadError(`runner package "${specifier}" is not installed where ${baseDir} can see it (it is never installed automatically)`);
+    throw new RunnerLoadError(
+      `runner package "${specifier}" is not installed where ${baseDir} can see it (it is never installed automatically)`,
+    );
   }
 }

@@ -35,7 +35,11 @@ async function someAsync<T>(items: readonly T[], test: (item: T) => Promise<bool
 
 /** `source` is the environment the granted variables are picked from (the loader's, default process.env). */
 export function createRunScope(
-  runnerId: string, grant: Grant, executables: Readonly<Record<string, string>>, req: RunRequest, source?: NodeJS.ProcessEnv,
+  runnerId: string,
+  grant: Grant,
+  executables: Readonly<Record<string, string>>,
+  req: RunRequest,
+  source?: NodeJS.ProcessEnv,
 ): ScopeHandle {
   const temps: string[] = [];
   // Every child of the run ends with it: on the request's abort whatever signal the runner
@@ -61,15 +65,22 @@ export function createRunScope(
       const realCwd = await real(cwd);
       const inside = async (outer: string) => isInside(cwd, outer) && isInside(realCwd, await real(outer));
       if (!(await inside(workspace)) || !(await someAsync(allowed, inside))) {
-        const why = permission === 'write'
-          ? `a ${req.verb} run starts its child inside the workspace and a path granted for writing`
-          : 'a child must start inside the workspace and a granted path';
+        const why =
+          permission === 'write'
+            ? `a ${req.verb} run starts its child inside the workspace and a path granted for writing`
+            : 'a child must start inside the workspace and a granted path';
         throw new PermissionDenied(runnerId, permission, cwd, why);
       }
       for (const name of Object.keys(options.env ?? {})) {
-        if (!envCovered(name, grant.env)) throw new PermissionDenied(runnerId, 'env', name, 'not in the runner manifest');
+        if (!envCovered(name, grant.env))
+          throw new PermissionDenied(runnerId, 'env', name, 'not in the runner manifest');
       }
-      const env = buildChildEnv({ ...(source ? { source } : {}), granted: grant.env, extra: options.env, host: { [HOST_VARIABLES.depth]: String(req.depth) } });
+      const env = buildChildEnv({
+        ...(source ? { source } : {}),
+        granted: grant.env,
+        extra: options.env,
+        host: { [HOST_VARIABLES.depth]: String(req.depth) },
+      });
       const signal = AbortSignal.any([req.signal, ending.signal, ...(options.signal ? [options.signal] : [])]);
       const child = spawnChild(file, args, {
         cwd,
@@ -80,15 +91,30 @@ export function createRunScope(
         ...(options.graceMs !== undefined ? { graceMs: options.graceMs } : {}),
       });
       // Nothing may outlive the call unnoticed: what the child left running was killed; say so.
-      void child.then((r) => {
-        if (r.leftovers > 0) {
-          req.onEvent({ type: 'error', fatal: false, cause: 'leftover-processes', message: `killed ${r.leftovers} process${r.leftovers === 1 ? '' : 'es'} that ${command} left running after it exited` });
-        }
-        if (r.stuck.length > 0) {
-          req.onEvent({ type: 'error', fatal: false, cause: 'stuck-processes', message: `processes ${r.stuck.join(', ')} started by ${command} survived SIGKILL and may still run` });
-        }
-      }).catch(() => undefined);
-      const settled = child.then(() => undefined, () => undefined);
+      void child
+        .then((r) => {
+          if (r.leftovers > 0) {
+            req.onEvent({
+              type: 'error',
+              fatal: false,
+              cause: 'leftover-processes',
+              message: `killed ${r.leftovers} process${r.leftovers === 1 ? '' : 'es'} that ${command} left running after it exited`,
+            });
+          }
+          if (r.stuck.length > 0) {
+            req.onEvent({
+              type: 'error',
+              fatal: false,
+              cause: 'stuck-processes',
+              message: `processes ${r.stuck.join(', ')} started by ${command} survived SIGKILL and may still run`,
+            });
+          }
+        })
+        .catch(() => undefined);
+      const settled = child.then(
+        () => undefined,
+        () => undefined,
+      );
       live.add(settled);
       void settled.then(() => live.delete(settled));
       return child;

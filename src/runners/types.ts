@@ -97,14 +97,7 @@ export interface ErrorEvent {
 
 /** One event of the typed stream every runner emits. */
 export type RunnerEvent =
-  | SessionEvent
-  | ProgressEvent
-  | MessageEvent
-  | CommandEvent
-  | FileChangeEvent
-  | UsageEvent
-  | FinalEvent
-  | ErrorEvent;
+  SessionEvent | ProgressEvent | MessageEvent | CommandEvent | FileChangeEvent | UsageEvent | FinalEvent | ErrorEvent;
 
 /**
  * An MCP server (peer-bridge's file workbench) the child should edit files through instead of its

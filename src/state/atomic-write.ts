@@ -37,7 +37,12 @@ async function publishNoReplace(temp: string, target: string): Promise<void> {
  * Writes `data` to `dir/<name><ext>` atomically without replacing an existing file; when the name
  * is taken, tries `<name>-2<ext>`, `<name>-3<ext>`, …. Returns the path actually written.
  */
-export async function writeNewFileAtomic(dir: string, name: string, ext: string, data: string | Uint8Array): Promise<string> {
+export async function writeNewFileAtomic(
+  dir: string,
+  name: string,
+  ext: string,
+  data: string | Uint8Array,
+): Promise<string> {
   await mkdir(dir, { recursive: true });
   const temp = path.join(dir, `.${name}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   const handle = await open(temp, 'wx', 0o644);

@@ -15,9 +15,7 @@ export interface GitWorkspaceDelta {
   truncated: boolean;
 }
 
-export type GitDeltaResult =
-  | { available: true; delta: GitWorkspaceDelta }
-  | { available: false; reason: string };
+export type GitDeltaResult = { available: true; delta: GitWorkspaceDelta } | { available: false; reason: string };
 
 const maxStatusLines = 200;
 // peer-bridge's own transcripts and incidents are not part of what a run changed.
@@ -54,8 +52,11 @@ export async function noRepoCommands(workspace: string, binary: string): Promise
       .filter((name): name is string => name !== undefined && !name.includes('=')),
   );
   return [
-    '-c', 'core.fsmonitor=false',
-    ...[...names].flatMap((name) => ['clean=', 'smudge=', 'process=', 'required=false'].flatMap((setting) => ['-c', `filter.${name}.${setting}`])),
+    '-c',
+    'core.fsmonitor=false',
+    ...[...names].flatMap((name) =>
+      ['clean=', 'smudge=', 'process=', 'required=false'].flatMap((setting) => ['-c', `filter.${name}.${setting}`]),
+    ),
   ];
 }
 
@@ -75,8 +76,16 @@ export async function gitWorkspaceDelta(
     const safe = [...(await noRepoCommands(workspace, gitBinary)), '-c', 'core.quotePath=false'];
     const [head, status, diff] = await Promise.all([
       git(workspace, ['rev-parse', '--verify', '--quiet', 'HEAD'], gitBinary),
-      git(workspace, [...safe, 'status', '--porcelain=v1', '--untracked-files=all', '--ignore-submodules=all', ...ownState], gitBinary),
-      git(workspace, [...safe, 'diff', '--stat', '--no-ext-diff', '--no-textconv', '--ignore-submodules=all', 'HEAD', ...ownState], gitBinary),
+      git(
+        workspace,
+        [...safe, 'status', '--porcelain=v1', '--untracked-files=all', '--ignore-submodules=all', ...ownState],
+        gitBinary,
+      ),
+      git(
+        workspace,
+        [...safe, 'diff', '--stat', '--no-ext-diff', '--no-textconv', '--ignore-submodules=all', 'HEAD', ...ownState],
+        gitBinary,
+      ),
     ]);
     const lines = status.exitCode === 0 && status.stdout !== '' ? status.stdout.split('\n') : [];
     const diffStat = diff.exitCode === 0 ? diff.stdout : '';

@@ -50,7 +50,9 @@ export async function writeHandoff(workspace: string, start: StartRecord, recove
     outcome: 'unknown',
     note: NOTE,
     workspace_change: change,
-    workspace_change_unavailable: before ? null : 'no start snapshot was saved for this call (it ended before the snapshot was taken, or an older version ran it)',
+    workspace_change_unavailable: before
+      ? null
+      : 'no start snapshot was saved for this call (it ended before the snapshot was taken, or an older version ran it)',
   };
   const dir = await stateDirectory(workspace, handoffsDir);
   await writeNewFileAtomic(dir, start.run_id, '.json', `${JSON.stringify(handoff, null, 2)}\n`);
@@ -59,12 +61,19 @@ export async function writeHandoff(workspace: string, start: StartRecord, recove
 
 async function pendingNames(workspace: string): Promise<string[]> {
   const names = await readdir(resolveInWorkspace(workspace, handoffsDir)).catch(() => [] as string[]);
-  return names.filter((name) => name.endsWith('.json') && !name.endsWith('.carried.json') && isRunId(name.slice(0, -5)));
+  return names.filter(
+    (name) => name.endsWith('.json') && !name.endsWith('.carried.json') && isRunId(name.slice(0, -5)),
+  );
 }
 
 const text = (value: unknown, max = 500): string | null => (typeof value === 'string' ? value.slice(0, max) : null);
 const paths = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string').slice(0, LISTED).map((item) => item.slice(0, 500)) : [];
+  Array.isArray(value)
+    ? value
+        .filter((item): item is string => typeof item === 'string')
+        .slice(0, LISTED)
+        .map((item) => item.slice(0, 500))
+    : [];
 
 // A peer can write here: a handoff is rebuilt field by field (bounded, in the schema's shape), and
 // its outcome is always unknown.
@@ -74,7 +83,10 @@ function reshape(value: unknown): Handoff | null {
   const runId = text(v.run_id, 128);
   const startedAt = text(v.started_at, 40);
   if (!runId || !startedAt) return null;
-  const c = v.workspace_change && typeof v.workspace_change === 'object' ? (v.workspace_change as Record<string, unknown>) : null;
+  const c =
+    v.workspace_change && typeof v.workspace_change === 'object'
+      ? (v.workspace_change as Record<string, unknown>)
+      : null;
   return {
     run_id: runId,
     verb: text(v.verb, 40) ?? 'unknown',
@@ -105,7 +117,10 @@ async function readHandoff(file: string): Promise<Handoff | null> {
 
 async function pending(workspace: string, limit: number): Promise<{ name: string; handoff: Handoff }[]> {
   const all = await Promise.all(
-    (await pendingNames(workspace)).map(async (name) => ({ name, handoff: await readHandoff(resolveInWorkspace(workspace, `${handoffsDir}/${name}`)) })),
+    (await pendingNames(workspace)).map(async (name) => ({
+      name,
+      handoff: await readHandoff(resolveInWorkspace(workspace, `${handoffsDir}/${name}`)),
+    })),
   );
   return all
     .filter((entry): entry is { name: string; handoff: Handoff } => entry.handoff !== null)
@@ -124,7 +139,13 @@ export async function carryHandoffs(workspace: string, limit = 3): Promise<Hando
   for (const { name, handoff } of await pending(workspace, limit)) {
     const from = resolveInWorkspace(workspace, `${handoffsDir}/${name}`);
     const to = resolveInWorkspace(workspace, `${handoffsDir}/${name.slice(0, -'.json'.length)}.carried.json`);
-    if (await rename(from, to).then(() => true, () => false)) carried.push(handoff);
+    if (
+      await rename(from, to).then(
+        () => true,
+        () => false,
+      )
+    )
+      carried.push(handoff);
   }
   return carried;
 }

@@ -32,7 +32,13 @@ async function check(workspace: string, relative: string, kind: Kind): Promise<S
     throw error;
   });
   if (!stat) return null;
-  const is = stat.isSymbolicLink() ? 'a symbolic link' : stat.isDirectory() ? 'a folder' : stat.isFile() ? 'a file' : 'a special file';
+  const is = stat.isSymbolicLink()
+    ? 'a symbolic link'
+    : stat.isDirectory()
+      ? 'a folder'
+      : stat.isFile()
+        ? 'a file'
+        : 'a special file';
   if (kind === 'folder' ? stat.isDirectory() : stat.isFile()) return null;
   const aside = `${relative}.broken`;
   return {
@@ -54,7 +60,13 @@ export async function stateProblems(workspace: string): Promise<StateProblem[]> 
     return found.filter((problem): problem is StateProblem => problem !== null);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'error';
-    return [{ path: STATE_DIR, problem: `cannot be inspected (${code}: ${(error as Error).message})`, fix: 'give your user read and write access to the workspace' }];
+    return [
+      {
+        path: STATE_DIR,
+        problem: `cannot be inspected (${code}: ${(error as Error).message})`,
+        fix: 'give your user read and write access to the workspace',
+      },
+    ];
   }
 }
 

@@ -41,15 +41,24 @@ export async function readIncidentSummary(workspace: string, relative: string): 
   let body: Record<string, unknown> = {};
   try {
     const parsed: unknown = JSON.parse(await readFile(resolveInWorkspace(workspace, relative), 'utf8'));
-    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) body = parsed as Record<string, unknown>;
+    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed))
+      body = parsed as Record<string, unknown>;
   } catch {
     // listed by path only
   }
-  const text = (key: string) => (typeof body[key] === 'string' ? (body[key]).slice(0, SUMMARY_CHARS) : null);
-  return { path: relative, fault: text('fault'), reason: text('reason'), run_id: text('run_id'), created_at: text('created_at') };
+  const text = (key: string) => (typeof body[key] === 'string' ? body[key].slice(0, SUMMARY_CHARS) : null);
+  return {
+    path: relative,
+    fault: text('fault'),
+    reason: text('reason'),
+    run_id: text('run_id'),
+    created_at: text('created_at'),
+  };
 }
 
 /** The newest incidents with their summaries, newest first. */
 export async function recentIncidents(workspace: string, limit = 5): Promise<IncidentSummary[]> {
-  return Promise.all((await listIncidents(workspace, limit)).map((relative) => readIncidentSummary(workspace, relative)));
+  return Promise.all(
+    (await listIncidents(workspace, limit)).map((relative) => readIncidentSummary(workspace, relative)),
+  );
 }

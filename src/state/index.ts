@@ -14,7 +14,14 @@ export {
   transcriptsDir,
 } from './paths.js';
 export { Ledger, RunIdTaken } from './ledger.js';
-export { parseLedger, type LedgerContents, type LedgerRecord, type ResultRecord, type SettleRecord, type StartRecord } from './ledger-records.js';
+export {
+  parseLedger,
+  type LedgerContents,
+  type LedgerRecord,
+  type ResultRecord,
+  type SettleRecord,
+  type StartRecord,
+} from './ledger-records.js';
 export { joinRuns, type JoinedRun, type RunSummary } from './runs-view.js';
 export {
   defaultTranscriptLimit,
@@ -25,7 +32,13 @@ export {
 } from './transcript.js';
 export { digestOutput, defaultOutputFields } from './transcript-compact.js';
 export { writeIncident, type IncidentInput, type IncidentRecord } from './incident.js';
-export { latestIncident, listIncidents, readIncidentSummary, recentIncidents, type IncidentSummary } from './incidents.js';
+export {
+  latestIncident,
+  listIncidents,
+  readIncidentSummary,
+  recentIncidents,
+  type IncidentSummary,
+} from './incidents.js';
 export { gitWorkspaceDelta, type GitDeltaResult, type GitWorkspaceDelta } from './git-delta.js';
 export { DEFAULT_LEDGER_MAX_BYTES, LEDGER_ARCHIVES_KEPT, type LedgerOptions } from './ledger.js';
 export { runIdOf, type CarriedRecord } from './ledger-records.js';

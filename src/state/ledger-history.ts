@@ -10,7 +10,11 @@ const ARCHIVE_NAME = /^ledger\.\d{8}T\d{6}\.\d{3}Z(?:-[0-9a-f]+)?\.jsonl$/;
 /** Absolute paths of the rotated ledger files in `dir`, newest first. */
 export async function ledgerArchives(dir: string): Promise<string[]> {
   const names = await readdir(dir).catch(() => [] as string[]);
-  return names.filter((name) => ARCHIVE_NAME.test(name)).sort().reverse().map((name) => path.join(dir, name));
+  return names
+    .filter((name) => ARCHIVE_NAME.test(name))
+    .sort()
+    .reverse()
+    .map((name) => path.join(dir, name));
 }
 
 /** Every record of `files` (oldest first) and the count of lines that did not parse. O(history) memory. */

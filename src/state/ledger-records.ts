@@ -110,7 +110,9 @@ function isRecord(value: Record<string, unknown>): value is LedgerRecord & Recor
         optionalString(value.task_preview)
       );
     case 'carried':
-      return Array.isArray(value.run_ids) && value.run_ids.every(isString) && isString(value.from) && isString(value.at);
+      return (
+        Array.isArray(value.run_ids) && value.run_ids.every(isString) && isString(value.from) && isString(value.at)
+      );
     default:
       return false;
   }
@@ -120,7 +122,12 @@ function isRecord(value: Record<string, unknown>): value is LedgerRecord & Recor
 export function parseLine(line: string): LedgerRecord | null {
   try {
     const value: unknown = JSON.parse(line);
-    if (value !== null && typeof value === 'object' && !Array.isArray(value) && isRecord(value as Record<string, unknown>)) {
+    if (
+      value !== null &&
+      typeof value === 'object' &&
+      !Array.isArray(value) &&
+      isRecord(value as Record<string, unknown>)
+    ) {
       return value as LedgerRecord;
     }
   } catch {

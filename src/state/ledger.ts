@@ -23,7 +23,15 @@ import {
   type SettleRecord,
   type StartRecord,
 } from './ledger-records.js';
-import { heldOwner, ownerIsAlive, ownerLockPath, ownOwner, refuseSymlink, retireOwners, withLedgerLock } from './owners.js';
+import {
+  heldOwner,
+  ownerIsAlive,
+  ownerLockPath,
+  ownOwner,
+  refuseSymlink,
+  retireOwners,
+  withLedgerLock,
+} from './owners.js';
 import { ensureStateIgnored, LEDGER_FILE, ledgerPath, ownersDir, resolveInWorkspace } from './paths.js';
 import { markInterrupted, newestRuns, type RunSummary } from './runs-view.js';
 import { writeHandoff } from './handoff.js';
@@ -80,7 +88,10 @@ export class Ledger {
    * the ledger lock and a used one (see has()) rejects with `RunIdTaken`, so two concurrent calls
    * that name the same run_id never both start.
    */
-  async start(record: Omit<StartRecord, 'type' | 'owner' | 'pid' | 'at'>, options: { fresh?: boolean } = {}): Promise<StartRecord> {
+  async start(
+    record: Omit<StartRecord, 'type' | 'owner' | 'pid' | 'at'>,
+    options: { fresh?: boolean } = {},
+  ): Promise<StartRecord> {
     const owner = await this.owner();
     return withLedgerLock(this.workspace, async () => {
       if (options.fresh && (await this.has(record.run_id))) throw new RunIdTaken(record.run_id);
@@ -134,17 +145,15 @@ export class Ledger {
       // Best effort: a handoff that cannot be written must not keep the call unsettled.
       for (const start of settled) await writeHandoff(this.workspace, start, at).catch(() => undefined);
       await this.#append(
-        settled.map(
-          (start): SettleRecord => ({
-            type: 'settle',
-            run_id: start.run_id,
-            status: 'unknown',
-            incident: null,
-            duration_seconds: null,
-            at,
-            reason: `the process that ran this call (pid ${start.pid}) ended before it settled; not replayed`,
-          }),
-        ),
+        settled.map((start): SettleRecord => ({
+          type: 'settle',
+          run_id: start.run_id,
+          status: 'unknown',
+          incident: null,
+          duration_seconds: null,
+          at,
+          reason: `the process that ran this call (pid ${start.pid}) ended before it settled; not replayed`,
+        })),
       );
       // Lock files of every other dead owner go too, so they do not pile up across restarts.
       const lockFiles = await readdir(resolveInWorkspace(this.workspace, ownersDir)).catch(() => [] as string[]);
@@ -270,7 +279,11 @@ export class Ledger {
     const starts = [...this.#index.open.values()].map((start): StartRecord => ({ ...start, carried_from: from }));
     const text = [carried, ...starts].map((record) => JSON.stringify(record)).join('\n') + '\n';
     const temp = path.join(this.dir, `.${LEDGER_FILE}.${randomBytes(6).toString('hex')}.tmp`);
-    const handle = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o666);
+    const handle = await open(
+      temp,
+      constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0),
+      0o666,
+    );
     try {
       await handle.writeFile(text, 'utf8');
       await handle.sync();

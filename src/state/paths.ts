@@ -21,7 +21,10 @@ export function assertRunId(runId: string): void {
 
 export function assertWorkspace(workspace: string): void {
   if (typeof workspace !== 'string' || !path.isAbsolute(workspace)) {
-    throw new StateError('STATE_INVALID_WORKSPACE', `workspace must be an absolute path, got ${JSON.stringify(workspace)}`);
+    throw new StateError(
+      'STATE_INVALID_WORKSPACE',
+      `workspace must be an absolute path, got ${JSON.stringify(workspace)}`,
+    );
   }
 }
 
@@ -81,7 +84,11 @@ export async function ensureStateIgnored(workspace: string): Promise<void> {
 // commit, whatever the repository's own ignore rules say. Best effort: git is only a courtesy.
 async function ignoreInGit(dir: string): Promise<void> {
   try {
-    const handle = await open(path.join(dir, '.gitignore'), constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o644);
+    const handle = await open(
+      path.join(dir, '.gitignore'),
+      constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0),
+      0o644,
+    );
     try {
       await handle.writeFile('# peer-bridge run state (ledger, transcripts, incidents): never committed\n*\n', 'utf8');
     } finally {

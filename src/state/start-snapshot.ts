@@ -16,7 +16,11 @@ const file = (workspace: string, runId: string) => {
 
 export async function saveStartSnapshot(workspace: string, runId: string, snapshot: WorkspaceSnapshot): Promise<void> {
   await stateDirectory(workspace, snapshotsDir);
-  const handle = await open(file(workspace, runId), constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o644);
+  const handle = await open(
+    file(workspace, runId),
+    constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0),
+    0o644,
+  );
   try {
     await handle.writeFile(JSON.stringify(snapshot), 'utf8');
   } finally {
@@ -48,7 +52,12 @@ export async function readStateJson(absolute: string): Promise<unknown> {
 export async function readStartSnapshot(workspace: string, runId: string): Promise<WorkspaceSnapshot | null> {
   try {
     const value = (await readStateJson(file(workspace, runId))) as WorkspaceSnapshot;
-    const ok = value && typeof value === 'object' && typeof value.at === 'string' && value.files && typeof value.files === 'object';
+    const ok =
+      value &&
+      typeof value === 'object' &&
+      typeof value.at === 'string' &&
+      value.files &&
+      typeof value.files === 'object';
     return ok ? value : null;
   } catch {
     return null;

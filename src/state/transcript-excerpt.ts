@@ -12,7 +12,13 @@ export interface TranscriptExcerpt {
   /** The head of the task (`bridge.call`), when the head was read. */
   task: string | null;
   /** The answer the child gave (`answer` record), when the tail holds it. */
-  answer: { verdict: string | null; findings: string[]; remaining: string[]; blockers: string[]; files_touched: string[] } | null;
+  answer: {
+    verdict: string | null;
+    findings: string[];
+    remaining: string[];
+    blockers: string[];
+    files_touched: string[];
+  } | null;
   /** The harness fault's cause (`harness.fault`), when there is one. */
   fault: string | null;
   /** The run's process died: this transcript is the head kept while it ran. */
@@ -32,7 +38,11 @@ export interface ExcerptOptions {
 }
 
 /** O(sliceBytes) whatever the file's size; null when the run has no readable transcript. */
-export async function readTranscriptExcerpt(workspace: string, runId: string, options: ExcerptOptions = {}): Promise<TranscriptExcerpt | null> {
+export async function readTranscriptExcerpt(
+  workspace: string,
+  runId: string,
+  options: ExcerptOptions = {},
+): Promise<TranscriptExcerpt | null> {
   const slice = options.sliceBytes ?? 6 * 1024;
   const maxLine = options.maxLineChars ?? 600;
   let handle;
@@ -54,11 +64,23 @@ export async function readTranscriptExcerpt(workspace: string, runId: string, op
     const head = whole ? headText.split('\n') : headText.split('\n').slice(0, -1);
     const tail = whole ? [] : (await read(size - slice, slice)).split('\n').slice(1);
     const records = [...head, ...tail].filter((line) => line.trim() !== '');
-    const excerpt: TranscriptExcerpt = { lines: [], cut: !whole, task: null, answer: null, fault: null, interrupted: false };
+    const excerpt: TranscriptExcerpt = {
+      lines: [],
+      cut: !whole,
+      task: null,
+      answer: null,
+      fault: null,
+      interrupted: false,
+    };
     for (const [index, line] of records.entries()) {
-      if (options.lines !== false && !whole && index === head.filter((l) => l.trim() !== '').length) excerpt.lines.push('… records between the head and the tail are left out here …');
+      if (options.lines !== false && !whole && index === head.filter((l) => l.trim() !== '').length)
+        excerpt.lines.push('… records between the head and the tail are left out here …');
       if (options.lines !== false) excerpt.lines.push(line.length > maxLine ? `${line.slice(0, maxLine)}…` : line);
-      note(excerpt, line, { task: options.maxTaskChars ?? 300, items: options.listItems ?? 8, chars: options.itemChars ?? 500 });
+      note(excerpt, line, {
+        task: options.maxTaskChars ?? 300,
+        items: options.listItems ?? 8,
+        chars: options.itemChars ?? 500,
+      });
     }
     return excerpt;
   } finally {
@@ -77,7 +99,12 @@ function note(excerpt: TranscriptExcerpt, line: string, max: { task: number; ite
   }
   const text = (value: unknown, max: number) => (typeof value === 'string' ? value.slice(0, max) : null);
   const list = (value: unknown) =>
-    Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string').slice(0, max.items).map((item) => item.slice(0, max.chars)) : [];
+    Array.isArray(value)
+      ? value
+          .filter((item): item is string => typeof item === 'string')
+          .slice(0, max.items)
+          .map((item) => item.slice(0, max.chars))
+      : [];
   if (record.type === 'bridge.call') excerpt.task = text(record.task, max.task);
   else if (record.type === 'answer') {
     excerpt.answer = {

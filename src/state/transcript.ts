@@ -123,7 +123,13 @@ export class TranscriptWriter {
       this.spill(line);
       return;
     }
-    if (this.headOpen) this.spill(JSON.stringify({ type: 'transcript.partial_end', note: 'later records were held in memory until the run settled' }));
+    if (this.headOpen)
+      this.spill(
+        JSON.stringify({
+          type: 'transcript.partial_end',
+          note: 'later records were held in memory until the run settled',
+        }),
+      );
     this.headOpen = false;
     this.tail ??= new ByteRing(this.tailLimit);
     this.tail.push(line, bytes);
@@ -185,7 +191,10 @@ export class TranscriptWriter {
     this.closing = (async () => {
       // A transcripts folder a peer replaced is neither followed (no unlink through a link) nor
       // a reason to fail: the partial file, if any, is left where it is.
-      const usable = await stateDirectory(this.workspace, transcriptsDir).then(() => true, () => false);
+      const usable = await stateDirectory(this.workspace, transcriptsDir).then(
+        () => true,
+        () => false,
+      );
       await this.endSpill(usable ? this.partialFile : null);
       this.head = [];
       this.tail = undefined;

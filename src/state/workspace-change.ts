@@ -28,7 +28,8 @@ const MAX_LISTED = 64;
 
 const same = (a: SnapshotFile, b: SnapshotFile) =>
   a.size === b.size && (a.sha256 !== null && b.sha256 !== null ? a.sha256 === b.sha256 : a.mtime_ms === b.mtime_ms);
-const untracked = (file: SnapshotFile | null | undefined) => file?.git === '??' || file?.git === 'A' || file?.git?.[0] === 'A';
+const untracked = (file: SnapshotFile | null | undefined) =>
+  file?.git === '??' || file?.git === 'A' || file?.git?.[0] === 'A';
 
 /** The change from `before` to `after`. */
 export function workspaceChange(before: WorkspaceSnapshot, after: WorkspaceSnapshot): WorkspaceChange {
@@ -69,7 +70,8 @@ export function workspaceChange(before: WorkspaceSnapshot, after: WorkspaceSnaps
     added: cut(added),
     modified: cut(modified),
     deleted: cut(deleted),
-    truncated: before.truncated || after.truncated || [added, modified, deleted].some((list) => list.length > MAX_LISTED),
+    truncated:
+      before.truncated || after.truncated || [added, modified, deleted].some((list) => list.length > MAX_LISTED),
   };
 }
 
@@ -85,11 +87,21 @@ function normalise(workspace: string, claimed: string): string {
 }
 
 /** Where `files_touched` disagrees with the change; null when they agree. */
-export function filesTouchedMismatch(workspace: string, claimed: readonly string[], change: WorkspaceChange): FilesTouchedMismatch | null {
+export function filesTouchedMismatch(
+  workspace: string,
+  claimed: readonly string[],
+  change: WorkspaceChange,
+): FilesTouchedMismatch | null {
   const changed = new Set(changedPaths(change));
   const named = new Set(claimed.map((file) => normalise(workspace, file)));
-  const claimed_unchanged = [...named].filter((file) => !changed.has(file)).sort().slice(0, MAX_LISTED);
+  const claimed_unchanged = [...named]
+    .filter((file) => !changed.has(file))
+    .sort()
+    .slice(0, MAX_LISTED);
   // A cut-short change may miss real changes: only what it lists can be called unclaimed.
-  const unclaimed = [...changed].filter((file) => !named.has(file)).sort().slice(0, MAX_LISTED);
+  const unclaimed = [...changed]
+    .filter((file) => !named.has(file))
+    .sort()
+    .slice(0, MAX_LISTED);
   return claimed_unchanged.length === 0 && unclaimed.length === 0 ? null : { claimed_unchanged, unclaimed };
 }

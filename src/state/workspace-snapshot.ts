@@ -46,7 +46,10 @@ const SKIPPED = new Set([STATE_DIR, '.git']);
 
 // Small files in one read (a stream per file costs more than the hashing); large ones streamed.
 async function sha256(file: string, size: number): Promise<string> {
-  if (size <= 1024 * 1024) return createHash('sha256').update(await readFile(file)).digest('hex');
+  if (size <= 1024 * 1024)
+    return createHash('sha256')
+      .update(await readFile(file))
+      .digest('hex');
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
   return hash.digest('hex');
@@ -89,7 +92,12 @@ class Recorder {
     } else if (stat.isFile()) {
       this.truncated = true;
     }
-    this.files[relative] = { size: stat.size, mtime_ms: Math.floor(stat.mtimeMs), sha256: digest, ...(gitCode ? { git: gitCode } : {}) };
+    this.files[relative] = {
+      size: stat.size,
+      mtime_ms: Math.floor(stat.mtimeMs),
+      sha256: digest,
+      ...(gitCode ? { git: gitCode } : {}),
+    };
     return true;
   }
 }
@@ -133,7 +141,13 @@ async function walk(workspace: string, recorder: Recorder): Promise<void> {
         files.push(relative);
       }
     }
-    if (!(await addAll(recorder, files.map((relative) => ({ path: relative }))))) return;
+    if (
+      !(await addAll(
+        recorder,
+        files.map((relative) => ({ path: relative })),
+      ))
+    )
+      return;
   }
   if (queue.length > 0) recorder.truncated = true;
 }
@@ -141,16 +155,26 @@ async function walk(workspace: string, recorder: Recorder): Promise<void> {
 /** Takes a snapshot of `workspace` (absolute). */
 export async function takeSnapshot(workspace: string, limits: SnapshotLimits = {}): Promise<WorkspaceSnapshot> {
   const at = new Date().toISOString();
-  const recorder = new Recorder(workspace, limits.maxFiles ?? DEFAULT_MAX_FILES, limits.maxHashBytes ?? DEFAULT_MAX_HASH_BYTES);
+  const recorder = new Recorder(
+    workspace,
+    limits.maxFiles ?? DEFAULT_MAX_FILES,
+    limits.maxHashBytes ?? DEFAULT_MAX_HASH_BYTES,
+  );
   const binary = limits.gitBinary ?? 'git';
   try {
-    const inside = await git(workspace, ['rev-parse', '--is-inside-work-tree', '--show-prefix'], binary).catch(() => null);
+    const inside = await git(workspace, ['rev-parse', '--is-inside-work-tree', '--show-prefix'], binary).catch(
+      () => null,
+    );
     const [insideTree, prefixLine = ''] = inside?.exitCode === 0 ? inside.stdout.split('\n') : [];
     if (insideTree?.trim() === 'true') {
       const safe = [...(await noRepoCommands(workspace, binary)), '-c', 'core.quotePath=false'];
       const [head, status] = await Promise.all([
         git(workspace, ['rev-parse', '--verify', '--quiet', 'HEAD'], binary),
-        git(workspace, [...safe, 'status', '--porcelain=v1', '-z', '--untracked-files=all', '--ignore-submodules=all', ...ownState], binary),
+        git(
+          workspace,
+          [...safe, 'status', '--porcelain=v1', '-z', '--untracked-files=all', '--ignore-submodules=all', ...ownState],
+          binary,
+        ),
       ]);
       if (status.exitCode === 0) {
         // Paths from status are relative to the repository's top, which may be above the workspace.
@@ -160,7 +184,13 @@ export async function takeSnapshot(workspace: string, limits: SnapshotLimits = {
           code: entry.code,
         }));
         await addAll(recorder, entries);
-        return { kind: 'git', at, head: head.exitCode === 0 ? head.stdout.trim() : null, files: recorder.files, truncated: recorder.truncated };
+        return {
+          kind: 'git',
+          at,
+          head: head.exitCode === 0 ? head.stdout.trim() : null,
+          files: recorder.files,
+          truncated: recorder.truncated,
+        };
       }
     }
     await walk(workspace, recorder);

@@ -28,7 +28,10 @@ function psTable(): Promise<ProcessEntry[]> {
   return new Promise((resolve) => {
     execFile('ps', ['-A', '-o', 'pid=,ppid=,stat='], { maxBuffer: 8 << 20 }, (error, stdout) => {
       if (error) return resolve([]);
-      const rows = String(stdout).trim().split('\n').map((row) => row.trim().split(/\s+/));
+      const rows = String(stdout)
+        .trim()
+        .split('\n')
+        .map((row) => row.trim().split(/\s+/));
       const zombie = (stat: string | undefined) => (stat ?? '').startsWith('Z');
       resolve(rows.map(([pid, ppid, stat]) => ({ pid: Number(pid), ppid: Number(ppid), zombie: zombie(stat) })));
     }).stdin?.end();

@@ -46,9 +46,10 @@ export function reaperPath(env: NodeJS.ProcessEnv = process.env): string | null 
 }
 
 /** How children's trees are found and killed on this machine (for status and doctor). */
-export function processSupervision(
-  env: NodeJS.ProcessEnv = process.env,
-): { mode: 'subreaper' | 'group-and-marker' | 'taskkill'; reaper: string | null } {
+export function processSupervision(env: NodeJS.ProcessEnv = process.env): {
+  mode: 'subreaper' | 'group-and-marker' | 'taskkill';
+  reaper: string | null;
+} {
   if (process.platform === 'win32') return { mode: 'taskkill', reaper: null };
   const reaper = reaperPath(env);
   return { mode: reaper ? 'subreaper' : 'group-and-marker', reaper };
@@ -104,7 +105,10 @@ export function readReportLine(report: ReaperReport, line: string): void {
       report.swept = int(a) ?? 0;
       break;
     case 'stuck':
-      report.stuck = a.split(',').map(Number).filter((n) => n > 0);
+      report.stuck = a
+        .split(',')
+        .map(Number)
+        .filter((n) => n > 0);
       break;
     case 'done':
       report.done = true;

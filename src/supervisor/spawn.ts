@@ -79,8 +79,16 @@ function nextSpawnTurn(): Promise<void> {
  */
 export async function spawnChild(file: string, args: readonly string[], options: SpawnOptions): Promise<SpawnResult> {
   const result: SpawnResult = {
-    pid: null, exitCode: null, signal: null, stderrTail: '', outputLimit: null,
-    outputLimitHit: false, aborted: false, spawnError: null, leftovers: 0, stuck: [],
+    pid: null,
+    exitCode: null,
+    signal: null,
+    stderrTail: '',
+    outputLimit: null,
+    outputLimitHit: false,
+    aborted: false,
+    spawnError: null,
+    leftovers: 0,
+    stuck: [],
   };
   if (!options.signal.aborted) await nextSpawnTurn();
   if (options.signal.aborted) {

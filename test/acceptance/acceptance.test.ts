@@ -59,7 +59,13 @@ describe('peer-bridge acceptance', () => {
     const workspace = path.join(tempDir(), 'ws');
     const run = acceptance(['--json', '--markdown', markdown, '--workspace', workspace]);
     expect(run.code, run.stderr).toBe(0);
-    const report = JSON.parse(run.stdout) as { rows: Row[]; summary: Record<string, number>; host: string; platform: string; workspace: string };
+    const report = JSON.parse(run.stdout) as {
+      rows: Row[];
+      summary: Record<string, number>;
+      host: string;
+      platform: string;
+      workspace: string;
+    };
     expect(report.host).toBe('native');
     expect(report.platform).toBe(`${process.platform}-${process.arch}`);
     const byId = new Map(report.rows.map((row) => [row.id, row]));
@@ -70,11 +76,16 @@ describe('peer-bridge acceptance', () => {
       expect(row.evidence.length).toBeGreaterThan(10);
     }
     for (const id of WINDOWS_ONLY) {
-      expect(byId.get(id)).toMatchObject({ result: 'not-verifiable-here', evidence: expect.stringContaining('Windows') });
+      expect(byId.get(id)).toMatchObject({
+        result: 'not-verifiable-here',
+        evidence: expect.stringContaining('Windows'),
+      });
     }
     expect(report.summary).toEqual({ pass: EVERYWHERE.length, fail: 0, 'not-verifiable-here': WINDOWS_ONLY.length });
     expect(byId.get('concurrent-edits')!.evidence).toMatch(/^counter = 30 /);
-    expect(byId.get('platform-facts')!.evidence).toContain(process.platform === 'linux' ? 'rename=renameat2' : 'rename=');
+    expect(byId.get('platform-facts')!.evidence).toContain(
+      process.platform === 'linux' ? 'rename=renameat2' : 'rename=',
+    );
     // --workspace keeps the sequences' folders (for inspection) inside the given directory.
     expect(path.dirname(report.workspace)).toBe(workspace);
     expect(readdirSync(report.workspace).sort()).toEqual([...byId.keys()].sort());
@@ -87,7 +98,9 @@ describe('peer-bridge acceptance', () => {
     // A regular file where the lock directory should be: every mutation must fail, and say why.
     const notADir = path.join(tempDir(), 'locks');
     writeFileSync(notADir, 'not a directory');
-    const run = acceptance(['--json', '--only', 'cycle-chinese-path,crash-recovered-unknown'], { PEER_BRIDGE_LOCK_DIR: notADir });
+    const run = acceptance(['--json', '--only', 'cycle-chinese-path,crash-recovered-unknown'], {
+      PEER_BRIDGE_LOCK_DIR: notADir,
+    });
     expect(run.code).toBe(1);
     const report = JSON.parse(run.stdout) as { rows: Row[]; summary: Record<string, number> };
     expect(report.rows.map((row) => [row.id, row.result])).toEqual([

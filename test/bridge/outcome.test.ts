@@ -44,19 +44,26 @@ function stopped(overrides: Partial<ChildOutcome>): ChildOutcome {
 const ctx = { budgetSeconds: 10, cutoffMs: 12_000, maxOutputBytes: 1 << 20 };
 
 describe('envelopes of a child the harness stopped', () => {
-  it('a timeout names the child\'s last error, so the caller sees why it was stuck', async () => {
+  it("a timeout names the child's last error, so the caller sees why it was stuck", async () => {
     const outcome = stopped({
       timedOut: true,
       errors: [
         { type: 'error', message: 'Reconnecting... 1/5', fatal: false, cause: 'turn-failed' },
-        { type: 'error', message: 'Reconnecting... waiting for network\n(Connection failed)', fatal: false, cause: 'turn-failed' },
+        {
+          type: 'error',
+          message: 'Reconnecting... waiting for network\n(Connection failed)',
+          fatal: false,
+          cause: 'turn-failed',
+        },
         { type: 'error', message: 'the run was aborted; the process tree was killed', fatal: true, cause: 'aborted' },
       ],
     });
     const envelope = await envelopeForOutcome(outcome, meta(), ctx);
     expect(envelope.status).toBe('timeout');
     expect(envelope.blockers[0]).toContain('no answer within the 10 s budget');
-    expect(envelope.blockers[0]).toContain("the child's last error: Reconnecting... waiting for network (Connection failed)");
+    expect(envelope.blockers[0]).toContain(
+      "the child's last error: Reconnecting... waiting for network (Connection failed)",
+    );
     expect(envelope.blockers[0]).not.toContain('aborted');
     expect(validateEnvelope(envelope).ok).toBe(true);
   });
@@ -79,13 +86,19 @@ describe('envelopes of a child the harness stopped', () => {
   it('a child stopped for an unreachable model is blocked with fault model-unreachable and its last error', async () => {
     const outcome = stopped({
       timedOut: true,
-      unreachable: { errors: 3, seconds: 20.4, lastError: 'Reconnecting... waiting for network\n(Connection failed: error sending request)' },
+      unreachable: {
+        errors: 3,
+        seconds: 20.4,
+        lastError: 'Reconnecting... waiting for network\n(Connection failed: error sending request)',
+      },
     });
     const envelope = await envelopeForOutcome(outcome, meta(), ctx);
     expect(envelope.status).toBe('blocked');
     expect(envelope.verdict).toMatch(/could not reach its model/);
     expect(envelope.blockers[0]).toMatch(/^model-unreachable: the peer failed to reach its model 3 times in 20\.4 s/);
-    expect(envelope.blockers[0]).toContain("The child's last error: Reconnecting... waiting for network (Connection failed: error sending request)");
+    expect(envelope.blockers[0]).toContain(
+      "The child's last error: Reconnecting... waiting for network (Connection failed: error sending request)",
+    );
     expect(validateEnvelope(envelope).ok).toBe(true);
   });
 });

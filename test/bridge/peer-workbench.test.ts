@@ -19,7 +19,8 @@ const closers: (() => Promise<void>)[] = [];
 let saved: NodeJS.ProcessEnv;
 beforeAll(() => {
   // The peer starts the built CLI (dist/), as an installed package would.
-  if (!existsSync(cliEntry())) throw new Error('run `npm run build:ts` first: the peer workbench is served by dist/cli/main.js');
+  if (!existsSync(cliEntry()))
+    throw new Error('run `npm run build:ts` first: the peer workbench is served by dist/cli/main.js');
 });
 beforeEach(() => {
   saved = { ...process.env };
@@ -37,7 +38,10 @@ async function claudeSetup(turns: Turn[]) {
   mkdirSync(ws);
   const double = await startMessagesDouble(turns);
   closers.push(double.close);
-  Object.assign(process.env, claudeEnv(double.origin, dir), { HOME: dir, PEER_BRIDGE_LOCK_DIR: path.join(dir, 'locks') });
+  Object.assign(process.env, claudeEnv(double.origin, dir), {
+    HOME: dir,
+    PEER_BRIDGE_LOCK_DIR: path.join(dir, 'locks'),
+  });
   return { ws, double };
 }
 
@@ -57,18 +61,41 @@ describe('implement peers edit through the workbench', () => {
     const callerEdited = new Promise<void>((resolve) => (release = resolve));
     const { ws, double } = await claudeSetup([
       { kind: 'call', name: 'mcp__workbench__read_file', input: { path: 'notes.txt' } },
-      { kind: 'gate', until: callerEdited, then: { kind: 'call', name: 'mcp__workbench__edit_file', input: { path: 'notes.txt', old_string: 'beta', new_string: 'beta (peer)' } } },
-      { kind: 'answer', answer: answer({ status: 'blocked', verdict: 'notes.txt changed under me; left it as it is.', files_touched: [], blockers: ['FS_STALE_VERSION on notes.txt'] }) },
+      {
+        kind: 'gate',
+        until: callerEdited,
+        then: {
+          kind: 'call',
+          name: 'mcp__workbench__edit_file',
+          input: { path: 'notes.txt', old_string: 'beta', new_string: 'beta (peer)' },
+        },
+      },
+      {
+        kind: 'answer',
+        answer: answer({
+          status: 'blocked',
+          verdict: 'notes.txt changed under me; left it as it is.',
+          files_touched: [],
+          blockers: ['FS_STALE_VERSION on notes.txt'],
+        }),
+      },
     ]);
     const file = path.join(ws, 'notes.txt');
     writeFileSync(file, 'alpha\nbeta\n');
-    const call = runBridge({ verb: 'implement', task: 'Mark beta in notes.txt as yours.', workspace: ws, runner: 'claude' });
+    const call = runBridge({
+      verb: 'implement',
+      task: 'Mark beta in notes.txt as yours.',
+      workspace: ws,
+      runner: 'claude',
+    });
 
     // The peer has read the file through the workbench and waits for its next turn: edit now.
     await double.waitForRequests(2, isMessages);
     const caller = openWorkbench({ workspace: ws });
     expect(await caller.call('read_file', { path: 'notes.txt' })).toMatchObject({ ok: true });
-    expect(await caller.call('edit_file', { path: 'notes.txt', old_string: 'alpha', new_string: 'alpha (caller)' })).toMatchObject({ ok: true });
+    expect(
+      await caller.call('edit_file', { path: 'notes.txt', old_string: 'alpha', new_string: 'alpha (caller)' }),
+    ).toMatchObject({ ok: true });
     release();
 
     const envelope = await call;
@@ -90,7 +117,10 @@ describe('implement peers edit through the workbench', () => {
     mkdirSync(ws);
     const double = await startResponsesDouble([{ kind: 'answer', answer: answer({ files_touched: [] }) }]);
     closers.push(double.close);
-    Object.assign(process.env, codexEnv(double.origin, dir), { HOME: dir, PEER_BRIDGE_LOCK_DIR: path.join(dir, 'locks') });
+    Object.assign(process.env, codexEnv(double.origin, dir), {
+      HOME: dir,
+      PEER_BRIDGE_LOCK_DIR: path.join(dir, 'locks'),
+    });
     const envelope = await runBridge({ verb: 'implement', task: 'Nothing to change.', workspace: ws, runner: 'codex' });
     // The -c overrides (command, args, env table) are accepted: Codex starts and answers.
     expect(envelope.status).toBe('complete');
@@ -102,7 +132,9 @@ describe('implement peers edit through the workbench', () => {
     const { ws, double } = await claudeSetup([{ kind: 'answer', answer: answer() }]);
     process.env.PEER_BRIDGE_PEER_WORKBENCH = 'off';
     await runBridge({ verb: 'implement', task: 'Nothing to change.', workspace: ws, runner: 'claude' });
-    const tools = ((double.requests.filter(isMessages)[0]!.body as { tools?: { name: string }[] }).tools ?? []).map((t) => t.name);
+    const tools = ((double.requests.filter(isMessages)[0]!.body as { tools?: { name: string }[] }).tools ?? []).map(
+      (t) => t.name,
+    );
     expect(tools).toEqual(expect.arrayContaining(['Edit', 'Write']));
     expect(tools.filter((name) => name.startsWith('mcp__'))).toEqual([]);
   }, 60_000);

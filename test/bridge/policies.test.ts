@@ -83,7 +83,9 @@ describe('effort', () => {
 
   it('rejects supported_efforts that is not a list (runBridge called from plain JavaScript), naming the field', () => {
     for (const bad of ['low,high', { low: true }, null]) {
-      expect(() => decideEffort('high', bad as never, null)).toThrow(expect.objectContaining({ code: 'invalid_arguments', field: 'supported_efforts' }));
+      expect(() => decideEffort('high', bad as never, null)).toThrow(
+        expect.objectContaining({ code: 'invalid_arguments', field: 'supported_efforts' }),
+      );
     }
   });
 
@@ -183,9 +185,13 @@ describe('default runner', () => {
     const { defaultRunner } = await import('../../src/bridge/run-bridge.js');
     const { codexBin, claudeBin } = await import('./peers.js');
     const none = { PATH: '' };
-    expect(defaultRunner({ ...none, PEER_BRIDGE_CODEX_BIN: codexBin, PEER_BRIDGE_CLAUDE_BIN: claudeBin })).toBe('codex');
+    expect(defaultRunner({ ...none, PEER_BRIDGE_CODEX_BIN: codexBin, PEER_BRIDGE_CLAUDE_BIN: claudeBin })).toBe(
+      'codex',
+    );
     expect(defaultRunner({ ...none, PEER_BRIDGE_CLAUDE_BIN: claudeBin })).toBe('claude');
     expect(defaultRunner(none)).toBe('codex');
-    expect(defaultRunner({ ...none, PEER_BRIDGE_CODEX_BIN: '/nowhere/codex', PEER_BRIDGE_CLAUDE_BIN: claudeBin })).toBe('codex');
+    expect(defaultRunner({ ...none, PEER_BRIDGE_CODEX_BIN: '/nowhere/codex', PEER_BRIDGE_CLAUDE_BIN: claudeBin })).toBe(
+      'codex',
+    );
   });
 });

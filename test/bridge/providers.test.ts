@@ -28,12 +28,28 @@ async function acmeProvider() {
   mkdirSync(home);
   const double = await startResponsesDouble([{ kind: 'answer', answer: answer() }]);
   doubles.push(double);
-  writeFileSync(path.join(home, 'config.toml'), [
-    'model = "gpt-5.5"', 'model_provider = "acme"', 'approval_policy = "never"', 'check_for_update_on_startup = false',
-    '[analytics]', 'enabled = false', '[features]', 'apps = false', 'plugins = false',
-    '[model_providers.acme]', 'name = "acme"', `base_url = "${double.origin}/v1"`, 'env_key = "ACME_MODEL_KEY"',
-    'wire_api = "responses"', 'request_max_retries = 0', 'stream_max_retries = 0', '',
-  ].join('\n'));
+  writeFileSync(
+    path.join(home, 'config.toml'),
+    [
+      'model = "gpt-5.5"',
+      'model_provider = "acme"',
+      'approval_policy = "never"',
+      'check_for_update_on_startup = false',
+      '[analytics]',
+      'enabled = false',
+      '[features]',
+      'apps = false',
+      'plugins = false',
+      '[model_providers.acme]',
+      'name = "acme"',
+      `base_url = "${double.origin}/v1"`,
+      'env_key = "ACME_MODEL_KEY"',
+      'wire_api = "responses"',
+      'request_max_retries = 0',
+      'stream_max_retries = 0',
+      '',
+    ].join('\n'),
+  );
   delete process.env.OPENAI_API_KEY;
   delete process.env.PEER_BRIDGE_PASS_ENV;
   Object.assign(process.env, { CODEX_HOME: home, PEER_BRIDGE_CODEX_BIN: codexBin, ACME_MODEL_KEY: 'acme-key-123' });

@@ -53,7 +53,9 @@ describe('runBridge', () => {
       const call = runBridge({ verb: 'advise', task: 'x', workspace: ws, ...override } as never);
       await expect(call).rejects.toSatisfy((e) => e instanceof BridgeError && e.field === field);
     }
-    await expect(runBridge({ verb: 'advise', task: 'x', workspace: path.join(ws, 'missing') })).rejects.toMatchObject({ code: 'invalid_workspace' });
+    await expect(runBridge({ verb: 'advise', task: 'x', workspace: path.join(ws, 'missing') })).rejects.toMatchObject({
+      code: 'invalid_workspace',
+    });
     expect(existsSync(path.join(ws, '.peer-bridge'))).toBe(false);
   });
 
@@ -62,7 +64,13 @@ describe('runBridge', () => {
     // 70 000 characters pass the MCP schema (at most 100 000) but are 140 000 bytes of UTF-8,
     // past what one argument of a process may hold (128 KiB on Linux).
     const call = runBridge({ verb: 'advise', task: 'é'.repeat(70_000), workspace: ws });
-    await expect(call).rejects.toSatisfy((e) => e instanceof BridgeError && e.code === 'invalid_arguments' && e.field === 'task' && /file in the workspace/.test(e.message));
+    await expect(call).rejects.toSatisfy(
+      (e) =>
+        e instanceof BridgeError &&
+        e.code === 'invalid_arguments' &&
+        e.field === 'task' &&
+        /file in the workspace/.test(e.message),
+    );
     expect(existsSync(path.join(ws, '.peer-bridge'))).toBe(false);
     expect(double.requests).toHaveLength(0);
   });
@@ -77,39 +85,81 @@ describe('runBridge', () => {
 
   it('rejects a run_id the workspace has already used', async () => {
     const { ws } = await setup([]);
-    await new Ledger(ws).result({ run_id: 'taken', tool: 'advise', status: 'refused', code: 'recursion-depth', reason: 'x' });
-    await expect(runBridge({ verb: 'advise', task: 'x', workspace: ws, run_id: 'taken' })).rejects.toMatchObject({ code: 'invalid_arguments', field: 'run_id' });
+    await new Ledger(ws).result({
+      run_id: 'taken',
+      tool: 'advise',
+      status: 'refused',
+      code: 'recursion-depth',
+      reason: 'x',
+    });
+    await expect(runBridge({ verb: 'advise', task: 'x', workspace: ws, run_id: 'taken' })).rejects.toMatchObject({
+      code: 'invalid_arguments',
+      field: 'run_id',
+    });
   });
 
   it('lets a run_id whose call was rejected for bad arguments be used once the arguments are fixed', async () => {
     const { ws } = await setup([]);
     process.env.PEER_BRIDGE_CODEX_BIN = path.join(ws, 'no-such-codex');
     // What the MCP server records for a call it rejects before runBridge runs it.
-    await new Ledger(ws).result({ run_id: 'retry-me', tool: 'bridge_advise', status: 'rejected', code: 'invalid_arguments', reason: 'effort' });
+    await new Ledger(ws).result({
+      run_id: 'retry-me',
+      tool: 'bridge_advise',
+      status: 'rejected',
+      code: 'invalid_arguments',
+      reason: 'effort',
+    });
     const envelope = await runBridge({ verb: 'advise', task: 'x', workspace: ws, run_id: 'retry-me' });
     expect(envelope).toMatchObject({ run_id: 'retry-me', status: 'blocked' });
-    await expect(runBridge({ verb: 'advise', task: 'x', workspace: ws, run_id: 'retry-me' })).rejects.toMatchObject({ code: 'invalid_arguments', field: 'run_id' });
+    await expect(runBridge({ verb: 'advise', task: 'x', workspace: ws, run_id: 'retry-me' })).rejects.toMatchObject({
+      code: 'invalid_arguments',
+      field: 'run_id',
+    });
   });
 
   it('starts only one of two concurrent calls that name the same run_id', async () => {
-    const { ws } = await setup([{ kind: 'answer', answer: answer() }, { kind: 'answer', answer: answer() }]);
-    const calls = await Promise.allSettled([1, 2].map(() => runBridge({ verb: 'advise', task: 'x', workspace: ws, run_id: 'twice' })));
+    const { ws } = await setup([
+      { kind: 'answer', answer: answer() },
+      { kind: 'answer', answer: answer() },
+    ]);
+    const calls = await Promise.allSettled(
+      [1, 2].map(() => runBridge({ verb: 'advise', task: 'x', workspace: ws, run_id: 'twice' })),
+    );
     expect(calls.filter((c) => c.status === 'fulfilled')).toHaveLength(1);
-    expect(calls.find((c) => c.status === 'rejected')).toMatchObject({ reason: { code: 'invalid_arguments', field: 'run_id' } });
+    expect(calls.find((c) => c.status === 'rejected')).toMatchObject({
+      reason: { code: 'invalid_arguments', field: 'run_id' },
+    });
     expect((await new Ledger(ws).read()).records.filter((r) => r.type === 'start')).toHaveLength(1);
     // The rejected call leaves nothing behind: one transcript, no partial file.
     expect(readdirSync(path.join(ws, '.peer-bridge', 'transcripts'))).toEqual(['twice.jsonl']);
   });
 
   it('has the ledger start on disk before the child runs, and settles after', async () => {
-    const { ws } = await setup([{ kind: 'tool', command: 'cat .peer-bridge/ledger.jsonl > seen.txt' }, { kind: 'answer', answer: answer() }]);
+    const { ws } = await setup([
+      { kind: 'tool', command: 'cat .peer-bridge/ledger.jsonl > seen.txt' },
+      { kind: 'answer', answer: answer() },
+    ]);
     const progress: BridgeProgress[] = [];
-    const envelope = await runBridge({ verb: 'implement', task: 'look at the ledger', workspace: ws, run_id: 'ledger-check', onProgress: (p) => progress.push(p) });
+    const envelope = await runBridge({
+      verb: 'implement',
+      task: 'look at the ledger',
+      workspace: ws,
+      run_id: 'ledger-check',
+      onProgress: (p) => progress.push(p),
+    });
     expect(envelope).toMatchObject({ status: 'complete', run_id: 'ledger-check', direction: 'api->codex' });
-    const seen = readFileSync(path.join(ws, 'seen.txt'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    const seen = readFileSync(path.join(ws, 'seen.txt'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(seen).toMatchObject([{ type: 'start', run_id: 'ledger-check' }]);
     expect((await new Ledger(ws).runs())[0]).toMatchObject({ run_id: 'ledger-check', status: 'complete' });
-    expect(progress[0]).toMatchObject({ run_id: 'ledger-check', count: 1, message: 'starting the peer', budget_seconds: 600 });
+    expect(progress[0]).toMatchObject({
+      run_id: 'ledger-check',
+      count: 1,
+      message: 'starting the peer',
+      budget_seconds: 600,
+    });
     expect(readFileSync(path.join(ws, envelope.transcript_path), 'utf8')).toContain('cat .peer-bridge/ledger.jsonl');
   });
 

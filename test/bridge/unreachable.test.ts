@@ -50,7 +50,9 @@ describe.each(['codex', 'claude'] as const)('%s peer with an unreachable model',
     const envelope = await runBridge({ verb: 'advise', task: 'Check parse().', workspace: ws, runner });
     expect(envelope.status).toBe('blocked');
     expect(envelope.blockers[0]).toMatch(/^model-unreachable: the peer failed to reach its model \d+ times/);
-    expect(envelope.blockers[0]).toMatch(runner === 'codex' ? /last error: Reconnecting/ : /last error: cannot connect to the model API/);
+    expect(envelope.blockers[0]).toMatch(
+      runner === 'codex' ? /last error: Reconnecting/ : /last error: cannot connect to the model API/,
+    );
     const incident = JSON.parse(readFileSync(path.join(ws, envelope.incident!), 'utf8')) as { fault: string };
     expect(incident.fault).toBe('model-unreachable');
     await waitFor(() => processesIn(ws).length === 0, 'the peer process tree to be gone');
@@ -58,7 +60,12 @@ describe.each(['codex', 'claude'] as const)('%s peer with an unreachable model',
 });
 
 describe('the unreachable-model watch', () => {
-  const unreachable = (n: number): RunnerEvent => ({ type: 'error', message: `connection failed ${n}`, fatal: false, cause: 'model-unreachable' });
+  const unreachable = (n: number): RunnerEvent => ({
+    type: 'error',
+    message: `connection failed ${n}`,
+    fatal: false,
+    cause: 'model-unreachable',
+  });
 
   it('gives up once the bound has passed with at least two connection errors and no model output', () => {
     vi.useFakeTimers();

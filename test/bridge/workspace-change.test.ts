@@ -39,7 +39,10 @@ async function setup(turns: Turn[]) {
 }
 
 const transcript = (ws: string, relative: string) =>
-  readFileSync(path.join(ws, relative), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { type: string } & Record<string, unknown>);
+  readFileSync(path.join(ws, relative), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { type: string } & Record<string, unknown>);
 
 describe('what the peer really changed', () => {
   it('the transcript holds the change and where files_touched disagrees with it', async () => {
@@ -52,8 +55,16 @@ describe('what the peer really changed', () => {
     // The public envelope keeps the model's claim; the facts are in the transcript.
     expect(envelope.files_touched).toEqual(['edited.txt', 'claimed.txt']);
     const records = transcript(ws, envelope.transcript_path);
-    expect(records.find((r) => r.type === 'bridge.workspace_change')).toMatchObject({ kind: 'git', added: ['made.txt'], modified: ['edited.txt'], deleted: [] });
-    expect(records.find((r) => r.type === 'bridge.files_touched_mismatch')).toMatchObject({ claimed_unchanged: ['claimed.txt'], unclaimed: ['made.txt'] });
+    expect(records.find((r) => r.type === 'bridge.workspace_change')).toMatchObject({
+      kind: 'git',
+      added: ['made.txt'],
+      modified: ['edited.txt'],
+      deleted: [],
+    });
+    expect(records.find((r) => r.type === 'bridge.files_touched_mismatch')).toMatchObject({
+      claimed_unchanged: ['claimed.txt'],
+      unclaimed: ['made.txt'],
+    });
     expect(existsSync(path.join(ws, '.peer-bridge', 'snapshots', `${envelope.run_id}.json`))).toBe(false);
   }, 60_000);
 

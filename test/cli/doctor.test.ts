@@ -23,9 +23,16 @@ interface Check {
 }
 
 // Asynchronous: the --live calls need this process free to serve the model doubles.
-function doctor(args: string[], env: Record<string, string>): Promise<{ code: number | null; checks: Check[]; default_runner: string }> {
+function doctor(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; checks: Check[]; default_runner: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', tsxLoader, cliMain, 'doctor', '--json', ...args], { cwd: repoRoot, env: baseEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', tsxLoader, cliMain, 'doctor', '--json', ...args], {
+      cwd: repoRoot,
+      env: baseEnv(env),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
@@ -46,7 +53,12 @@ const check = (checks: Check[], name: string) => checks.find((c) => c.name === n
 /** Empty homes for both CLIs and the user: no login, no key anywhere. */
 function homes() {
   const dir = tempDir();
-  const dirs = { HOME: path.join(dir, 'home'), CODEX_HOME: path.join(dir, 'codex-home'), CLAUDE_CONFIG_DIR: path.join(dir, 'claude-config'), ws: path.join(dir, 'ws') };
+  const dirs = {
+    HOME: path.join(dir, 'home'),
+    CODEX_HOME: path.join(dir, 'codex-home'),
+    CLAUDE_CONFIG_DIR: path.join(dir, 'claude-config'),
+    ws: path.join(dir, 'ws'),
+  };
   for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true });
   const { ws, ...env } = dirs;
   return { ws, env: { ...env, PEER_BRIDGE_CODEX_BIN: codexBin, PEER_BRIDGE_CLAUDE_BIN: claudeBin } };
@@ -57,8 +69,14 @@ describe('peer-bridge doctor', () => {
     const { ws, env } = homes();
     const report = await doctor(['--workspace', ws], env);
     expect(report.code).toBe(1);
-    expect(check(report.checks, 'codex-auth')).toMatchObject({ level: 'fail', fix: expect.stringContaining('codex login') });
-    expect(check(report.checks, 'claude-auth')).toMatchObject({ level: 'fail', fix: expect.stringContaining('ANTHROPIC_API_KEY') });
+    expect(check(report.checks, 'codex-auth')).toMatchObject({
+      level: 'fail',
+      fix: expect.stringContaining('codex login'),
+    });
+    expect(check(report.checks, 'claude-auth')).toMatchObject({
+      level: 'fail',
+      fix: expect.stringContaining('ANTHROPIC_API_KEY'),
+    });
     expect(report.default_runner).toBe('codex');
     expect(check(report.checks, 'default')?.detail).toMatch(/^codex /);
   });
@@ -66,31 +84,60 @@ describe('peer-bridge doctor', () => {
   it('is ok with a Codex login in CODEX_HOME and a Claude login in CLAUDE_CONFIG_DIR', async () => {
     const { ws, env } = homes();
     writeFileSync(path.join(env.CODEX_HOME, 'auth.json'), JSON.stringify({ OPENAI_API_KEY: 'sk-doctor-test' }));
-    writeFileSync(path.join(env.CLAUDE_CONFIG_DIR, '.credentials.json'), JSON.stringify({
-      claudeAiOauth: { accessToken: 'a', refreshToken: 'r', expiresAt: Date.now() + 3_600_000, scopes: ['user:inference'] },
-    }));
+    writeFileSync(
+      path.join(env.CLAUDE_CONFIG_DIR, '.credentials.json'),
+      JSON.stringify({
+        claudeAiOauth: {
+          accessToken: 'a',
+          refreshToken: 'r',
+          expiresAt: Date.now() + 3_600_000,
+          scopes: ['user:inference'],
+        },
+      }),
+    );
     const report = await doctor(['--workspace', ws], env);
     expect(check(report.checks, 'codex-auth')?.level).toBe('ok');
-    expect(check(report.checks, 'claude-auth')).toMatchObject({ level: 'ok', detail: expect.stringContaining('claude.ai') });
+    expect(check(report.checks, 'claude-auth')).toMatchObject({
+      level: 'ok',
+      detail: expect.stringContaining('claude.ai'),
+    });
     expect(report.code).toBe(0);
   });
 
   it('warns, without failing, when one runner has credentials and the other has none', async () => {
     const { ws, env } = homes();
     const report = await doctor(['--workspace', ws], { ...env, ANTHROPIC_API_KEY: 'sk-ant-doctor' });
-    expect(check(report.checks, 'claude-auth')).toMatchObject({ level: 'ok', detail: expect.stringContaining('ANTHROPIC_API_KEY') });
+    expect(check(report.checks, 'claude-auth')).toMatchObject({
+      level: 'ok',
+      detail: expect.stringContaining('ANTHROPIC_API_KEY'),
+    });
     expect(check(report.checks, 'codex-auth')?.level).toBe('warn');
-    expect(check(report.checks, 'default')).toMatchObject({ level: 'warn', fix: expect.stringContaining('serve --runner claude') });
+    expect(check(report.checks, 'default')).toMatchObject({
+      level: 'warn',
+      fix: expect.stringContaining('serve --runner claude'),
+    });
     expect(report.code).toBe(0);
   });
 
   it('names PEER_BRIDGE_PASS_ENV when the Codex provider’s env_key is set but not passed', async () => {
     const { ws, env } = homes();
-    writeFileSync(path.join(env.CODEX_HOME, 'config.toml'), 'model_provider = "acme"\n[model_providers.acme]\nname = "acme"\nbase_url = "http://127.0.0.1:9/v1"\nenv_key = "ACME_MODEL_KEY"\n');
+    writeFileSync(
+      path.join(env.CODEX_HOME, 'config.toml'),
+      'model_provider = "acme"\n[model_providers.acme]\nname = "acme"\nbase_url = "http://127.0.0.1:9/v1"\nenv_key = "ACME_MODEL_KEY"\n',
+    );
     const blocked = await doctor(['--workspace', ws], { ...env, ACME_MODEL_KEY: 'k' });
-    expect(check(blocked.checks, 'codex-auth')).toMatchObject({ fix: expect.stringContaining('PEER_BRIDGE_PASS_ENV=ACME_MODEL_KEY') });
-    const passed = await doctor(['--workspace', ws], { ...env, ACME_MODEL_KEY: 'k', PEER_BRIDGE_PASS_ENV: 'ACME_MODEL_KEY' });
-    expect(check(passed.checks, 'codex-auth')).toMatchObject({ level: 'ok', detail: expect.stringContaining('ACME_MODEL_KEY') });
+    expect(check(blocked.checks, 'codex-auth')).toMatchObject({
+      fix: expect.stringContaining('PEER_BRIDGE_PASS_ENV=ACME_MODEL_KEY'),
+    });
+    const passed = await doctor(['--workspace', ws], {
+      ...env,
+      ACME_MODEL_KEY: 'k',
+      PEER_BRIDGE_PASS_ENV: 'ACME_MODEL_KEY',
+    });
+    expect(check(passed.checks, 'codex-auth')).toMatchObject({
+      level: 'ok',
+      detail: expect.stringContaining('ACME_MODEL_KEY'),
+    });
   });
 
   it('says to fix a wrong PEER_BRIDGE_CODEX_BIN rather than to install Codex', async () => {
@@ -103,16 +150,35 @@ describe('peer-bridge doctor', () => {
 
   it('--live makes one real call per ready runner and reports it', async () => {
     const { ws, env } = homes();
-    const answer = { status: 'complete', verdict: 'ok', findings: [], files_touched: [], remaining: [], blockers: [], details: [] };
+    const answer = {
+      status: 'complete',
+      verdict: 'ok',
+      findings: [],
+      files_touched: [],
+      remaining: [],
+      blockers: [],
+      details: [],
+    };
     const responses = await startResponsesDouble([{ kind: 'answer', answer }]);
-    const messages = await startMessagesDouble([{ kind: 'http_error', status: 401, message: 'invalid x-api-key', errorType: 'authentication_error' }]);
+    const messages = await startMessagesDouble([
+      { kind: 'http_error', status: 401, message: 'invalid x-api-key', errorType: 'authentication_error' },
+    ]);
     try {
       writeFileSync(path.join(env.CODEX_HOME, 'config.toml'), codexConfigToml(responses.origin, ['model = "gpt-5.5"']));
       const report = await doctor(['--workspace', ws, '--live'], {
-        ...env, ...claudeDoubleEnv(messages.origin, env.CLAUDE_CONFIG_DIR), OPENAI_API_KEY: 'sk-test-double', PEER_BRIDGE_CLAUDE_BIN: claudeBin,
+        ...env,
+        ...claudeDoubleEnv(messages.origin, env.CLAUDE_CONFIG_DIR),
+        OPENAI_API_KEY: 'sk-test-double',
+        PEER_BRIDGE_CLAUDE_BIN: claudeBin,
       });
-      expect(check(report.checks, 'codex-live')).toMatchObject({ level: 'ok', detail: expect.stringMatching(/^answered in .*model gpt-5\.5/) });
-      expect(check(report.checks, 'claude-live')).toMatchObject({ level: 'fail', detail: expect.stringContaining('401') });
+      expect(check(report.checks, 'codex-live')).toMatchObject({
+        level: 'ok',
+        detail: expect.stringMatching(/^answered in .*model gpt-5\.5/),
+      });
+      expect(check(report.checks, 'claude-live')).toMatchObject({
+        level: 'fail',
+        detail: expect.stringContaining('401'),
+      });
       expect(report.code).toBe(1);
       expect(responses.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
     } finally {

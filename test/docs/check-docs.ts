@@ -65,7 +65,8 @@ function checkLinks(file: string, parts: MarkdownParts, facts: DocFacts): DocPro
   for (const href of parts.links) {
     if (/^[a-z][a-z0-9+.-]*:/i.test(href)) continue; // https:, mailto:: not this test's business
     const [target = '', anchor] = href.split('#', 2);
-    const resolved = target === '' ? file : path.posix.normalize(path.posix.join(path.posix.dirname(file), decodeURI(target)));
+    const resolved =
+      target === '' ? file : path.posix.normalize(path.posix.join(path.posix.dirname(file), decodeURI(target)));
     if (resolved.startsWith('../') || path.posix.isAbsolute(resolved)) {
       problems.push({ kind: 'link', message: `${href} leaves the repository` });
       continue;
@@ -76,7 +77,8 @@ function checkLinks(file: string, parts: MarkdownParts, facts: DocFacts): DocPro
     }
     if (anchor && resolved.endsWith('.md')) {
       const anchors = resolved === file ? parts.anchors : facts.anchorsOf(resolved);
-      if (!anchors?.has(anchor)) problems.push({ kind: 'anchor', message: `${href}: ${resolved} has no heading #${anchor}` });
+      if (!anchors?.has(anchor))
+        problems.push({ kind: 'anchor', message: `${href}: ${resolved} has no heading #${anchor}` });
     }
   }
   return problems;
@@ -90,7 +92,11 @@ function checkCommandLines(parts: MarkdownParts, facts: DocFacts): DocProblem[] 
     for (const word of rest) {
       if (STOPS.has(word) || word.startsWith('#')) break;
       const option = /^--[a-z][a-z0-9-]*/.exec(word)?.[0];
-      if (option && !known.has(option)) problems.push({ kind: 'option', message: `${where}: \`peer-bridge ${command}\` has no ${option} (its --help lists ${[...known].join(', ')})` });
+      if (option && !known.has(option))
+        problems.push({
+          kind: 'option',
+          message: `${where}: \`peer-bridge ${command}\` has no ${option} (its --help lists ${[...known].join(', ')})`,
+        });
     }
   };
   const lines = [...parts.fences.flatMap((f) => f.text.split('\n')), ...parts.spans];
@@ -100,12 +106,23 @@ function checkCommandLines(parts: MarkdownParts, facts: DocFacts): DocProblem[] 
       if (word !== 'peer-bridge') return;
       const next = w[i + 1];
       // Where a shell would run it: first, or after npx / -y / VAR=value.
-      const invoked = w.slice(0, i).every((before) => before === 'npx' || before === '-y' || /^[A-Z_][A-Z0-9_]*=/.test(before));
+      const invoked = w
+        .slice(0, i)
+        .every((before) => before === 'npx' || before === '-y' || /^[A-Z_][A-Z0-9_]*=/.test(before));
       if (next !== undefined && facts.commands.has(next)) checkOptions(next, w.slice(i + 2), line.trim());
-      else if (invoked && next !== undefined && next.startsWith('-') && !STOPS.has(next) && !facts.globalOptions.has(next)) {
+      else if (
+        invoked &&
+        next !== undefined &&
+        next.startsWith('-') &&
+        !STOPS.has(next) &&
+        !facts.globalOptions.has(next)
+      ) {
         problems.push({ kind: 'option', message: `${line.trim()}: peer-bridge has no ${next}` });
       } else if (invoked && next !== undefined && /^[a-z][a-z-]*$/.test(next)) {
-        problems.push({ kind: 'command', message: `${line.trim()}: peer-bridge has no command "${next}" (it has ${[...facts.commands.keys()].join(', ')})` });
+        problems.push({
+          kind: 'command',
+          message: `${line.trim()}: peer-bridge has no command "${next}" (it has ${[...facts.commands.keys()].join(', ')})`,
+        });
       }
     });
   }
@@ -136,7 +153,10 @@ function checkJson(parts: MarkdownParts, facts: DocFacts): DocProblem[] {
     try {
       value = JSON.parse(fence.text);
     } catch (error) {
-      problems.push({ kind: 'json', message: `a json block does not parse (${(error as Error).message}): ${fence.text.slice(0, 80)}` });
+      problems.push({
+        kind: 'json',
+        message: `a json block does not parse (${(error as Error).message}): ${fence.text.slice(0, 80)}`,
+      });
       continue;
     }
     if (typeof value !== 'object' || value === null) continue;
@@ -145,10 +165,12 @@ function checkJson(parts: MarkdownParts, facts: DocFacts): DocProblem[] {
     if (v.method === 'tools/call') {
       const params = (v.params ?? {}) as { name?: unknown; arguments?: unknown };
       const name = String(params.name);
-      if (!facts.tools.has(name)) problems.push({ kind: 'tool', message: `a tools/call block calls ${name}, which no server serves` });
+      if (!facts.tools.has(name))
+        problems.push({ kind: 'tool', message: `a tools/call block calls ${name}, which no server serves` });
       else {
         const why = facts.toolArgumentsProblem(name, params.arguments ?? {});
-        if (why) problems.push({ kind: 'json', message: `a tools/call block for ${name} has invalid arguments: ${why}` });
+        if (why)
+          problems.push({ kind: 'json', message: `a tools/call block for ${name} has invalid arguments: ${why}` });
       }
     }
     // An envelope: it must be one a call can return.
@@ -168,7 +190,9 @@ function checkToolNames(parts: MarkdownParts, facts: DocFacts): DocProblem[] {
     for (const m of text.matchAll(/\.call\(\s*['"]([a-z_]+)['"]/g)) named.add(m[1]!);
   }
   for (const span of parts.spans) if (FS_TOOL_SHAPE.test(span)) named.add(span);
-  return [...named].filter((name) => !facts.tools.has(name)).map((name) => ({ kind: 'tool' as const, message: `tool ${name} is not served` }));
+  return [...named]
+    .filter((name) => !facts.tools.has(name))
+    .map((name) => ({ kind: 'tool' as const, message: `tool ${name} is not served` }));
 }
 
 function checkImports(parts: MarkdownParts, facts: DocFacts): DocProblem[] {
@@ -181,7 +205,10 @@ function checkImports(parts: MarkdownParts, facts: DocFacts): DocProblem[] {
         problems.push({ kind: 'export', message: `${entry} is not an entry of the package` });
         continue;
       }
-      for (const spec of m[1]!.split(',').map((s) => s.trim()).filter(Boolean)) {
+      for (const spec of m[1]!
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)) {
         if (spec.startsWith('type ')) continue; // types have no runtime trace to check
         const name = spec.split(/\s+as\s+/)[0]!;
         if (!exported.has(name)) problems.push({ kind: 'export', message: `${entry} does not export ${name}` });
@@ -203,8 +230,14 @@ function checkPaths(parts: MarkdownParts, facts: DocFacts): DocProblem[] {
     }
     const fixed = clean.slice(0, clean.indexOf('*'));
     const dir = fixed.includes('/') ? fixed.slice(0, fixed.lastIndexOf('/')) : '.';
-    const pattern = new RegExp(`^${clean.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]*')}$`);
-    if (!facts.exists(dir) || !facts.listFiles(dir).some((f) => pattern.test(f))) problems.push({ kind: 'path', message: `${span} matches no file` });
+    const pattern = new RegExp(
+      `^${clean
+        .split('*')
+        .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('[^/]*')}$`,
+    );
+    if (!facts.exists(dir) || !facts.listFiles(dir).some((f) => pattern.test(f)))
+      problems.push({ kind: 'path', message: `${span} matches no file` });
   }
   return problems;
 }

@@ -18,7 +18,15 @@ beforeAll(async () => {
 describe('the documentation matches the project', () => {
   it('checks the README, CONTRIBUTING and every docs/ page', () => {
     const pages = documentationPages();
-    expect(pages).toEqual(expect.arrayContaining(['README.md', 'CONTRIBUTING.md', 'docs/README.md', 'docs/bridge.md', 'docs/troubleshooting.md']));
+    expect(pages).toEqual(
+      expect.arrayContaining([
+        'README.md',
+        'CONTRIBUTING.md',
+        'docs/README.md',
+        'docs/bridge.md',
+        'docs/troubleshooting.md',
+      ]),
+    );
   });
 
   it.each(documentationPages())('%s names only what exists', (page) => {
@@ -29,19 +37,31 @@ describe('the documentation matches the project', () => {
 
 describe('the facts come from the project', () => {
   it('reads every command and its options from the built CLI', () => {
-    expect([...facts.commands.keys()]).toEqual(expect.arrayContaining(['serve', 'run', 'runs', 'doctor', 'config', 'acceptance']));
-    expect([...facts.commands.get('serve')!]).toEqual(expect.arrayContaining(['--workspace', '--surface', '--runner', '--config', '--help']));
+    expect([...facts.commands.keys()]).toEqual(
+      expect.arrayContaining(['serve', 'run', 'runs', 'doctor', 'config', 'acceptance']),
+    );
+    expect([...facts.commands.get('serve')!]).toEqual(
+      expect.arrayContaining(['--workspace', '--surface', '--runner', '--config', '--help']),
+    );
   });
 
   it('knows the served tools and the variables the code reads', () => {
-    expect([...facts.tools]).toEqual(expect.arrayContaining(['bridge_advise', 'bridge_status', 'read_file', 'delete_symbol']));
-    expect([...facts.envVars]).toEqual(expect.arrayContaining(['PEER_BRIDGE_DEPTH', 'PEER_BRIDGE_NATIVE_FORCE', 'PEER_BRIDGE_LOCK_DIR']));
+    expect([...facts.tools]).toEqual(
+      expect.arrayContaining(['bridge_advise', 'bridge_status', 'read_file', 'delete_symbol']),
+    );
+    expect([...facts.envVars]).toEqual(
+      expect.arrayContaining(['PEER_BRIDGE_DEPTH', 'PEER_BRIDGE_NATIVE_FORCE', 'PEER_BRIDGE_LOCK_DIR']),
+    );
   });
 
   it('parses a --help text into commands and options', () => {
     const top = 'Usage: x\n\nCommands:\n  serve     a\n  acceptance  b\n\nOptions:\n  -h, --help   c\n';
     expect(commandsIn(top)).toEqual(['serve', 'acceptance']);
-    expect([...optionsIn('  --html [FILE]   x\n  --supported-efforts  y (see --json)')]).toEqual(['--html', '--supported-efforts', '--json']);
+    expect([...optionsIn('  --html [FILE]   x\n  --supported-efforts  y (see --json)')]).toEqual([
+      '--html',
+      '--supported-efforts',
+      '--json',
+    ]);
   });
 });
 
@@ -55,17 +75,33 @@ describe('the checker finds each kind of mistake', () => {
     ['an option a command lacks', 'option', '```sh\npeer-bridge serve --no-such-option\n```'],
     ['an option in an inline command', 'option', 'Run `peer-bridge runs --htlm` to see it.'],
     ['an option in a bare command span', 'option', 'Use `doctor --lively`.'],
-    ['an option in a JSON args array', 'option', '```json\n{ "args": ["-y", "peer-bridge", "serve", "--runer", "claude"] }\n```'],
+    [
+      'an option in a JSON args array',
+      'option',
+      '```json\n{ "args": ["-y", "peer-bridge", "serve", "--runer", "claude"] }\n```',
+    ],
     ['a command that does not exist', 'command', '```sh\nnpx peer-bridge statuz --json\n```'],
     ['a variable nobody reads', 'env', 'Set `PEER_BRIDGE_NO_SUCH_THING=1`.'],
     ['a placeholder variable nothing matches', 'env', 'Set `PEER_BRIDGE_<NAME>_PATHS`.'],
     ['a json block that does not parse', 'json', '```json\n{ "runners": { }, }\n```'],
-    ['a tools/call with bad arguments', 'json', '```json\n{ "method": "tools/call", "params": { "name": "bridge_advise", "arguments": { "tsak": "x" } } }\n```'],
-    ['an envelope that is not one', 'json', '```json\n{ "run_id": "r1", "verb": "advise", "direction": "a->b", "status": "done" }\n```'],
+    [
+      'a tools/call with bad arguments',
+      'json',
+      '```json\n{ "method": "tools/call", "params": { "name": "bridge_advise", "arguments": { "tsak": "x" } } }\n```',
+    ],
+    [
+      'an envelope that is not one',
+      'json',
+      '```json\n{ "run_id": "r1", "verb": "advise", "direction": "a->b", "status": "done" }\n```',
+    ],
     ['a bridge tool that is not served', 'tool', 'Call `bridge_summon`.'],
     ['a workbench tool that is not served', 'tool', 'Call `rename_file`.'],
-    ['a workbench call of a missing tool', 'tool', '```js\nawait wb.call(\'copy_file\', { path: \'a\' });\n```'],
-    ['an import the package does not export', 'export', "```js\nimport { runBridge, runEverything } from 'peer-bridge';\n```"],
+    ['a workbench call of a missing tool', 'tool', "```js\nawait wb.call('copy_file', { path: 'a' });\n```"],
+    [
+      'an import the package does not export',
+      'export',
+      "```js\nimport { runBridge, runEverything } from 'peer-bridge';\n```",
+    ],
     ['an import from an entry the package lacks', 'export', "```js\nimport { x } from 'peer-bridge/secret';\n```"],
     ['a repo path that does not exist', 'path', 'The types are in `src/runners/no-such-file.ts`.'],
     ['a path pattern that matches nothing', 'path', 'Tests in `test/native/conformance/*.test.py`.'],

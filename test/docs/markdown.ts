@@ -21,7 +21,12 @@ export interface MarkdownParts {
 
 /** Child tokens of any kind of token: inline children, list items, table cells. */
 function children(token: Token): Token[] {
-  const t = token as Token & { tokens?: Token[]; items?: Token[]; header?: { tokens: Token[] }[]; rows?: { tokens: Token[] }[][] };
+  const t = token as Token & {
+    tokens?: Token[];
+    items?: Token[];
+    header?: { tokens: Token[] }[];
+    rows?: { tokens: Token[] }[][];
+  };
   return [
     ...(t.tokens ?? []),
     ...(t.items ?? []),
@@ -32,17 +37,20 @@ function children(token: Token): Token[] {
 
 /** A heading's text as rendered (code spans without their backticks), which GitHub slugs. */
 function plainText(tokens: Token[]): string {
-  return tokens.map((t) => ('tokens' in t && t.tokens ? plainText(t.tokens) : 'text' in t ? String(t.text) : '')).join('');
+  return tokens
+    .map((t) => ('tokens' in t && t.tokens ? plainText(t.tokens) : 'text' in t ? String(t.text) : ''))
+    .join('');
 }
 
 export function parseMarkdown(markdown: string): MarkdownParts {
   const parts: MarkdownParts = { fences: [], spans: [], links: [], anchors: new Set() };
   const slugger = new GithubSlugger();
   const visit = (token: Token): void => {
-    if (token.type === 'code') parts.fences.push({ lang: (token.lang as string | undefined) ?? '', text: token.text as string });
+    if (token.type === 'code')
+      parts.fences.push({ lang: (token.lang as string | undefined) ?? '', text: token.text as string });
     else if (token.type === 'codespan') parts.spans.push(token.text as string);
     else if (token.type === 'link' || token.type === 'image') parts.links.push(token.href as string);
-    else if (token.type === 'heading') parts.anchors.add(slugger.slug(plainText((token.tokens) ?? [])));
+    else if (token.type === 'heading') parts.anchors.add(slugger.slug(plainText(token.tokens ?? [])));
     for (const child of children(token)) visit(child);
   };
   for (const token of Lexer.lex(markdown)) visit(token);

@@ -51,14 +51,18 @@ function envVarsInCode(): Set<string> {
   for (const dir of ['src', 'native', 'test', 'scripts', '.ci']) {
     for (const file of filesUnder(dir)) {
       if (!/\.(ts|mts|js|mjs|cjs|cc|h|sh)$|^\.ci\/run$/.test(file) || file.startsWith('test/docs/')) continue; // not the checker's own bad samples
-      for (const m of readFileSync(path.join(repoRoot, file), 'utf8').matchAll(/PEER_BRIDGE_[A-Z0-9_]*[A-Z0-9]/g)) names.add(m[0]);
+      for (const m of readFileSync(path.join(repoRoot, file), 'utf8').matchAll(/PEER_BRIDGE_[A-Z0-9_]*[A-Z0-9]/g))
+        names.add(m[0]);
     }
   }
   return names;
 }
 
 async function packageExports(): Promise<Map<string, Set<string>>> {
-  const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { name: string; exports: Record<string, string | { default?: string }> };
+  const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    name: string;
+    exports: Record<string, string | { default?: string }>;
+  };
   const entries = new Map<string, Set<string>>();
   for (const [key, target] of Object.entries(pkg.exports)) {
     const file = typeof target === 'string' ? target : target.default;
@@ -88,7 +92,10 @@ export async function projectFacts(): Promise<DocFacts> {
     anchorsOf(relative) {
       if (!anchors.has(relative)) {
         const file = path.join(repoRoot, relative);
-        anchors.set(relative, existsSync(file) && statSync(file).isFile() ? parseMarkdown(readFileSync(file, 'utf8')).anchors : undefined);
+        anchors.set(
+          relative,
+          existsSync(file) && statSync(file).isFile() ? parseMarkdown(readFileSync(file, 'utf8')).anchors : undefined,
+        );
       }
       return anchors.get(relative);
     },
@@ -109,6 +116,8 @@ export async function projectFacts(): Promise<DocFacts> {
 
 /** The pages the docs test checks: the README, CONTRIBUTING and docs/*.md (not docs/_incoming/, drafts to fold in). */
 export function documentationPages(): string[] {
-  const docs = readdirSync(path.join(repoRoot, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`);
+  const docs = readdirSync(path.join(repoRoot, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`);
   return ['README.md', 'CONTRIBUTING.md', ...docs.sort()].filter((f) => existsSync(path.join(repoRoot, f)));
 }

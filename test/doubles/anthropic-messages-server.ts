@@ -52,8 +52,13 @@ export async function startMessagesDouble(turns: Turn[]): Promise<Double & { que
       send('message_start', {
         type: 'message_start',
         message: {
-          id, type: 'message', role: 'assistant', model: request.model ?? 'claude-double', content: [],
-          stop_reason: null, stop_sequence: null,
+          id,
+          type: 'message',
+          role: 'assistant',
+          model: request.model ?? 'claude-double',
+          content: [],
+          stop_reason: null,
+          stop_sequence: null,
           usage: { input_tokens: 100, cache_creation_input_tokens: 0, cache_read_input_tokens: 20, output_tokens: 1 },
         },
       });
@@ -65,8 +70,16 @@ export async function startMessagesDouble(turns: Turn[]): Promise<Double & { que
         send('content_block_stop', { type: 'content_block_stop', index: index++ });
       };
       const toolUse = (name: string, input: unknown) => {
-        send('content_block_start', { type: 'content_block_start', index, content_block: { type: 'tool_use', id: `toolu_${id}_${index}`, name, input: {} } });
-        send('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: JSON.stringify(input) } });
+        send('content_block_start', {
+          type: 'content_block_start',
+          index,
+          content_block: { type: 'tool_use', id: `toolu_${id}_${index}`, name, input: {} },
+        });
+        send('content_block_delta', {
+          type: 'content_block_delta',
+          index,
+          delta: { type: 'input_json_delta', partial_json: JSON.stringify(input) },
+        });
         send('content_block_stop', { type: 'content_block_stop', index: index++ });
       };
       let stop = 'end_turn';
@@ -91,7 +104,11 @@ export async function startMessagesDouble(turns: Turn[]): Promise<Double & { que
           for (let i = 0; i < turn.count; i++) text(`${i}:`.padEnd(turn.size, 'x'));
           break;
       }
-      send('message_delta', { type: 'message_delta', delta: { stop_reason: stop, stop_sequence: null }, usage: { output_tokens: 30 } });
+      send('message_delta', {
+        type: 'message_delta',
+        delta: { stop_reason: stop, stop_sequence: null },
+        usage: { output_tokens: 30 },
+      });
       send('message_stop', { type: 'message_stop' });
       res.end();
     }

@@ -21,7 +21,10 @@ function invalid(message: string, param: string, code: string) {
 }
 
 /** Starts the double; every `POST /v1/responses` consumes one scripted turn. */
-export async function startResponsesDouble(turns: Turn[], options: ResponsesDoubleOptions = {}): Promise<Double & { queue: TurnQueue }> {
+export async function startResponsesDouble(
+  turns: Turn[],
+  options: ResponsesDoubleOptions = {},
+): Promise<Double & { queue: TurnQueue }> {
   const queue = new TurnQueue(turns);
   let seq = 0;
   const double = await serve((req, body, res) => {
@@ -29,18 +32,37 @@ export async function startResponsesDouble(turns: Turn[], options: ResponsesDoub
       sendJson(res, 404, { error: { message: 'not found', type: 'invalid_request_error' } });
       return;
     }
-    const request = (body ?? {}) as { text?: { format?: { type?: string; name?: string; schema?: unknown } }; reasoning?: { effort?: string } };
+    const request = (body ?? {}) as {
+      text?: { format?: { type?: string; name?: string; schema?: unknown } };
+      reasoning?: { effort?: string };
+    };
     const format = request.text?.format;
     if (format?.type === 'json_schema') {
       const bad = strictSubsetViolation(format.schema);
       if (bad) {
-        sendJson(res, 400, invalid(`Invalid schema for response_format '${format.name ?? 'output'}': ${bad}.`, 'text.format.schema', 'invalid_json_schema'));
+        sendJson(
+          res,
+          400,
+          invalid(
+            `Invalid schema for response_format '${format.name ?? 'output'}': ${bad}.`,
+            'text.format.schema',
+            'invalid_json_schema',
+          ),
+        );
         return;
       }
     }
     const effort = request.reasoning?.effort;
     if (effort && options.rejectEfforts?.includes(effort)) {
-      sendJson(res, 400, invalid(`Unsupported value: 'reasoning.effort' does not support '${effort}' with this model.`, 'reasoning.effort', 'unsupported_value'));
+      sendJson(
+        res,
+        400,
+        invalid(
+          `Unsupported value: 'reasoning.effort' does not support '${effort}' with this model.`,
+          'reasoning.effort',
+          'unsupported_value',
+        ),
+      );
       return;
     }
     const next = queue.next();
@@ -52,7 +74,14 @@ export async function startResponsesDouble(turns: Turn[], options: ResponsesDoub
     function play(turn: Turn): void {
       const id = `resp_${++seq}`;
       if (turn.kind === 'http_error') {
-        sendJson(res, turn.status, { error: { message: turn.message ?? 'scripted failure', type: turn.errorType ?? 'server_error', param: null, code: null } });
+        sendJson(res, turn.status, {
+          error: {
+            message: turn.message ?? 'scripted failure',
+            type: turn.errorType ?? 'server_error',
+            param: null,
+            code: null,
+          },
+        });
         return;
       }
       const send = sse(res);
@@ -60,7 +89,10 @@ export async function startResponsesDouble(turns: Turn[], options: ResponsesDoub
       if (turn.kind === 'hang') return;
       const items: unknown[] = [];
       const message = (text: string) => ({
-        type: 'message', role: 'assistant', id: `msg_${id}_${items.length}`, status: 'completed',
+        type: 'message',
+        role: 'assistant',
+        id: `msg_${id}_${items.length}`,
+        status: 'completed',
         content: [{ type: 'output_text', text, annotations: [] }],
       });
       switch (turn.kind) {
@@ -72,14 +104,22 @@ export async function startResponsesDouble(turns: Turn[], options: ResponsesDoub
           break;
         case 'tool':
           items.push({
-            type: 'function_call', id: `fc_${id}`, call_id: `call_${id}`, name: 'exec_command',
-            arguments: JSON.stringify({ cmd: turn.command }), status: 'completed',
+            type: 'function_call',
+            id: `fc_${id}`,
+            call_id: `call_${id}`,
+            name: 'exec_command',
+            arguments: JSON.stringify({ cmd: turn.command }),
+            status: 'completed',
           });
           break;
         case 'call':
           items.push({
-            type: 'function_call', id: `fc_${id}`, call_id: `call_${id}`, name: turn.name,
-            arguments: JSON.stringify(turn.input), status: 'completed',
+            type: 'function_call',
+            id: `fc_${id}`,
+            call_id: `call_${id}`,
+            name: turn.name,
+            arguments: JSON.stringify(turn.input),
+            status: 'completed',
           });
           break;
         case 'flood':
@@ -87,8 +127,13 @@ export async function startResponsesDouble(turns: Turn[], options: ResponsesDoub
           for (let i = 0; i < turn.count; i++) items.push(message(`${i}:`.padEnd(turn.size, 'x')));
           break;
       }
-      items.forEach((item, output_index) => send('response.output_item.done', { type: 'response.output_item.done', output_index, item }));
-      send('response.completed', { type: 'response.completed', response: { id, status: 'completed', output: [], usage: USAGE } });
+      items.forEach((item, output_index) =>
+        send('response.output_item.done', { type: 'response.output_item.done', output_index, item }),
+      );
+      send('response.completed', {
+        type: 'response.completed',
+        response: { id, status: 'completed', output: [], usage: USAGE },
+      });
       res.end();
     }
   });

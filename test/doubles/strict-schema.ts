@@ -2,8 +2,18 @@
 // real APIs do: a schema outside it rejects the whole request with HTTP 400.
 
 const ALLOWED = new Set([
-  'type', 'properties', 'required', 'additionalProperties', 'items', 'enum', 'const', 'anyOf',
-  '$ref', '$defs', 'description', 'title',
+  'type',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'enum',
+  'const',
+  'anyOf',
+  '$ref',
+  '$defs',
+  'description',
+  'title',
 ]);
 
 /** Returns the first violation as a message naming its location, or null when the schema is in the subset. */

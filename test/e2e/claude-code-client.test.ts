@@ -32,7 +32,9 @@ it('Claude Code calls bridge_advise and the bridge hands the task to Codex', asy
   const dir = realpathSync(tempDir());
   const workspace = path.join(dir, 'project');
   mkdirSync(workspace);
-  const codexModel = await startResponsesDouble([{ kind: 'answer', answer: answer({ verdict: 'Codex looked: parse() is fine.' }) }]);
+  const codexModel = await startResponsesDouble([
+    { kind: 'answer', answer: answer({ verdict: 'Codex looked: parse() is fine.' }) },
+  ]);
   closers.push(() => codexModel.close());
   const claudeModel = await startToolCallingModel('mcp__peer-bridge__bridge_advise', { task: 'Is parse() safe?' });
   closers.push(() => claudeModel.close());
@@ -54,15 +56,27 @@ it('Claude Code calls bridge_advise and the bridge hands the task to Codex', asy
   const result = await run(
     claudeBin,
     [
-      '-p', '--output-format', 'stream-json', '--verbose', '--no-session-persistence',
-      '--strict-mcp-config', '--mcp-config', JSON.stringify(mcpConfig),
-      '--allowedTools', 'mcp__peer-bridge__bridge_advise',
-      '--', 'Ask the peer whether parse() is safe.',
+      '-p',
+      '--output-format',
+      'stream-json',
+      '--verbose',
+      '--no-session-persistence',
+      '--strict-mcp-config',
+      '--mcp-config',
+      JSON.stringify(mcpConfig),
+      '--allowedTools',
+      'mcp__peer-bridge__bridge_advise',
+      '--',
+      'Ask the peer whether parse() is safe.',
     ],
     // MCP_TIMEOUT: how long Claude Code waits for the server to start (tsx compiles on the fly).
     { cwd: workspace, env: baseEnv({ ...claudeEnv(claudeModel.origin, dir), MCP_TIMEOUT: '120000' }) },
   );
-  const lines = result.stdout.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  const lines = result.stdout
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
   const init = lines.find((l) => l.type === 'system' && l.subtype === 'init');
   expect(init.mcp_servers).toContainEqual({ name: 'peer-bridge', status: 'connected' });
   expect(result.code, result.stderr).toBe(0);
@@ -73,7 +87,12 @@ it('Claude Code calls bridge_advise and the bridge hands the task to Codex', asy
   const toolResult = claudeModel.requests.map((r) => lastToolResult(r.body)).find((t) => t !== null);
   expect(toolResult).toBeTruthy();
   const envelope = JSON.parse(toolResult!);
-  expect(envelope).toMatchObject({ status: 'complete', verb: 'advise', direction: 'claude-code->codex', verdict: 'Codex looked: parse() is fine.' });
+  expect(envelope).toMatchObject({
+    status: 'complete',
+    verb: 'advise',
+    direction: 'claude-code->codex',
+    verdict: 'Codex looked: parse() is fine.',
+  });
   const final = lines.find((l) => l.type === 'result');
   expect(final.result).toContain('Codex looked');
   expect((await new Ledger(workspace).runs())[0]).toMatchObject({ run_id: envelope.run_id, status: 'complete' });

@@ -24,7 +24,9 @@ it('Codex calls bridge_advise and the bridge hands the task to Claude Code', asy
   const dir = realpathSync(tempDir());
   const workspace = path.join(dir, 'project');
   mkdirSync(workspace);
-  const claudeModel = await startMessagesDouble([{ kind: 'answer', answer: answer({ verdict: 'Claude looked: parse() is fine.' }) }]);
+  const claudeModel = await startMessagesDouble([
+    { kind: 'answer', answer: answer({ verdict: 'Claude looked: parse() is fine.' }) },
+  ]);
   closers.push(() => claudeModel.close());
   const codexModel = await startToolCallingResponses('bridge_advise', { task: 'Is parse() safe?' });
   closers.push(() => codexModel.close());
@@ -40,7 +42,9 @@ it('Codex calls bridge_advise and the bridge hands the task to Claude Code', asy
       'required = true', // Codex waits for a required server before the first model request
       'startup_timeout_sec = 60',
       'tool_timeout_sec = 300',
-      `env = { ${Object.entries(serverEnv).map(([k, v]) => `${k} = ${toml(v)}`).join(', ')} }`,
+      `env = { ${Object.entries(serverEnv)
+        .map(([k, v]) => `${k} = ${toml(v)}`)
+        .join(', ')} }`,
       '',
     ].join('\n'),
   );
@@ -60,11 +64,18 @@ it('Codex calls bridge_advise and the bridge hands the task to Claude Code', asy
   expect(result.code, result.stderr).toBe(0);
   // Codex found the bridge through its tool search (MCP tools are deferred) and called it.
   expect(codexModel.requests.map((r) => r.body)).toContainEqual(
-    expect.objectContaining({ input: expect.arrayContaining([expect.objectContaining({ type: 'function_call', name: 'bridge_advise', namespace: 'mcp__peer_bridge' })]) }),
+    expect.objectContaining({
+      input: expect.arrayContaining([
+        expect.objectContaining({ type: 'function_call', name: 'bridge_advise', namespace: 'mcp__peer_bridge' }),
+      ]),
+    }),
   );
   const output = codexModel.requests.map((r) => lastFunctionOutput(r.body)).find((o) => o !== null);
   expect(output, result.stdout).toBeTruthy();
   expect(output).toContain('"direction":"codex->claude-code"');
   expect(output).toContain('Claude looked: parse() is fine.');
-  expect((await new Ledger(workspace).runs())[0]).toMatchObject({ status: 'complete', direction: 'codex->claude-code' });
+  expect((await new Ledger(workspace).runs())[0]).toMatchObject({
+    status: 'complete',
+    direction: 'codex->claude-code',
+  });
 });

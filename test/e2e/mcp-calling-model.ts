@@ -32,7 +32,9 @@ export function lastToolResult(body: unknown): string | null {
 
 /** The name of the tool whose result came last, or null. */
 function lastResultTool(body: unknown): string | null {
-  const blocks = ((body as MessagesBody | null)?.messages ?? []).flatMap((m) => (typeof m.content === 'string' ? [] : m.content));
+  const blocks = ((body as MessagesBody | null)?.messages ?? []).flatMap((m) =>
+    typeof m.content === 'string' ? [] : m.content,
+  );
   const result = [...blocks].reverse().find((b) => b.type === 'tool_result');
   return blocks.find((b) => b.type === 'tool_use' && b.id === result?.tool_use_id)?.name ?? null;
 }
@@ -52,24 +54,51 @@ export async function startToolCallingModel(tool: string, input: Record<string, 
     send('message_start', {
       type: 'message_start',
       message: {
-        id, type: 'message', role: 'assistant', model: (body as MessagesBody).model ?? 'claude-double', content: [],
-        stop_reason: null, stop_sequence: null, usage: { input_tokens: 50, output_tokens: 1 },
+        id,
+        type: 'message',
+        role: 'assistant',
+        model: (body as MessagesBody).model ?? 'claude-double',
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { input_tokens: 50, output_tokens: 1 },
       },
     });
     const result = lastToolResult(body);
     const connecting = result !== null && result.includes('still connecting');
-    const call = result === null || lastResultTool(body) === WAIT_TOOL ? { name: tool, input } : connecting ? { name: WAIT_TOOL, input: {} } : null;
+    const call =
+      result === null || lastResultTool(body) === WAIT_TOOL
+        ? { name: tool, input }
+        : connecting
+          ? { name: WAIT_TOOL, input: {} }
+          : null;
     let stop = 'end_turn';
     if (call) {
-      send('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: `toolu_${id}`, name: call.name, input: {} } });
-      send('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: JSON.stringify(call.input) } });
+      send('content_block_start', {
+        type: 'content_block_start',
+        index: 0,
+        content_block: { type: 'tool_use', id: `toolu_${id}`, name: call.name, input: {} },
+      });
+      send('content_block_delta', {
+        type: 'content_block_delta',
+        index: 0,
+        delta: { type: 'input_json_delta', partial_json: JSON.stringify(call.input) },
+      });
       stop = 'tool_use';
     } else {
       send('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } });
-      send('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: `The peer answered: ${(result ?? "").slice(0, 2000)}` } });
+      send('content_block_delta', {
+        type: 'content_block_delta',
+        index: 0,
+        delta: { type: 'text_delta', text: `The peer answered: ${(result ?? '').slice(0, 2000)}` },
+      });
     }
     send('content_block_stop', { type: 'content_block_stop', index: 0 });
-    send('message_delta', { type: 'message_delta', delta: { stop_reason: stop, stop_sequence: null }, usage: { output_tokens: 20 } });
+    send('message_delta', {
+      type: 'message_delta',
+      delta: { stop_reason: stop, stop_sequence: null },
+      usage: { output_tokens: 20 },
+    });
     send('message_stop', { type: 'message_stop' });
     res.end();
   });

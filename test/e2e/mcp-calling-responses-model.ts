@@ -29,7 +29,9 @@ interface SearchedTool {
 
 /** The tool a client-side tool search returned (name and namespace), or null. */
 export function searchedTool(body: unknown, suffix: string): { name: string; namespace?: string } | null {
-  const items = ((body as { input?: { type?: string; tools?: SearchedTool[] }[] } | null)?.input ?? []).filter((i) => i.type === 'tool_search_output');
+  const items = ((body as { input?: { type?: string; tools?: SearchedTool[] }[] } | null)?.input ?? []).filter(
+    (i) => i.type === 'tool_search_output',
+  );
   for (const item of items) {
     for (const entry of item.tools ?? []) {
       if (entry.type === 'namespace') {
@@ -63,17 +65,54 @@ export async function startToolCallingResponses(toolSuffix: string, args: Record
     const item =
       output === null && !found && !searched
         ? // Codex defers MCP tools behind its client-side tool search: look the tool up first.
-          { type: 'tool_search_call', id: `ts_${id}`, call_id: `call_ts_${id}`, execution: 'client', status: 'completed', arguments: { query: toolSuffix } }
+          {
+            type: 'tool_search_call',
+            id: `ts_${id}`,
+            call_id: `call_ts_${id}`,
+            execution: 'client',
+            status: 'completed',
+            arguments: { query: toolSuffix },
+          }
         : output === null && found
-        ? { type: 'function_call', id: `fc_${id}`, call_id: `call_${id}`, ...found, arguments: JSON.stringify(args), status: 'completed' }
-        : {
-            type: 'message', role: 'assistant', id: `msg_${id}`, status: 'completed',
-            content: [{ type: 'output_text', text: output === null ? `no tool ending in ${toolSuffix} was offered` : `The peer answered: ${output.slice(0, 2000)}`, annotations: [] }],
-          };
+          ? {
+              type: 'function_call',
+              id: `fc_${id}`,
+              call_id: `call_${id}`,
+              ...found,
+              arguments: JSON.stringify(args),
+              status: 'completed',
+            }
+          : {
+              type: 'message',
+              role: 'assistant',
+              id: `msg_${id}`,
+              status: 'completed',
+              content: [
+                {
+                  type: 'output_text',
+                  text:
+                    output === null
+                      ? `no tool ending in ${toolSuffix} was offered`
+                      : `The peer answered: ${output.slice(0, 2000)}`,
+                  annotations: [],
+                },
+              ],
+            };
     send('response.output_item.done', { type: 'response.output_item.done', output_index: 0, item });
     send('response.completed', {
       type: 'response.completed',
-      response: { id, status: 'completed', output: [], usage: { input_tokens: 50, input_tokens_details: { cached_tokens: 0 }, output_tokens: 10, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 60 } },
+      response: {
+        id,
+        status: 'completed',
+        output: [],
+        usage: {
+          input_tokens: 50,
+          input_tokens_details: { cached_tokens: 0 },
+          output_tokens: 10,
+          output_tokens_details: { reasoning_tokens: 0 },
+          total_tokens: 60,
+        },
+      },
     });
     res.end();
   });

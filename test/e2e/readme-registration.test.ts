@@ -4,7 +4,17 @@
 // (npx, a global-install `peer-bridge` on PATH, or the absolute path `peer-bridge config` prints).
 // The models on both sides are the scripted doubles on 127.0.0.1.
 import { execFile, spawn } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -45,13 +55,14 @@ afterEach(async () => {
   for (const close of closers.splice(0)) await close();
   // The client ended; its server (and any peer) stop on their own once their stdin closes.
   // Only ours: a client's login-shell snapshot may leave the user's shell start-up files running.
-  const ours = () => processesIn(installed.project).filter((pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('peer-bridge');
-    } catch {
-      return false; // already gone
-    }
-  });
+  const ours = () =>
+    processesIn(installed.project).filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('peer-bridge');
+      } catch {
+        return false; // already gone
+      }
+    });
   await waitFor(() => ours().length === 0, 'the servers started in the project to exit', 60_000);
   rmSync(path.join(installed.project, '.peer-bridge'), { recursive: true, force: true });
   rmSync(path.join(installed.project, '.mcp.json'), { force: true });
@@ -62,7 +73,8 @@ async function double<T extends Double>(started: Promise<T>): Promise<T> {
   return d;
 }
 
-const userPath = (extra: string[] = []) => [...extra, shims, path.dirname(process.execPath), process.env.PATH ?? ''].join(path.delimiter);
+const userPath = (extra: string[] = []) =>
+  [...extra, shims, path.dirname(process.execPath), process.env.PATH ?? ''].join(path.delimiter);
 
 function sh(line: string, cwd: string, env: Record<string, string>) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
@@ -85,14 +97,19 @@ function timeToResult(model: Double, carries: (body: unknown) => boolean): () =>
 
 const measured: string[] = [];
 afterAll(() => {
-  if (measured.length > 0) process.stderr.write(`launch to first successful bridge call:\n  ${measured.join('\n  ')}\n`);
+  if (measured.length > 0)
+    process.stderr.write(`launch to first successful bridge call:\n  ${measured.join('\n  ')}\n`);
 });
 
 // Claude Code as the MCP client: register with `line`, then run the README's headless line in the project.
 async function claudeCalls(form: string, register: (env: Record<string, string>) => Promise<void>) {
   const dir = mkdtempSync(path.join(root, 'claude-'));
-  const codexModel = await double(startResponsesDouble([{ kind: 'answer', answer: answer({ verdict: 'Codex looked: parse() is fine.' }) }]));
-  const claudeModel = await double(startToolCallingModel('mcp__peer-bridge__bridge_advise', { task: 'Is parse() safe?' }));
+  const codexModel = await double(
+    startResponsesDouble([{ kind: 'answer', answer: answer({ verdict: 'Codex looked: parse() is fine.' }) }]),
+  );
+  const claudeModel = await double(
+    startToolCallingModel('mcp__peer-bridge__bridge_advise', { task: 'Is parse() safe?' }),
+  );
   const env = baseEnv({ ...claudeEnv(claudeModel.origin, dir), ...codexEnv(codexModel.origin, dir), PATH: userPath() });
   delete env.PEER_BRIDGE_CLAUDE_BIN;
   delete env.PEER_BRIDGE_CODEX_BIN; // the peer is found on PATH, as on a user's machine
@@ -103,9 +120,17 @@ async function claudeCalls(form: string, register: (env: Record<string, string>)
   const toolResult = claudeModel.requests.map((r) => lastToolResult(r.body)).find((t) => t !== null);
   expect(toolResult, result.stdout).toBeTruthy();
   const envelope = JSON.parse(toolResult!);
-  expect(envelope).toMatchObject({ status: 'complete', verb: 'advise', direction: 'claude-code->codex', verdict: 'Codex looked: parse() is fine.' });
+  expect(envelope).toMatchObject({
+    status: 'complete',
+    verb: 'advise',
+    direction: 'claude-code->codex',
+    verdict: 'Codex looked: parse() is fine.',
+  });
   expect(result.stdout).toContain('Codex looked');
-  expect((await new Ledger(installed.project).runs())[0]).toMatchObject({ run_id: envelope.run_id, status: 'complete' });
+  expect((await new Ledger(installed.project).runs())[0]).toMatchObject({
+    run_id: envelope.run_id,
+    status: 'complete',
+  });
   measured.push(`Claude Code, ${form}: ${(took() ?? NaN).toFixed(0)} ms`);
 }
 
@@ -131,13 +156,18 @@ describe('the README registration for Claude Code, run as written', () => {
       symlinkSync(installed.bin, path.join(global, 'peer-bridge'));
       env.PATH = userPath([global]);
       await register(line, env);
-      expect(JSON.parse(readFileSync(path.join(installed.project, '.mcp.json'), 'utf8')).mcpServers['peer-bridge']).toMatchObject({ command: 'peer-bridge', alwaysLoad: true });
+      expect(
+        JSON.parse(readFileSync(path.join(installed.project, '.mcp.json'), 'utf8')).mcpServers['peer-bridge'],
+      ).toMatchObject({ command: 'peer-bridge', alwaysLoad: true });
     });
   }, 300_000);
 
   it('the absolute-path registration that `peer-bridge config claude` prints (local scope, no npx)', async () => {
     await claudeCalls('local scope, node + absolute path', async (env) => {
-      const printed = await configOutput(process.execPath, [installed.bin, 'config', 'claude'], { cwd: installed.project, env });
+      const printed = await configOutput(process.execPath, [installed.bin, 'config', 'claude'], {
+        cwd: installed.project,
+        env,
+      });
       expect(printed.stdout).toContain(`"command":"${process.execPath}"`);
       await register(printed.stdout.trim(), env);
     });
@@ -148,48 +178,79 @@ describe('the README registration for Claude Code, run as written', () => {
 // `script`), as a person starts it. Its first prompt can come before the server is connected;
 // Claude Code then offers the model WaitForMcpServers, which the scripted model uses as a real
 // model does, so the first call still succeeds.
-describe.skipIf(process.platform !== 'linux' || !existsSync('/usr/bin/script'))('the README registration, interactive Claude Code', () => {
-  it('user scope through npx, allowed in the user settings, prompt on the command line', async () => {
-    const dir = mkdtempSync(path.join(root, 'interactive-'));
-    const codexModel = await double(startResponsesDouble([{ kind: 'answer', answer: answer({ verdict: 'Codex looked: parse() is fine.' }) }]));
-    const claudeModel = await double(startToolCallingModel('mcp__peer-bridge__bridge_advise', { task: 'Is parse() safe?' }));
-    const env = baseEnv({ ...claudeEnv(claudeModel.origin, dir), ...codexEnv(codexModel.origin, dir), PATH: userPath(), TERM: 'xterm-256color' });
-    delete env.PEER_BRIDGE_CLAUDE_BIN;
-    delete env.PEER_BRIDGE_CODEX_BIN;
-    // What a person has done once before: onboarding, trusting the folder, accepting the API key.
-    const config = env.CLAUDE_CONFIG_DIR!;
-    writeFileSync(path.join(config, '.claude.json'), JSON.stringify({
-      hasCompletedOnboarding: true,
-      customApiKeyResponses: { approved: [env.ANTHROPIC_API_KEY!.slice(-20)], rejected: [] },
-      projects: { [installed.project]: { hasTrustDialogAccepted: true } },
-    }));
-    writeFileSync(path.join(config, 'settings.json'), JSON.stringify({ permissions: { allow: ['mcp__peer-bridge'] } }));
-    await register(snippets.claudeAdd, env);
-    const envelopeArrived = (body: unknown) => lastToolResult(body)?.includes('"run_id"') === true;
-    const took = timeToResult(claudeModel, envelopeArrived);
-    const child = spawn('/usr/bin/script', ['-qec', `claude 'Ask the peer whether parse() is safe.'`, '/dev/null'], { cwd: installed.project, env, stdio: ['pipe', 'pipe', 'pipe'] });
-    let screen = '';
-    child.stdout.on('data', (c: Buffer) => (screen += c.toString('utf8')));
-    const closed = new Promise<void>((resolve) => child.on('close', () => resolve()));
-    try {
-      await Promise.race([
-        claudeModel.waitForRequests(1, (r) => envelopeArrived(r.body)),
-        closed.then(() => Promise.reject(new Error(`claude ended before the call: ${screen.slice(-2000)}`))),
-      ]);
-    } finally {
-      child.kill('SIGTERM');
-      await closed;
-    }
-    const envelope = JSON.parse(claudeModel.requests.map((r) => lastToolResult(r.body)).find((t) => t?.includes('"run_id"'))!);
-    expect(envelope).toMatchObject({ status: 'complete', verb: 'advise', direction: 'claude-code->codex', verdict: 'Codex looked: parse() is fine.' });
-    measured.push(`Claude Code interactive, user scope, npx: ${(took() ?? NaN).toFixed(0)} ms`);
-  }, 300_000);
-});
+describe.skipIf(process.platform !== 'linux' || !existsSync('/usr/bin/script'))(
+  'the README registration, interactive Claude Code',
+  () => {
+    it('user scope through npx, allowed in the user settings, prompt on the command line', async () => {
+      const dir = mkdtempSync(path.join(root, 'interactive-'));
+      const codexModel = await double(
+        startResponsesDouble([{ kind: 'answer', answer: answer({ verdict: 'Codex looked: parse() is fine.' }) }]),
+      );
+      const claudeModel = await double(
+        startToolCallingModel('mcp__peer-bridge__bridge_advise', { task: 'Is parse() safe?' }),
+      );
+      const env = baseEnv({
+        ...claudeEnv(claudeModel.origin, dir),
+        ...codexEnv(codexModel.origin, dir),
+        PATH: userPath(),
+        TERM: 'xterm-256color',
+      });
+      delete env.PEER_BRIDGE_CLAUDE_BIN;
+      delete env.PEER_BRIDGE_CODEX_BIN;
+      // What a person has done once before: onboarding, trusting the folder, accepting the API key.
+      const config = env.CLAUDE_CONFIG_DIR!;
+      writeFileSync(
+        path.join(config, '.claude.json'),
+        JSON.stringify({
+          hasCompletedOnboarding: true,
+          customApiKeyResponses: { approved: [env.ANTHROPIC_API_KEY!.slice(-20)], rejected: [] },
+          projects: { [installed.project]: { hasTrustDialogAccepted: true } },
+        }),
+      );
+      writeFileSync(
+        path.join(config, 'settings.json'),
+        JSON.stringify({ permissions: { allow: ['mcp__peer-bridge'] } }),
+      );
+      await register(snippets.claudeAdd, env);
+      const envelopeArrived = (body: unknown) => lastToolResult(body)?.includes('"run_id"') === true;
+      const took = timeToResult(claudeModel, envelopeArrived);
+      const child = spawn('/usr/bin/script', ['-qec', `claude 'Ask the peer whether parse() is safe.'`, '/dev/null'], {
+        cwd: installed.project,
+        env,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+      let screen = '';
+      child.stdout.on('data', (c: Buffer) => (screen += c.toString('utf8')));
+      const closed = new Promise<void>((resolve) => child.on('close', () => resolve()));
+      try {
+        await Promise.race([
+          claudeModel.waitForRequests(1, (r) => envelopeArrived(r.body)),
+          closed.then(() => Promise.reject(new Error(`claude ended before the call: ${screen.slice(-2000)}`))),
+        ]);
+      } finally {
+        child.kill('SIGTERM');
+        await closed;
+      }
+      const envelope = JSON.parse(
+        claudeModel.requests.map((r) => lastToolResult(r.body)).find((t) => t?.includes('"run_id"'))!,
+      );
+      expect(envelope).toMatchObject({
+        status: 'complete',
+        verb: 'advise',
+        direction: 'claude-code->codex',
+        verdict: 'Codex looked: parse() is fine.',
+      });
+      measured.push(`Claude Code interactive, user scope, npx: ${(took() ?? NaN).toFixed(0)} ms`);
+    }, 300_000);
+  },
+);
 
 // Codex as the MCP client: the README's table in its config.toml, then `codex exec` in the project.
 async function codexCalls(form: string, table: string) {
   const dir = mkdtempSync(path.join(root, 'codex-'));
-  const claudeModel = await double(startMessagesDouble([{ kind: 'answer', answer: answer({ verdict: 'Claude looked: parse() is fine.' }) }]));
+  const claudeModel = await double(
+    startMessagesDouble([{ kind: 'answer', answer: answer({ verdict: 'Claude looked: parse() is fine.' }) }]),
+  );
   const codexModel = await double(startToolCallingResponses('bridge_advise', { task: 'Is parse() safe?' }));
   const parent = codexEnv(codexModel.origin, dir);
   appendFileSync(path.join(parent.CODEX_HOME!, 'config.toml'), `\n${table}\n`);
@@ -197,19 +258,37 @@ async function codexCalls(form: string, table: string) {
   // switches live in its settings file, as a user's own preferences would.
   const peer = claudeEnv(claudeModel.origin, dir);
   const offline = claudeDoubleEnv(claudeModel.origin, peer.CLAUDE_CONFIG_DIR!);
-  writeFileSync(path.join(peer.CLAUDE_CONFIG_DIR!, 'settings.json'), JSON.stringify({
-    env: Object.fromEntries(Object.entries(offline).filter(([k]) => k.startsWith('DISABLE_') || k.startsWith('CLAUDE_CODE_'))),
-  }));
-  const env = baseEnv({ ...parent, ANTHROPIC_API_KEY: peer.ANTHROPIC_API_KEY!, ANTHROPIC_BASE_URL: peer.ANTHROPIC_BASE_URL!, CLAUDE_CONFIG_DIR: peer.CLAUDE_CONFIG_DIR!, PATH: userPath() });
+  writeFileSync(
+    path.join(peer.CLAUDE_CONFIG_DIR!, 'settings.json'),
+    JSON.stringify({
+      env: Object.fromEntries(
+        Object.entries(offline).filter(([k]) => k.startsWith('DISABLE_') || k.startsWith('CLAUDE_CODE_')),
+      ),
+    }),
+  );
+  const env = baseEnv({
+    ...parent,
+    ANTHROPIC_API_KEY: peer.ANTHROPIC_API_KEY!,
+    ANTHROPIC_BASE_URL: peer.ANTHROPIC_BASE_URL!,
+    CLAUDE_CONFIG_DIR: peer.CLAUDE_CONFIG_DIR!,
+    PATH: userPath(),
+  });
   delete env.PEER_BRIDGE_CODEX_BIN;
   const took = timeToResult(codexModel, (body) => lastFunctionOutput(body) !== null);
-  const result = await sh(`codex exec --json --skip-git-repo-check -- 'Ask the peer whether parse() is safe.'`, installed.project, env);
+  const result = await sh(
+    `codex exec --json --skip-git-repo-check -- 'Ask the peer whether parse() is safe.'`,
+    installed.project,
+    env,
+  );
   expect(result.code, result.stderr).toBe(0);
   const output = codexModel.requests.map((r) => lastFunctionOutput(r.body)).find((o) => o !== null);
   expect(output, result.stdout).toBeTruthy();
   expect(output).toContain('"direction":"codex->claude-code"');
   expect(output).toContain('Claude looked: parse() is fine.');
-  expect((await new Ledger(installed.project).runs())[0]).toMatchObject({ status: 'complete', direction: 'codex->claude-code' });
+  expect((await new Ledger(installed.project).runs())[0]).toMatchObject({
+    status: 'complete',
+    direction: 'codex->claude-code',
+  });
   measured.push(`Codex, ${form}: ${(took() ?? NaN).toFixed(0)} ms`);
 }
 
@@ -219,7 +298,10 @@ describe('the README registration for Codex, run as written', () => {
   }, 300_000);
 
   it('the absolute-path table that `peer-bridge config codex` prints', async () => {
-    const printed = await configOutput(process.execPath, [installed.bin, 'config', 'codex'], { cwd: installed.project, env: baseEnv() });
+    const printed = await configOutput(process.execPath, [installed.bin, 'config', 'codex'], {
+      cwd: installed.project,
+      env: baseEnv(),
+    });
     expect(printed.stdout).toContain(`command = ${JSON.stringify(process.execPath)}`);
     await codexCalls('node + absolute path', printed.stdout);
   }, 300_000);

@@ -23,8 +23,7 @@ export function sectionFences(markdown: string, title: string): Fence[] {
     else if (fence && open) {
       fences.push(open);
       open = null;
-    }
-    else if (open) open.text += `${line}\n`;
+    } else if (open) open.text += `${line}\n`;
   }
   return fences;
 }
@@ -41,14 +40,19 @@ export interface RegisterSnippets {
 /** The snippets of README.md's "Register it" section; throws naming what is missing. */
 export function registerSnippets(readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8')): RegisterSnippets {
   const fences = sectionFences(readme, 'Register it');
-  const shellLines = fences.filter((f) => f.lang === 'sh').flatMap((f) => f.text.split('\n')).map((l) => l.trim());
+  const shellLines = fences
+    .filter((f) => f.lang === 'sh')
+    .flatMap((f) => f.text.split('\n'))
+    .map((l) => l.trim());
   const find = (what: string, pick: (line: string) => boolean) => {
     const found = shellLines.filter(pick);
-    if (found.length !== 1) throw new Error(`README "Register it" should have exactly one ${what} line, found ${found.length}`);
+    if (found.length !== 1)
+      throw new Error(`README "Register it" should have exactly one ${what} line, found ${found.length}`);
     return found[0]!;
   };
   const toml = fences.filter((f) => f.lang === 'toml' && f.text.includes('[mcp_servers.peer-bridge]'));
-  if (toml.length !== 1) throw new Error(`README "Register it" should have one [mcp_servers.peer-bridge] toml block, found ${toml.length}`);
+  if (toml.length !== 1)
+    throw new Error(`README "Register it" should have one [mcp_servers.peer-bridge] toml block, found ${toml.length}`);
   return {
     claudeAdd: find('`claude mcp add`', (l) => l.startsWith('claude mcp add')),
     claudeHeadless: find('`claude -p`', (l) => l.startsWith('claude -p ')),

@@ -48,9 +48,7 @@ describe('assembleEnvelope', () => {
       verb: 'implement',
       direction: 'claude-code->codex',
     });
-    expect(Object.keys(envelope).sort()).toEqual(
-      (harnessSchema.required as string[]).slice().sort(),
-    );
+    expect(Object.keys(envelope).sort()).toEqual((harnessSchema.required as string[]).slice().sort());
   });
 
   it('moves the details into the transcript', async () => {

@@ -32,7 +32,11 @@ describe('extractCoreAnswer', () => {
   it('counts the same object repeated with its keys in another order as one candidate', () => {
     const core = goodCore();
     const reordered = JSON.stringify(Object.fromEntries(Object.entries(core).reverse()));
-    expect(extractCoreAnswer(`Draft: ${answer}\n\nFinal:\n\`\`\`json\n${reordered}\n\`\`\``)).toEqual({ ok: true, core, extracted: true });
+    expect(extractCoreAnswer(`Draft: ${answer}\n\nFinal:\n\`\`\`json\n${reordered}\n\`\`\``)).toEqual({
+      ok: true,
+      core,
+      extracted: true,
+    });
   });
 
   it('rejects two different objects as ambiguous', () => {

@@ -3,7 +3,14 @@ import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { staleValidators } from '../../scripts/gen-validators.js';
-import { coreSchema, harnessSchema, mcpToolsSchema, toolInputValidator, validateCoreSchema, validateHarnessSchema } from '../../src/envelope/schemas.js';
+import {
+  coreSchema,
+  harnessSchema,
+  mcpToolsSchema,
+  toolInputValidator,
+  validateCoreSchema,
+  validateHarnessSchema,
+} from '../../src/envelope/schemas.js';
 import { packageRoot } from '../../src/package/root.js';
 
 const samples: unknown[] = [
@@ -29,7 +36,9 @@ describe('validators compiled at build time', () => {
     ] as const;
     ajv.addSchema(structuredClone(mcpToolsSchema));
     const tools = ['bridge_implement', 'bridge_advise', 'bridge_review', 'bridge_status'] as const;
-    const toolPairs = tools.map((tool) => [toolInputValidator(tool), ajv.getSchema(`${mcpToolsSchema.$id as string}#/$defs/${tool}`)!] as const);
+    const toolPairs = tools.map(
+      (tool) => [toolInputValidator(tool), ajv.getSchema(`${mcpToolsSchema.$id as string}#/$defs/${tool}`)!] as const,
+    );
     for (const [compiled, reference] of [...pairs, ...toolPairs]) {
       for (const sample of samples) {
         expect(compiled(sample)).toBe(reference(sample));
@@ -40,7 +49,9 @@ describe('validators compiled at build time', () => {
 
   it('leave no run-time code that loads ajv itself (type imports only)', async () => {
     const src = path.join(packageRoot(), 'src');
-    const files = (await readdir(src, { recursive: true })).filter((f) => f.endsWith('.ts') && !f.startsWith('generated'));
+    const files = (await readdir(src, { recursive: true })).filter(
+      (f) => f.endsWith('.ts') && !f.startsWith('generated'),
+    );
     const offenders: string[] = [];
     for (const file of files) {
       const text = await readFile(path.join(src, file), 'utf8');

@@ -36,24 +36,27 @@ const faults: [Fault, string][] = [
 ];
 
 describe('harnessEnvelope', () => {
-  it.each(faults)('%s: status %s, harness verdict, empty lists, cause in blockers, incident, valid', async (fault, status) => {
-    const ws = await tempWorkspace();
-    const cause = `concrete cause of ${fault}`;
-    const envelope = await harnessEnvelope({ fault, cause, meta: meta(ws) });
-    expect(validateHarnessSchema(envelope)).toBe(true);
-    expect(envelope.status).toBe(status);
-    expect(envelope.verdict.length).toBeGreaterThan(10);
-    expect(envelope.findings).toEqual([]);
-    expect(envelope.files_touched).toEqual([]);
-    expect(envelope.remaining).toEqual([]);
-    expect(envelope.blockers).toHaveLength(1);
-    expect(envelope.blockers[0]).toContain(cause);
-    expect(envelope.partial_output).toBeUndefined();
-    const incident = await incidentOf(ws, envelope.incident);
-    expect(incident).toMatchObject({ fault, reason: cause, transcript_path: envelope.transcript_path });
-    const transcript = await readFile(path.join(ws, envelope.transcript_path), 'utf8');
-    expect(transcript).toContain(`"type":"harness.fault","fault":"${fault}"`);
-  });
+  it.each(faults)(
+    '%s: status %s, harness verdict, empty lists, cause in blockers, incident, valid',
+    async (fault, status) => {
+      const ws = await tempWorkspace();
+      const cause = `concrete cause of ${fault}`;
+      const envelope = await harnessEnvelope({ fault, cause, meta: meta(ws) });
+      expect(validateHarnessSchema(envelope)).toBe(true);
+      expect(envelope.status).toBe(status);
+      expect(envelope.verdict.length).toBeGreaterThan(10);
+      expect(envelope.findings).toEqual([]);
+      expect(envelope.files_touched).toEqual([]);
+      expect(envelope.remaining).toEqual([]);
+      expect(envelope.blockers).toHaveLength(1);
+      expect(envelope.blockers[0]).toContain(cause);
+      expect(envelope.partial_output).toBeUndefined();
+      const incident = await incidentOf(ws, envelope.incident);
+      expect(incident).toMatchObject({ fault, reason: cause, transcript_path: envelope.transcript_path });
+      const transcript = await readFile(path.join(ws, envelope.transcript_path), 'utf8');
+      expect(transcript).toContain(`"type":"harness.fault","fault":"${fault}"`);
+    },
+  );
 
   it('a recursion refusal names recursion-depth as its cause', async () => {
     const ws = await tempWorkspace();
@@ -94,7 +97,11 @@ describe('harnessEnvelope', () => {
     });
     expect(envelope.status).toBe('blocked');
     expect(envelope.findings).toEqual([]);
-    expect(envelope.partial_output).toMatchObject({ unverified: true, truncated: true, source: 'codex:item.completed:agent_message' });
+    expect(envelope.partial_output).toMatchObject({
+      unverified: true,
+      truncated: true,
+      source: 'codex:item.completed:agent_message',
+    });
     expect(Buffer.byteLength(envelope.partial_output!.text)).toBeLessThanOrEqual(4096);
     expect(message.startsWith(envelope.partial_output!.text)).toBe(true);
     expect(validateHarnessSchema(envelope)).toBe(true);
@@ -105,7 +112,12 @@ describe('harnessEnvelope', () => {
 
   it('no partial output when no agent message was seen', async () => {
     const ws = await tempWorkspace();
-    const envelope = await harnessEnvelope({ fault: 'output-limit', cause: 'cap', meta: meta(ws), partialOutput: null });
+    const envelope = await harnessEnvelope({
+      fault: 'output-limit',
+      cause: 'cap',
+      meta: meta(ws),
+      partialOutput: null,
+    });
     expect(envelope).not.toHaveProperty('partial_output');
     expect((await incidentOf(ws, envelope.incident)).partial_output).toBeNull();
   });

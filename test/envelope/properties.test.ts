@@ -47,13 +47,19 @@ const mostly = <T, U>(good: fc.Arbitrary<T>, bad: fc.Arbitrary<U>) =>
 // Mostly well-formed cores near the limits, with an occasional missing, extra or claimed field.
 const mutation = fc.oneof(
   fc.record({ drop: fc.constantFrom('status', 'verdict', ...listFields, 'details') }),
-  fc.record({ add: fc.constantFrom('cost', 'run_id', 'transcript_path', 'confidence', 'model'), value: fc.jsonValue() }),
+  fc.record({
+    add: fc.constantFrom('cost', 'run_id', 'transcript_path', 'confidence', 'model'),
+    value: fc.jsonValue(),
+  }),
 );
 const coreLike = fc
   .tuple(
     fc.record(
       {
-        status: mostly(fc.constantFrom('complete', 'partial', 'blocked'), fc.oneof(fc.constantFrom('timeout', 'refused', 'done'), wrong)),
+        status: mostly(
+          fc.constantFrom('complete', 'partial', 'blocked'),
+          fc.oneof(fc.constantFrom('timeout', 'refused', 'done'), wrong),
+        ),
         verdict: mostly(nearLimit(500), wrong),
         findings: mostly(list(8, 500), wrong),
         files_touched: list(8, 500),
@@ -74,16 +80,14 @@ const coreLike = fc
     return value;
   });
 
-const validCore = fc.record(
-  {
-    status: fc.constantFrom('complete', 'partial', 'blocked'),
-    verdict: fc.string({ maxLength: 100 }),
-    findings: fc.array(fc.string({ maxLength: 30 }), { maxLength: 8 }),
-    files_touched: fc.array(fc.string({ maxLength: 30 }), { maxLength: 8 }),
-    remaining: fc.array(fc.string({ maxLength: 30 }), { maxLength: 8 }),
-    blockers: fc.array(fc.string({ maxLength: 30 }), { maxLength: 8 }),
-  },
-);
+const validCore = fc.record({
+  status: fc.constantFrom('complete', 'partial', 'blocked'),
+  verdict: fc.string({ maxLength: 100 }),
+  findings: fc.array(fc.string({ maxLength: 30 }), { maxLength: 8 }),
+  files_touched: fc.array(fc.string({ maxLength: 30 }), { maxLength: 8 }),
+  remaining: fc.array(fc.string({ maxLength: 30 }), { maxLength: 8 }),
+  blockers: fc.array(fc.string({ maxLength: 30 }), { maxLength: 8 }),
+});
 
 describe('properties', () => {
   it('a random core either validates (exactly when the contract allows it) or is rejected with a reason', () => {
@@ -139,30 +143,55 @@ describe('properties', () => {
 
   it('every harness-built envelope validates, whatever the metadata', async () => {
     const ws = await tempWorkspace('prop');
-    const faults: Fault[] = ['timeout', 'recursion', 'output-limit', 'invalid-output', 'child-exit', 'spawn', 'cancelled', 'model-unreachable', 'invalid-envelope'];
-    const anyText = fc.oneof(fc.string(), fc.string({ unit: 'grapheme', maxLength: 3000 }), fc.constant('💥'.repeat(1000)));
+    const faults: Fault[] = [
+      'timeout',
+      'recursion',
+      'output-limit',
+      'invalid-output',
+      'child-exit',
+      'spawn',
+      'cancelled',
+      'model-unreachable',
+      'invalid-envelope',
+    ];
+    const anyText = fc.oneof(
+      fc.string(),
+      fc.string({ unit: 'grapheme', maxLength: 3000 }),
+      fc.constant('💥'.repeat(1000)),
+    );
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...faults),
         anyText,
         fc.option(anyText),
-        fc.record({
-          verb: fc.oneof(fc.constantFrom('implement', 'advise', 'review'), fc.string()),
-          direction: fc.oneof(fc.constant('claude-code->codex'), fc.string()),
-          runner: fc.constantFrom('codex', 'claude', 'my-plugin'),
-          depth: fc.oneof(fc.nat(5), fc.integer({ min: -3, max: -1 }), fc.double()),
-          model: fc.option(fc.oneof(fc.string(), fc.string({ minLength: 190, maxLength: 260 }))),
-          effort: fc.option(fc.oneof(fc.constantFrom('minimal', 'low', 'medium', 'high', 'xhigh', 'max'), fc.string())),
-          effort_substituted: fc.option(fc.oneof(
-            fc.record({ requested: fc.string(), applied: fc.constantFrom('low', 'high', 'bogus'), reason: fc.string() }),
-            fc.anything(),
-          )),
-          cost: fc.option(fc.oneof(fc.double(), fc.nat())),
-          tokens: fc.oneof(fc.dictionary(fc.string(), fc.nat()), fc.dictionary(fc.string(), fc.anything())),
-          duration_seconds: fc.oneof(fc.double(), fc.nat()),
-          session_id: fc.option(fc.string({ maxLength: 300 })),
-          reminder: fc.option(fc.string({ maxLength: 700 }), { nil: undefined }),
-        }, { requiredKeys: ['verb', 'direction', 'runner', 'depth'] }),
+        fc.record(
+          {
+            verb: fc.oneof(fc.constantFrom('implement', 'advise', 'review'), fc.string()),
+            direction: fc.oneof(fc.constant('claude-code->codex'), fc.string()),
+            runner: fc.constantFrom('codex', 'claude', 'my-plugin'),
+            depth: fc.oneof(fc.nat(5), fc.integer({ min: -3, max: -1 }), fc.double()),
+            model: fc.option(fc.oneof(fc.string(), fc.string({ minLength: 190, maxLength: 260 }))),
+            effort: fc.option(
+              fc.oneof(fc.constantFrom('minimal', 'low', 'medium', 'high', 'xhigh', 'max'), fc.string()),
+            ),
+            effort_substituted: fc.option(
+              fc.oneof(
+                fc.record({
+                  requested: fc.string(),
+                  applied: fc.constantFrom('low', 'high', 'bogus'),
+                  reason: fc.string(),
+                }),
+                fc.anything(),
+              ),
+            ),
+            cost: fc.option(fc.oneof(fc.double(), fc.nat())),
+            tokens: fc.oneof(fc.dictionary(fc.string(), fc.nat()), fc.dictionary(fc.string(), fc.anything())),
+            duration_seconds: fc.oneof(fc.double(), fc.nat()),
+            session_id: fc.option(fc.string({ maxLength: 300 })),
+            reminder: fc.option(fc.string({ maxLength: 700 }), { nil: undefined }),
+          },
+          { requiredKeys: ['verb', 'direction', 'runner', 'depth'] },
+        ),
         async (fault, cause, partial, fields) => {
           const meta = {
             ...fields,

@@ -7,8 +7,7 @@ import {
   type JsonSchema,
 } from '../../src/envelope/index.js';
 
-const props = (schema: JsonSchema): Record<string, JsonSchema> =>
-  schema.properties as Record<string, JsonSchema>;
+const props = (schema: JsonSchema): Record<string, JsonSchema> => schema.properties as Record<string, JsonSchema>;
 
 describe('schemas', () => {
   it('are JSON Schema 2020-12 documents without an integer version field', () => {
@@ -20,12 +19,23 @@ describe('schemas', () => {
   });
 
   it('core has exactly the six required fields plus optional details', () => {
-    expect(Object.keys(props(coreSchema)).sort()).toEqual(
-      ['blockers', 'details', 'files_touched', 'findings', 'remaining', 'status', 'verdict'],
-    );
-    expect([...(coreSchema.required as string[])].sort()).toEqual(
-      ['blockers', 'files_touched', 'findings', 'remaining', 'status', 'verdict'],
-    );
+    expect(Object.keys(props(coreSchema)).sort()).toEqual([
+      'blockers',
+      'details',
+      'files_touched',
+      'findings',
+      'remaining',
+      'status',
+      'verdict',
+    ]);
+    expect([...(coreSchema.required as string[])].sort()).toEqual([
+      'blockers',
+      'files_touched',
+      'findings',
+      'remaining',
+      'status',
+      'verdict',
+    ]);
   });
 
   it('harness envelope carries the same limits for the core fields', () => {
@@ -39,9 +49,25 @@ describe('schemas', () => {
   it('harness envelope requires every public field and keeps partial_output and reminder optional', () => {
     const required = harnessSchema.required as string[];
     for (const field of [
-      'status', 'verdict', 'findings', 'files_touched', 'remaining', 'blockers', 'model', 'effort',
-      'effort_substituted', 'cost', 'tokens', 'duration_seconds', 'depth', 'run_id', 'incident',
-      'session_id', 'transcript_path', 'verb', 'direction',
+      'status',
+      'verdict',
+      'findings',
+      'files_touched',
+      'remaining',
+      'blockers',
+      'model',
+      'effort',
+      'effort_substituted',
+      'cost',
+      'tokens',
+      'duration_seconds',
+      'depth',
+      'run_id',
+      'incident',
+      'session_id',
+      'transcript_path',
+      'verb',
+      'direction',
     ]) {
       expect(required).toContain(field);
     }
@@ -56,8 +82,13 @@ describe('schemas', () => {
       expect(validate({ task: 'do it' })).toBe(true);
       expect(
         validate({
-          task: 'do it', model: 'gpt-5.5', effort: 'high', depth: 1, run_id: 'r-1',
-          timeout_seconds: 30, supported_efforts: ['low', 'high'],
+          task: 'do it',
+          model: 'gpt-5.5',
+          effort: 'high',
+          depth: 1,
+          run_id: 'r-1',
+          timeout_seconds: 30,
+          supported_efforts: ['low', 'high'],
         }),
       ).toBe(true);
       expect(validate({})).toBe(false);

@@ -8,8 +8,7 @@ import {
 } from '../../src/envelope/index.js';
 import { goodCore } from './fixtures.js';
 
-const props = (schema: JsonSchema): Record<string, JsonSchema> =>
-  schema.properties as Record<string, JsonSchema>;
+const props = (schema: JsonSchema): Record<string, JsonSchema> => schema.properties as Record<string, JsonSchema>;
 
 describe('strictCoreSchema', () => {
   it('is inside the strict subset: all required, no extra properties, no length or count keywords', () => {
@@ -55,8 +54,8 @@ describe('strictSubsetViolations', () => {
         '#: property "details" must be listed in required',
       ]),
     );
-    expect(
-      strictSubsetViolations({ type: 'object', properties: { a: { type: 'string' } }, required: ['a'] }),
-    ).toEqual(['#: additionalProperties must be false']);
+    expect(strictSubsetViolations({ type: 'object', properties: { a: { type: 'string' } }, required: ['a'] })).toEqual([
+      '#: additionalProperties must be false',
+    ]);
   });
 });

@@ -17,9 +17,7 @@ describe('validateCore', () => {
   it.each(['cost', 'run_id', 'transcript_path', 'model', 'tokens', 'session_id', 'workspace'])(
     'names a claimed harness field: %s',
     (field) => {
-      expect(reasonFor({ ...goodCore(), [field]: 'x' })).toContain(
-        `field "${field}" is set by the harness`,
-      );
+      expect(reasonFor({ ...goodCore(), [field]: 'x' })).toContain(`field "${field}" is set by the harness`);
     },
   );
 
@@ -45,31 +43,23 @@ describe('validateCore', () => {
   });
 
   it('says how long an over-long verdict is, counting characters not UTF-16 units', () => {
-    expect(reasonFor(goodCore({ verdict: 'v'.repeat(501) }))).toBe(
-      'verdict is too long: 501 characters, at most 500',
-    );
+    expect(reasonFor(goodCore({ verdict: 'v'.repeat(501) }))).toBe('verdict is too long: 501 characters, at most 500');
     expect(validateCore(goodCore({ verdict: '😀'.repeat(500) })).ok).toBe(true);
   });
 
   it('names an over-long list and an over-long item', () => {
-    expect(reasonFor(goodCore({ findings: Array(9).fill('f') }))).toBe(
-      'findings has too many items: 9, at most 8',
-    );
+    expect(reasonFor(goodCore({ findings: Array(9).fill('f') }))).toBe('findings has too many items: 9, at most 8');
     expect(reasonFor(goodCore({ blockers: ['ok', 'b'.repeat(501)] }))).toBe(
       'blockers[1] is too long: 501 characters, at most 500',
     );
-    expect(reasonFor(goodCore({ details: Array(33).fill('d') }))).toBe(
-      'details has too many items: 33, at most 32',
-    );
+    expect(reasonFor(goodCore({ details: Array(33).fill('d') }))).toBe('details has too many items: 33, at most 32');
     expect(reasonFor(goodCore({ details: ['d'.repeat(2001)] }))).toBe(
       'details[0] is too long: 2001 characters, at most 2000',
     );
   });
 
   it('names a wrong type', () => {
-    expect(reasonFor({ ...goodCore(), findings: 'one finding' })).toBe(
-      'findings must be array, not string',
-    );
+    expect(reasonFor({ ...goodCore(), findings: 'one finding' })).toBe('findings must be array, not string');
     expect(reasonFor({ ...goodCore(), remaining: [1] })).toBe('remaining[0] must be string, not integer');
   });
 

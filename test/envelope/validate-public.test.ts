@@ -9,7 +9,13 @@ describe('validateEnvelope', () => {
     const envelope = await harnessEnvelope({
       fault: 'spawn',
       cause: 'ENOENT: codex not found on PATH',
-      meta: { transcript: openTranscript({ workspace: ws, runId: 'v' }), verb: 'advise', direction: 'a->b', runner: 'codex', depth: 0 },
+      meta: {
+        transcript: openTranscript({ workspace: ws, runId: 'v' }),
+        verb: 'advise',
+        direction: 'a->b',
+        runner: 'codex',
+        depth: 0,
+      },
     });
     expect(validateEnvelope(envelope)).toEqual({ ok: true, value: envelope });
     const { run_id: _, ...missing } = envelope;
@@ -28,7 +34,13 @@ describe('validateEnvelope', () => {
     const envelope = await harnessEnvelope({
       fault: 'cancelled',
       cause: 'notifications/cancelled',
-      meta: { transcript: openTranscript({ workspace: ws, runId: 'v' }), verb: 'review', direction: 'a->b', runner: 'claude', depth: 0 },
+      meta: {
+        transcript: openTranscript({ workspace: ws, runId: 'v' }),
+        verb: 'review',
+        direction: 'a->b',
+        runner: 'claude',
+        depth: 0,
+      },
     });
     expect(envelope).not.toHaveProperty('partial_output');
     expect(validateEnvelope(envelope).ok).toBe(true);

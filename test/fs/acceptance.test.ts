@@ -16,9 +16,21 @@ describe('read → edit → bash → edit', () => {
     const p = '源码/模块.ts';
     for (let round = 0; round < 3; round++) {
       ok(await t.wb.call('read_file', { path: p }));
-      ok(await t.wb.call('edit_file', { path: p, old_string: `名字 = ${round * 2}`, new_string: `名字 = ${round * 2 + 1}` }));
+      ok(
+        await t.wb.call('edit_file', {
+          path: p,
+          old_string: `名字 = ${round * 2}`,
+          new_string: `名字 = ${round * 2 + 1}`,
+        }),
+      );
       await harmless(t.ws);
-      ok(await t.wb.call('edit_file', { path: p, old_string: `名字 = ${round * 2 + 1}`, new_string: `名字 = ${round * 2 + 2}` }));
+      ok(
+        await t.wb.call('edit_file', {
+          path: p,
+          old_string: `名字 = ${round * 2 + 1}`,
+          new_string: `名字 = ${round * 2 + 2}`,
+        }),
+      );
     }
     expect(t.text(p)).toBe('const 名字 = 6;\n');
   });
@@ -29,7 +41,9 @@ describe('read → edit → bash → edit', () => {
     ok(await t.wb.call('read_file', { path: '源码/模块.ts' }));
     ok(await t.wb.call('edit_file', { path: '源码/模块.ts', old_string: 'a = 1', new_string: 'a = 2' }));
     await execa('sh', ['-c', 'printf "b = 9\\n" >> "$1"', 'sh', '源码/模块.ts'], { cwd: t.ws });
-    expect(code(await t.wb.call('edit_file', { path: '源码/模块.ts', old_string: 'a = 2', new_string: 'a = 3' }))).toBe('FS_STALE_VERSION');
+    expect(code(await t.wb.call('edit_file', { path: '源码/模块.ts', old_string: 'a = 2', new_string: 'a = 3' }))).toBe(
+      'FS_STALE_VERSION',
+    );
     expect(t.text('源码/模块.ts')).toBe('a = 2\nb = 9\n');
   });
 
@@ -54,7 +68,9 @@ describe('read → edit → bash → edit', () => {
     await harmless(t.ws);
     ok(await t.wb.call('edit_file', { path: 'new/名.txt', old_string: 'x', new_string: 'y' }));
     expect(t.text('new/名.txt')).toBe('y\n');
-    expect(code(await t.wb.call('edit_file', { path: 'old/名.txt', old_string: 'x', new_string: 'y' }))).toBe('FS_NOT_FOUND');
+    expect(code(await t.wb.call('edit_file', { path: 'old/名.txt', old_string: 'x', new_string: 'y' }))).toBe(
+      'FS_NOT_FOUND',
+    );
   });
 
   it('a command that deletes the file makes the next edit stale, and nothing is recreated', async () => {
@@ -63,7 +79,9 @@ describe('read → edit → bash → edit', () => {
     ok(await t.wb.call('read_file', { path: 'gone.txt' }));
     ok(await t.wb.call('edit_file', { path: 'gone.txt', old_string: 'x', new_string: 'y' }));
     await execa('rm', ['gone.txt'], { cwd: t.ws });
-    expect(code(await t.wb.call('edit_file', { path: 'gone.txt', old_string: 'y', new_string: 'z' }))).toBe('FS_STALE_VERSION');
+    expect(code(await t.wb.call('edit_file', { path: 'gone.txt', old_string: 'y', new_string: 'z' }))).toBe(
+      'FS_STALE_VERSION',
+    );
     expect(code(await t.wb.call('write_file', { path: 'gone.txt', content: 'z' }))).toBe('FS_STALE_VERSION');
     await expect(execa('test', ['-e', 'gone.txt'], { cwd: t.ws })).rejects.toThrow();
   });
@@ -98,7 +116,9 @@ describe('read → edit → bash → edit', () => {
     t.write('batch.txt', 'a b c d\n');
     ok(await t.wb.call('read_file', { path: 'batch.txt' }));
     const results = await Promise.all(
-      ['a', 'b', 'c', 'd'].map((letter) => t.wb.call('edit_file', { path: 'batch.txt', old_string: letter, new_string: letter.toUpperCase() })),
+      ['a', 'b', 'c', 'd'].map((letter) =>
+        t.wb.call('edit_file', { path: 'batch.txt', old_string: letter, new_string: letter.toUpperCase() }),
+      ),
     );
     expect(results.map(code)).toEqual(['ok', 'ok', 'ok', 'ok']);
     expect(t.text('batch.txt')).toBe('A B C D\n');

@@ -56,7 +56,9 @@ function setup(disk: string, buffer: string): { t: Bench; editor: MemoryEditor; 
 
 describe('buffer targets', () => {
   it('buffer results match schemas/fs-results.schema.json, and a disk version token never authorises a buffer write', async () => {
-    const schema = JSON.parse(readFileSync(path.join(import.meta.dirname, '..', '..', 'schemas', 'fs-results.schema.json'), 'utf8'));
+    const schema = JSON.parse(
+      readFileSync(path.join(import.meta.dirname, '..', '..', 'schemas', 'fs-results.schema.json'), 'utf8'),
+    );
     const ajv = new Ajv2020({ allErrors: true, strict: true });
     ajv.addSchema(schema);
     const check = (tool: string, result: unknown) => {
@@ -66,20 +68,46 @@ describe('buffer targets', () => {
     const { t, editor, abs } = setup('disk\n', 'one\ntwo\n');
     const disk = ok(await t.wb.call('read_file', { path: 'a.ts' }));
     expect(disk.version).toEqual(expect.any(String));
-    const refused = await t.wb.call('edit_file', { path: 'a.ts', old_string: 'one', new_string: 'x', target: 'buffer', expected_version: disk.version });
-    expect(refused).toMatchObject({ ok: false, code: 'FS_INVALID_ARGUMENT', message: expect.stringContaining('expected_version') });
+    const refused = await t.wb.call('edit_file', {
+      path: 'a.ts',
+      old_string: 'one',
+      new_string: 'x',
+      target: 'buffer',
+      expected_version: disk.version,
+    });
+    expect(refused).toMatchObject({
+      ok: false,
+      code: 'FS_INVALID_ARGUMENT',
+      message: expect.stringContaining('expected_version'),
+    });
     expect(editor.docs.get(abs)?.text).toBe('one\ntwo\n');
     check('read_file', ok(await t.wb.call('read_file', { path: 'a.ts', target: 'buffer' })));
-    check('edit_file', ok(await t.wb.call('edit_file', { path: 'a.ts', old_string: 'one', new_string: 'uno', target: 'buffer' })));
-    check('write_file', ok(await t.wb.call('write_file', { path: 'a.ts', content: 'three\nfour\n', target: 'buffer' })));
-    check('delete_range', ok(await t.wb.call('delete_range', { path: 'a.ts', start_line: 1, end_line: 1, target: 'buffer' })));
+    check(
+      'edit_file',
+      ok(await t.wb.call('edit_file', { path: 'a.ts', old_string: 'one', new_string: 'uno', target: 'buffer' })),
+    );
+    check(
+      'write_file',
+      ok(await t.wb.call('write_file', { path: 'a.ts', content: 'three\nfour\n', target: 'buffer' })),
+    );
+    check(
+      'delete_range',
+      ok(await t.wb.call('delete_range', { path: 'a.ts', start_line: 1, end_line: 1, target: 'buffer' })),
+    );
     expect(editor.docs.get(abs)?.text).toBe('four\n');
   });
 
   it('read_file with target "buffer" reads the unsaved text, not the disk', async () => {
     const { t } = setup('disk\n', 'one\nunsaved\nthree');
     const read = ok(await t.wb.call('read_file', { path: 'a.ts', target: 'buffer', offset: 2, limit: 1 }));
-    expect(read).toMatchObject({ target: 'buffer', content: 'unsaved\n', start_line: 2, end_line: 2, total_lines: 3, eol: 'lf' });
+    expect(read).toMatchObject({
+      target: 'buffer',
+      content: 'unsaved\n',
+      start_line: 2,
+      end_line: 2,
+      total_lines: 3,
+      eol: 'lf',
+    });
     expect(ok(await t.wb.call('read_file', { path: 'a.ts' })).content).toBe('disk\n');
   });
 
@@ -93,7 +121,11 @@ describe('buffer targets', () => {
       ['delete_range', { path: 'a.ts', start_line: 1, end_line: 1, target: 'buffer' }],
     ] as const) {
       const result = await t.wb.call(tool, args);
-      expect(result, tool).toMatchObject({ ok: false, code: 'FS_NOT_OBSERVED', message: expect.stringContaining('target "buffer"') });
+      expect(result, tool).toMatchObject({
+        ok: false,
+        code: 'FS_NOT_OBSERVED',
+        message: expect.stringContaining('target "buffer"'),
+      });
     }
     expect(editor.docs.get(abs)).toEqual({ text: 'same\n', version: 1 });
     // The disk route itself still works with its own observation.
@@ -121,8 +153,19 @@ describe('buffer targets', () => {
   it('edits a buffer in turn (each write is the next observation) and never touches the disk', async () => {
     const { t, editor, abs } = setup('disk\n', 'a\r\nb\r\nc\r\n');
     ok(await t.wb.call('read_file', { path: 'a.ts', target: 'buffer' }));
-    expect(ok(await t.wb.call('edit_file', { path: 'a.ts', old_string: 'b\n', new_string: 'B\nB2\n', target: 'buffer' }))).toMatchObject({ target: 'buffer', replacements: 1 });
-    ok(await t.wb.call('multi_edit', { path: 'a.ts', target: 'buffer', edits: [{ old_string: 'a', new_string: 'A' }, { old_string: 'c', new_string: 'C' }] }));
+    expect(
+      ok(await t.wb.call('edit_file', { path: 'a.ts', old_string: 'b\n', new_string: 'B\nB2\n', target: 'buffer' })),
+    ).toMatchObject({ target: 'buffer', replacements: 1 });
+    ok(
+      await t.wb.call('multi_edit', {
+        path: 'a.ts',
+        target: 'buffer',
+        edits: [
+          { old_string: 'a', new_string: 'A' },
+          { old_string: 'c', new_string: 'C' },
+        ],
+      }),
+    );
     ok(await t.wb.call('delete_range', { path: 'a.ts', start_line: 3, end_line: 3, target: 'buffer' }));
     expect(editor.docs.get(abs)?.text).toBe('A\r\nB\r\nC\r\n');
     const written = ok(await t.wb.call('write_file', { path: 'a.ts', content: 'new\nbody\n', target: 'buffer' }));
@@ -135,7 +178,9 @@ describe('buffer targets', () => {
     const { t, editor, abs } = setup('disk\n', 'text\n');
     ok(await t.wb.call('read_file', { path: 'a.ts', target: 'buffer' }));
     editor.type(abs, 'typed\n');
-    expect(code(await t.wb.call('edit_file', { path: 'a.ts', old_string: 'typed', new_string: 'x', target: 'buffer' }))).toBe('FS_STALE_VERSION');
+    expect(
+      code(await t.wb.call('edit_file', { path: 'a.ts', old_string: 'typed', new_string: 'x', target: 'buffer' })),
+    ).toBe('FS_STALE_VERSION');
     expect(editor.docs.get(abs)?.text).toBe('typed\n');
     ok(await t.wb.call('read_file', { path: 'a.ts', target: 'buffer' }));
     // The user types between the workbench's read and its write: the editor's compare-and-set refuses.
@@ -144,13 +189,24 @@ describe('buffer targets', () => {
       editor.onRead = undefined;
       queueMicrotask(() => editor.type(file, 'raced\n'));
     };
-    const raced = await t.wb.call('edit_file', { path: 'a.ts', old_string: 'typed', new_string: 'x', target: 'buffer' });
-    expect(raced).toMatchObject({ ok: false, code: 'FS_STALE_VERSION', message: expect.stringContaining('nothing was written') });
+    const raced = await t.wb.call('edit_file', {
+      path: 'a.ts',
+      old_string: 'typed',
+      new_string: 'x',
+      target: 'buffer',
+    });
+    expect(raced).toMatchObject({
+      ok: false,
+      code: 'FS_STALE_VERSION',
+      message: expect.stringContaining('nothing was written'),
+    });
     expect(editor.docs.get(abs)?.text).toBe('raced\n');
     // A closed buffer is stale too.
     ok(await t.wb.call('read_file', { path: 'a.ts', target: 'buffer' }));
     editor.docs.delete(abs);
-    expect(code(await t.wb.call('edit_file', { path: 'a.ts', old_string: 'raced', new_string: 'x', target: 'buffer' }))).toBe('FS_STALE_VERSION');
+    expect(
+      code(await t.wb.call('edit_file', { path: 'a.ts', old_string: 'raced', new_string: 'x', target: 'buffer' })),
+    ).toBe('FS_STALE_VERSION');
   });
 
   it('a fork carries buffer observations; later ones stay in their session', async () => {
@@ -159,19 +215,33 @@ describe('buffer targets', () => {
     const other = t.wb.fork();
     ok(await other.call('edit_file', { path: 'a.ts', old_string: 'one', new_string: 'two', target: 'buffer' }));
     expect(editor.docs.get(abs)?.text).toBe('two\n');
-    expect(code(await t.wb.call('edit_file', { path: 'a.ts', old_string: 'two', new_string: 'three', target: 'buffer' }))).toBe('FS_STALE_VERSION');
+    expect(
+      code(await t.wb.call('edit_file', { path: 'a.ts', old_string: 'two', new_string: 'three', target: 'buffer' })),
+    ).toBe('FS_STALE_VERSION');
   });
 
   it('says what is wrong: no provider, no buffer open, an encoding for a buffer, a broken provider', async () => {
     const { t } = setup('disk\n', 'text\n');
     const plain = bench();
     plain.write('a.ts', 'x\n');
-    expect(await plain.wb.call('read_file', { path: 'a.ts', target: 'buffer' })).toMatchObject({ ok: false, code: 'FS_INVALID_ARGUMENT', message: expect.stringContaining('buffers') });
+    expect(await plain.wb.call('read_file', { path: 'a.ts', target: 'buffer' })).toMatchObject({
+      ok: false,
+      code: 'FS_INVALID_ARGUMENT',
+      message: expect.stringContaining('buffers'),
+    });
     t.write('closed.ts', 'c\n');
     expect(code(await t.wb.call('read_file', { path: 'closed.ts', target: 'buffer' }))).toBe('FS_NOT_FOUND');
-    expect(code(await t.wb.call('read_file', { path: 'a.ts', target: 'buffer', encoding: 'latin1' }))).toBe('FS_INVALID_ARGUMENT');
-    expect(() => openWorkbench({ workspace: t.ws, buffers: { read: () => undefined } as unknown as BufferProvider })).toThrow(/buffers/);
-    const broken = openWorkbench({ workspace: t.ws, lockDir: t.lockDir, buffers: { read: () => ({ text: 'x' }) as never, version: () => 1, write: () => 2 } });
+    expect(code(await t.wb.call('read_file', { path: 'a.ts', target: 'buffer', encoding: 'latin1' }))).toBe(
+      'FS_INVALID_ARGUMENT',
+    );
+    expect(() =>
+      openWorkbench({ workspace: t.ws, buffers: { read: () => undefined } as unknown as BufferProvider }),
+    ).toThrow(/buffers/);
+    const broken = openWorkbench({
+      workspace: t.ws,
+      lockDir: t.lockDir,
+      buffers: { read: () => ({ text: 'x' }) as never, version: () => 1, write: () => 2 },
+    });
     expect(code(await broken.call('read_file', { path: 'a.ts', target: 'buffer' }))).toBe('FS_IO_ERROR');
     expect(readFileSync(t.file('a.ts'), 'utf8')).toBe('disk\n');
   });

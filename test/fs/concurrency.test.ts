@@ -24,7 +24,9 @@ describe('competing writers in one process', () => {
     const t = bench();
     const sessions = Array.from({ length: 5 }, () => t.open());
     for (const s of sessions) expect(code(await s.call('read_file', { path: 'new.txt' }))).toBe('FS_NOT_FOUND');
-    const results = await Promise.all(sessions.map((s, i) => s.call('write_file', { path: 'new.txt', content: `writer ${i}\n` })));
+    const results = await Promise.all(
+      sessions.map((s, i) => s.call('write_file', { path: 'new.txt', content: `writer ${i}\n` })),
+    );
     const winners = results.flatMap((r, i) => (r.ok ? [i] : []));
     expect(winners).toHaveLength(1);
     expect(results.filter((r) => !r.ok).map(code)).toEqual(Array(4).fill('FS_EXISTS'));
@@ -37,7 +39,13 @@ describe('competing writers in separate processes', () => {
     const t = bench();
     t.write('f.txt', 'value = 0\n');
     const workers = ['A', 'B'].map((name) =>
-      startWorker({ mode: 'race', workspace: t.ws, lockDir: t.lockDir, path: 'f.txt', edit: { old_string: 'value = 0', new_string: `value = ${name}` } }),
+      startWorker({
+        mode: 'race',
+        workspace: t.ws,
+        lockDir: t.lockDir,
+        path: 'f.txt',
+        edit: { old_string: 'value = 0', new_string: `value = ${name}` },
+      }),
     );
     await Promise.all(workers.map((w) => waitForLine(w, 'ready')));
     for (const w of workers) w.stdin.end('go\n');
@@ -48,7 +56,9 @@ describe('competing writers in separate processes', () => {
 
   it('three processes creating one file: the winner is never overwritten', async () => {
     const t = bench();
-    const workers = [0, 1, 2].map((i) => startWorker({ mode: 'race', workspace: t.ws, lockDir: t.lockDir, path: 'made.txt', create: `process ${i}\n` }));
+    const workers = [0, 1, 2].map((i) =>
+      startWorker({ mode: 'race', workspace: t.ws, lockDir: t.lockDir, path: 'made.txt', create: `process ${i}\n` }),
+    );
     await Promise.all(workers.map((w) => waitForLine(w, 'ready')));
     for (const w of workers) w.stdin.end('go\n');
     const results = await Promise.all(workers.map(lastJson));
@@ -61,7 +71,9 @@ describe('competing writers in separate processes', () => {
   it('a multi-process counter (4 processes × 25 rounds of read → edit, retry on stale) ends at exactly 100', async () => {
     const t = bench();
     t.write('counter.txt', '0\n');
-    const workers = [0, 1, 2, 3].map(() => startWorker({ mode: 'counter', workspace: t.ws, lockDir: t.lockDir, path: 'counter.txt', rounds: 25 }));
+    const workers = [0, 1, 2, 3].map(() =>
+      startWorker({ mode: 'counter', workspace: t.ws, lockDir: t.lockDir, path: 'counter.txt', rounds: 25 }),
+    );
     const results = await Promise.all(workers.map(lastJson));
     expect(t.text('counter.txt')).toBe('100\n');
     expect(results.every((r) => typeof r.stale === 'number')).toBe(true);

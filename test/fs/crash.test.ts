@@ -11,7 +11,10 @@ import { startWorker } from './processes.js';
 const OLD = 'old content\n'.repeat(2000);
 const NEW = 'new content, longer\n'.repeat(2000);
 
-async function crashAt(pauseAt: string, existing: boolean): Promise<{ t: ReturnType<typeof bench>; leftovers: string[] }> {
+async function crashAt(
+  pauseAt: string,
+  existing: boolean,
+): Promise<{ t: ReturnType<typeof bench>; leftovers: string[] }> {
   const t = bench();
   if (existing) t.write('target.txt', OLD);
   const fifos = tempDir('pb-fifo-');
@@ -19,7 +22,9 @@ async function crashAt(pauseAt: string, existing: boolean): Promise<{ t: ReturnT
   const hold = path.join(fifos, 'hold');
   await execa('mkfifo', [ready, hold]);
   const job = { mode: 'crash', workspace: t.ws, lockDir: t.lockDir, path: 'target.txt', pauseAt, ready, hold };
-  const worker = startWorker(existing ? { ...job, edit: { old_string: OLD, new_string: NEW } } : { ...job, create: NEW });
+  const worker = startWorker(
+    existing ? { ...job, edit: { old_string: OLD, new_string: NEW } } : { ...job, create: NEW },
+  );
   const reached = await Promise.race([readFile(ready, 'utf8'), worker.then((r) => `exited early: ${r.stderr}`)]);
   expect(reached).toBe(pauseAt);
   worker.kill('SIGKILL');

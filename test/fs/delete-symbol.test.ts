@@ -51,21 +51,39 @@ describe('delete_symbol in TypeScript', () => {
   it('deletes an exported function with its doc comment and the blank line after it', async () => {
     const t = await observed('src/a.ts', TS);
     const result = ok(await t.wb.call('delete_symbol', { path: 'src/a.ts', symbol: 'add' }));
-    expect(result).toMatchObject({ symbol: 'add', kind: 'function_declaration', start_line: 3, end_line: 6, deleted_lines: 5 });
-    expect(t.text('src/a.ts')).toBe(TS.replace('/** Adds two numbers. */\nexport function add(a: number, b: number): number {\n  return a + b;\n}\n\n', ''));
+    expect(result).toMatchObject({
+      symbol: 'add',
+      kind: 'function_declaration',
+      start_line: 3,
+      end_line: 6,
+      deleted_lines: 5,
+    });
+    expect(t.text('src/a.ts')).toBe(
+      TS.replace(
+        '/** Adds two numbers. */\nexport function add(a: number, b: number): number {\n  return a + b;\n}\n\n',
+        '',
+      ),
+    );
   });
 
   it('deletes a method with its decorator and doc comment (Outer.name)', async () => {
     const t = await observed('src/a.ts', TS);
     ok(await t.wb.call('delete_symbol', { path: 'src/a.ts', symbol: 'Parser.reset' }));
-    expect(t.text('src/a.ts')).toBe(TS.replace('  /** Resets the parser. */\n  @logged()\n  reset(): void {\n    this.depth = 0;\n  }\n\n', ''));
+    expect(t.text('src/a.ts')).toBe(
+      TS.replace('  /** Resets the parser. */\n  @logged()\n  reset(): void {\n    this.depth = 0;\n  }\n\n', ''),
+    );
   });
 
   it('deletes all overloads of a method together', async () => {
     const t = await observed('src/a.ts', TS);
     const result = ok(await t.wb.call('delete_symbol', { path: 'src/a.ts', symbol: 'Parser.parse' }));
     expect(result).toMatchObject({ start_line: 20, end_line: 24 });
-    expect(t.text('src/a.ts')).toBe(TS.replace('\n\n  parse(input: string): void;\n  parse(input: Buffer): void;\n  parse(input: unknown): void {\n    void input;\n  }\n', '\n'));
+    expect(t.text('src/a.ts')).toBe(
+      TS.replace(
+        '\n\n  parse(input: string): void;\n  parse(input: Buffer): void;\n  parse(input: unknown): void {\n    void input;\n  }\n',
+        '\n',
+      ),
+    );
   });
 
   it('deletes a decorated class, keeping a comment that a blank line separates from it', async () => {
@@ -91,7 +109,12 @@ describe('delete_symbol in TypeScript', () => {
     ok(await t.wb.call('delete_symbol', { path: 'src/w.ts', symbol: 'add' }));
     const bytes = readFileSync(t.file('src/w.ts'));
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(bytes.subarray(3).toString()).toBe(crlf.replace('/** Adds two numbers. */\r\nexport function add(a: number, b: number): number {\r\n  return a + b;\r\n}\r\n\r\n', ''));
+    expect(bytes.subarray(3).toString()).toBe(
+      crlf.replace(
+        '/** Adds two numbers. */\r\nexport function add(a: number, b: number): number {\r\n  return a + b;\r\n}\r\n\r\n',
+        '',
+      ),
+    );
   });
 });
 
@@ -105,7 +128,8 @@ describe('delete_symbol in JavaScript and Python', () => {
   });
 
   it('deletes a decorated Python function with the comment above it', async () => {
-    const py = 'import os\n\n\n# Cached.\n@lru_cache\ndef f():\n    """Doc."""\n    return 1\n\n\ndef g():\n    return 2\n';
+    const py =
+      'import os\n\n\n# Cached.\n@lru_cache\ndef f():\n    """Doc."""\n    return 1\n\n\ndef g():\n    return 2\n';
     const t = await observed('m.py', py);
     ok(await t.wb.call('delete_symbol', { path: 'm.py', symbol: 'f' }));
     expect(t.text('m.py')).toBe('import os\n\n\ndef g():\n    return 2\n');
@@ -135,27 +159,34 @@ describe('delete_symbol in JavaScript and Python', () => {
 
 describe('delete_symbol in Go, Rust and Java', () => {
   it('Go: a function, a method as Type.Method, and a type, each with its doc comment', async () => {
-    const go = 'package main\n\n// T is a thing.\ntype T struct{}\n\n// M does.\nfunc (t *T) M() {}\n\n// F does.\nfunc F() {}\n\nfunc main() {}\n';
+    const go =
+      'package main\n\n// T is a thing.\ntype T struct{}\n\n// M does.\nfunc (t *T) M() {}\n\n// F does.\nfunc F() {}\n\nfunc main() {}\n';
     const t = await observed('main.go', go);
     ok(await t.wb.call('delete_symbol', { path: 'main.go', symbol: 'T.M' }));
-    expect(t.text('main.go')).toBe('package main\n\n// T is a thing.\ntype T struct{}\n\n// F does.\nfunc F() {}\n\nfunc main() {}\n');
+    expect(t.text('main.go')).toBe(
+      'package main\n\n// T is a thing.\ntype T struct{}\n\n// F does.\nfunc F() {}\n\nfunc main() {}\n',
+    );
     ok(await t.wb.call('delete_symbol', { path: 'main.go', symbol: 'T' }));
     ok(await t.wb.call('delete_symbol', { path: 'main.go', symbol: 'F' }));
     expect(t.text('main.go')).toBe('package main\n\nfunc main() {}\n');
   });
 
   it('Rust: a method found in any impl block, with its doc comment and attribute; a struct with its derive', async () => {
-    const rs = '/// A point.\n#[derive(Debug)]\npub struct P;\n\nimpl P {\n    pub fn new() -> P { P }\n\n    /// Length.\n    #[inline]\n    pub fn len(&self) -> usize { 0 }\n}\n\nimpl Default for P {\n    fn default() -> P { P }\n}\n';
+    const rs =
+      '/// A point.\n#[derive(Debug)]\npub struct P;\n\nimpl P {\n    pub fn new() -> P { P }\n\n    /// Length.\n    #[inline]\n    pub fn len(&self) -> usize { 0 }\n}\n\nimpl Default for P {\n    fn default() -> P { P }\n}\n';
     const t = await observed('src/lib.rs', rs);
     ok(await t.wb.call('delete_symbol', { path: 'src/lib.rs', symbol: 'P.len' }));
     ok(await t.wb.call('delete_symbol', { path: 'src/lib.rs', symbol: 'P.default' }));
-    expect(t.text('src/lib.rs')).toBe('/// A point.\n#[derive(Debug)]\npub struct P;\n\nimpl P {\n    pub fn new() -> P { P }\n}\n\nimpl Default for P {\n}\n');
+    expect(t.text('src/lib.rs')).toBe(
+      '/// A point.\n#[derive(Debug)]\npub struct P;\n\nimpl P {\n    pub fn new() -> P { P }\n}\n\nimpl Default for P {\n}\n',
+    );
     ok(await t.wb.call('delete_symbol', { path: 'src/lib.rs', symbol: 'P' }));
     expect(t.text('src/lib.rs')).toBe('impl P {\n    pub fn new() -> P { P }\n}\n\nimpl Default for P {\n}\n');
   });
 
   it('Java: a method with its Javadoc and annotations; overloads are ambiguous with their lines', async () => {
-    const java = 'public class C {\n  /** Runs. */\n  @Override\n  public void run() {}\n\n  void f(int a) {}\n  void f(String s) {}\n}\n';
+    const java =
+      'public class C {\n  /** Runs. */\n  @Override\n  public void run() {}\n\n  void f(int a) {}\n  void f(String s) {}\n}\n';
     const t = await observed('C.java', java);
     ok(await t.wb.call('delete_symbol', { path: 'C.java', symbol: 'C.run' }));
     expect(t.text('C.java')).toBe('public class C {\n  void f(int a) {}\n  void f(String s) {}\n}\n');
@@ -171,7 +202,9 @@ describe('delete_symbol refusals leave the file as it was', () => {
     const top = await t.wb.call('delete_symbol', { path: 'src/a.ts', symbol: 'subtract' });
     expect(top).toMatchObject({ ok: false, code: 'FS_SYMBOL_NOT_FOUND' });
     expect(top.ok ? '' : top.message).toContain('add, Parser, twice, Shape');
-    expect(code(await t.wb.call('delete_symbol', { path: 'src/a.ts', symbol: 'Parser.render' }))).toBe('FS_SYMBOL_NOT_FOUND');
+    expect(code(await t.wb.call('delete_symbol', { path: 'src/a.ts', symbol: 'Parser.render' }))).toBe(
+      'FS_SYMBOL_NOT_FOUND',
+    );
     expect(code(await t.wb.call('delete_symbol', { path: 'src/a.ts', symbol: 'twice.x' }))).toBe('FS_SYMBOL_NOT_FOUND');
     expect(t.text('src/a.ts')).toBe(TS);
   });
@@ -239,7 +272,9 @@ describe('delete_symbol from the built package', () => {
       await wb.call('read_file', { path: 'm.py' });
       console.log(JSON.stringify(await wb.call('delete_symbol', { path: 'm.py', symbol: 'a' })));
       process.exit(0);`;
-    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script, t.ws, t.lockDir], { encoding: 'utf8' });
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script, t.ws, t.lockDir], {
+      encoding: 'utf8',
+    });
     expect(JSON.parse(out)).toMatchObject({ ok: true, symbol: 'a' });
     expect(t.text('m.py')).toBe('def b():\n    pass\n');
   });

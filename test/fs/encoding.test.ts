@@ -13,9 +13,15 @@ describe('encodings', () => {
   it('keeps a UTF-8 BOM', async () => {
     const t = bench();
     t.write('bom.txt', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('héllo\n')]));
-    expect(ok(await t.wb.call('read_file', { path: 'bom.txt' }))).toMatchObject({ encoding: 'utf-8', bom: true, content: 'héllo\n' });
+    expect(ok(await t.wb.call('read_file', { path: 'bom.txt' }))).toMatchObject({
+      encoding: 'utf-8',
+      bom: true,
+      content: 'héllo\n',
+    });
     ok(await t.wb.call('edit_file', { path: 'bom.txt', old_string: 'héllo', new_string: 'hé' }));
-    expect(readFileSync(t.file('bom.txt'))).toEqual(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('hé\n')]));
+    expect(readFileSync(t.file('bom.txt'))).toEqual(
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('hé\n')]),
+    );
   });
 
   for (const order of ['le', 'be'] as const) {
@@ -23,7 +29,13 @@ describe('encodings', () => {
       const t = bench();
       t.write('u.txt', utf16('第一行\r\n第二行\r\n', order));
       const read = ok(await t.wb.call('read_file', { path: 'u.txt', offset: 2 }));
-      expect(read).toMatchObject({ encoding: `utf-16${order}`, bom: true, eol: 'crlf', content: '第二行\r\n', total_lines: 2 });
+      expect(read).toMatchObject({
+        encoding: `utf-16${order}`,
+        bom: true,
+        eol: 'crlf',
+        content: '第二行\r\n',
+        total_lines: 2,
+      });
       ok(await t.wb.call('edit_file', { path: 'u.txt', old_string: '第二行\n', new_string: '第二行\n新行 🚀\n' }));
       expect(readFileSync(t.file('u.txt'))).toEqual(utf16('第一行\r\n第二行\r\n新行 🚀\r\n', order));
     });
@@ -33,9 +45,15 @@ describe('encodings', () => {
     const t = bench();
     const bytes = Buffer.from([0x61, 0x62, 0xff, 0xfe, 0x0a, 0x63]);
     t.write('bin.dat', bytes);
-    expect(await t.wb.call('read_file', { path: 'bin.dat' })).toMatchObject({ ok: false, code: 'FS_ENCODING', message: expect.stringContaining('encoding') });
+    expect(await t.wb.call('read_file', { path: 'bin.dat' })).toMatchObject({
+      ok: false,
+      code: 'FS_ENCODING',
+      message: expect.stringContaining('encoding'),
+    });
     // Not observed by the refused read.
-    expect(code(await t.wb.call('edit_file', { path: 'bin.dat', old_string: 'ab', new_string: 'x' }))).toBe('FS_NOT_OBSERVED');
+    expect(code(await t.wb.call('edit_file', { path: 'bin.dat', old_string: 'ab', new_string: 'x' }))).toBe(
+      'FS_NOT_OBSERVED',
+    );
     expect(readFileSync(t.file('bin.dat'))).toEqual(bytes);
   });
 
@@ -44,8 +62,14 @@ describe('encodings', () => {
     const bytes = Buffer.from([0xff, 0xfe, 0x41, 0x00, 0x00, 0xd8, 0x42, 0x00]);
     t.write('bad16.txt', bytes);
     // read_file says what edits would find: not valid in the encoding its BOM announces.
-    expect(await t.wb.call('read_file', { path: 'bad16.txt' })).toMatchObject({ ok: false, code: 'FS_ENCODING', message: expect.stringContaining('utf-16le') });
-    expect(code(await t.wb.call('edit_file', { path: 'bad16.txt', old_string: 'A', new_string: 'x' }))).toBe('FS_NOT_OBSERVED');
+    expect(await t.wb.call('read_file', { path: 'bad16.txt' })).toMatchObject({
+      ok: false,
+      code: 'FS_ENCODING',
+      message: expect.stringContaining('utf-16le'),
+    });
+    expect(code(await t.wb.call('edit_file', { path: 'bad16.txt', old_string: 'A', new_string: 'x' }))).toBe(
+      'FS_NOT_OBSERVED',
+    );
     expect(readFileSync(t.file('bad16.txt'))).toEqual(bytes);
   });
 
@@ -71,7 +95,7 @@ describe('encodings', () => {
     expect(readFileSync(t.file('w.txt'))).toEqual(utf16('new\r\nlines\r\n', 'le'));
   });
 
-  it('write_file content that starts with a BOM of its own does not double the file\'s BOM', async () => {
+  it("write_file content that starts with a BOM of its own does not double the file's BOM", async () => {
     const t = bench();
     const bom = Buffer.from([0xef, 0xbb, 0xbf]);
     t.write('b8.txt', Buffer.concat([bom, Buffer.from('old\n')]));
@@ -92,12 +116,26 @@ describe('encodings', () => {
       ['write_file', { path: 'f.txt', content: 'a\ud800b' }, /content/],
       ['write_file', { path: 'new.txt', content: 'x\udc00' }, /content/],
       ['edit_file', { path: 'f.txt', old_string: 'keep', new_string: '\ud83d' }, /new_string/],
-      ['multi_edit', { path: 'f.txt', edits: [{ old_string: 'k', new_string: 'K' }, { old_string: 'e', new_string: '\ude80' }] }, /edits\[1\]\.new_string/],
+      [
+        'multi_edit',
+        {
+          path: 'f.txt',
+          edits: [
+            { old_string: 'k', new_string: 'K' },
+            { old_string: 'e', new_string: '\ude80' },
+          ],
+        },
+        /edits\[1\]\.new_string/,
+      ],
       ['write_file', { path: 'n\ud800.txt', content: 'x' }, /path/],
     ];
     for (const [tool, args, field] of calls) {
       const result = await t.wb.call(tool, args);
-      expect(result, tool).toMatchObject({ ok: false, code: 'FS_INVALID_ARGUMENT', message: expect.stringMatching(field) });
+      expect(result, tool).toMatchObject({
+        ok: false,
+        code: 'FS_INVALID_ARGUMENT',
+        message: expect.stringMatching(field),
+      });
     }
     expect(readFileSync(t.file('f.txt'), 'utf8')).toBe('keep\n');
     expect(readdirSync(t.ws)).toEqual(['f.txt']);

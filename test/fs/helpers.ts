@@ -33,7 +33,8 @@ export interface Bench {
 export function bench(): Bench {
   const ws = tempDir();
   const lockDir = tempDir('pb-locks-');
-  const open = (extra: Partial<WorkbenchOptions> = {}): Workbench => openWorkbench({ workspace: ws, lockDir, ...extra });
+  const open = (extra: Partial<WorkbenchOptions> = {}): Workbench =>
+    openWorkbench({ workspace: ws, lockDir, ...extra });
   const file = (rel: string): string => path.join(ws, rel);
   return {
     ws,

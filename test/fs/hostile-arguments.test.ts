@@ -7,13 +7,29 @@ import { bench } from './helpers.js';
 describe('wb.call with arguments that are not plain data', () => {
   it('a getter that throws is FS_INVALID_ARGUMENT, not a rejection', async () => {
     const { wb } = bench();
-    const args = { path: 'a.txt', get content(): string { throw new Error('boom'); } };
-    await expect(wb.call('write_file', args)).resolves.toMatchObject({ ok: false, code: 'FS_INVALID_ARGUMENT', message: expect.stringMatching(/could not be read \(boom\)/) });
+    const args = {
+      path: 'a.txt',
+      get content(): string {
+        throw new Error('boom');
+      },
+    };
+    await expect(wb.call('write_file', args)).resolves.toMatchObject({
+      ok: false,
+      code: 'FS_INVALID_ARGUMENT',
+      message: expect.stringMatching(/could not be read \(boom\)/),
+    });
   });
 
   it('a Proxy whose traps throw is FS_INVALID_ARGUMENT, and a harmless Proxy works like its target', async () => {
     const { wb, text } = bench();
-    const hostile = new Proxy({ path: 'a.txt', content: 'x' }, { ownKeys: () => { throw new TypeError('no keys'); } });
+    const hostile = new Proxy(
+      { path: 'a.txt', content: 'x' },
+      {
+        ownKeys: () => {
+          throw new TypeError('no keys');
+        },
+      },
+    );
     await expect(wb.call('write_file', hostile)).resolves.toMatchObject({ ok: false, code: 'FS_INVALID_ARGUMENT' });
     const harmless = new Proxy({ path: 'b.txt', content: 'fine\n' }, {});
     await expect(wb.call('write_file', harmless)).resolves.toMatchObject({ ok: true });
@@ -23,7 +39,12 @@ describe('wb.call with arguments that are not plain data', () => {
   it('a getter that answers differently each time is read once: the path validated is the path used', async () => {
     const { wb, ws } = bench();
     let reads = 0;
-    const args = { content: 'x', get path() { return reads++ === 0 ? 'inside.txt' : '../escaped.txt'; } };
+    const args = {
+      content: 'x',
+      get path() {
+        return reads++ === 0 ? 'inside.txt' : '../escaped.txt';
+      },
+    };
     const result = await wb.call('write_file', args);
     expect(result).toMatchObject({ ok: true });
     expect(reads).toBe(1);
@@ -35,9 +56,20 @@ describe('wb.call with arguments that are not plain data', () => {
     const { wb } = bench();
     const cyclic: Record<string, unknown> = { path: 'a.txt' };
     cyclic.self = cyclic;
-    await expect(wb.call('read_file', cyclic as never)).resolves.toMatchObject({ ok: false, code: 'FS_INVALID_ARGUMENT', message: expect.stringMatching(/nested deeper/) });
-    await expect(wb.call(Symbol('x') as unknown as string, {})).resolves.toMatchObject({ ok: false, code: 'FS_INVALID_ARGUMENT' });
-    await expect(wb.call('__proto__', {})).resolves.toMatchObject({ ok: false, code: 'FS_INVALID_ARGUMENT', message: expect.stringMatching(/unknown tool/) });
+    await expect(wb.call('read_file', cyclic as never)).resolves.toMatchObject({
+      ok: false,
+      code: 'FS_INVALID_ARGUMENT',
+      message: expect.stringMatching(/nested deeper/),
+    });
+    await expect(wb.call(Symbol('x') as unknown as string, {})).resolves.toMatchObject({
+      ok: false,
+      code: 'FS_INVALID_ARGUMENT',
+    });
+    await expect(wb.call('__proto__', {})).resolves.toMatchObject({
+      ok: false,
+      code: 'FS_INVALID_ARGUMENT',
+      message: expect.stringMatching(/unknown tool/),
+    });
     const polluted = JSON.parse('{"path":"a.txt","__proto__":{"content":"sneaky"}}');
     await expect(wb.call('write_file', polluted)).resolves.toMatchObject({ ok: false, code: 'FS_INVALID_ARGUMENT' });
   });

@@ -1,7 +1,17 @@
 // The invalidation matrix: every way a file can change behind a session's back makes its next
 // mutation FS_STALE_VERSION, and metadata-only noise does not.
 import { execa } from 'execa';
-import { chmodSync, linkSync, renameSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync, readFileSync } from 'node:fs';
+import {
+  chmodSync,
+  linkSync,
+  renameSync,
+  statSync,
+  symlinkSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+  readFileSync,
+} from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bench, code, ok } from './helpers.js';
 
@@ -53,7 +63,9 @@ describe('a stale observation is caught', () => {
     expect(t.text('real.txt')).toBe('howdy\n');
     ok(await other.call('read_file', { path: 'real.txt' }));
     await execa('sh', ['-c', 'printf "more\\n" >> alias.txt'], { cwd: t.ws });
-    expect(code(await other.call('edit_file', { path: 'real.txt', old_string: 'howdy', new_string: 'x' }))).toBe('FS_STALE_VERSION');
+    expect(code(await other.call('edit_file', { path: 'real.txt', old_string: 'howdy', new_string: 'x' }))).toBe(
+      'FS_STALE_VERSION',
+    );
   });
 
   it('an in-place write through a hard-link alias', async () => {
@@ -73,7 +85,9 @@ describe('a stale observation is caught', () => {
     unlinkSync(file);
     expect(code(await t.wb.call('edit_file', { path: 'f.txt', ...edit }))).toBe('FS_STALE_VERSION');
     writeFileSync(file, 'jello\n');
-    expect(code(await t.wb.call('edit_file', { path: 'f.txt', old_string: 'jello', new_string: 'x' }))).toBe('FS_STALE_VERSION');
+    expect(code(await t.wb.call('edit_file', { path: 'f.txt', old_string: 'jello', new_string: 'x' }))).toBe(
+      'FS_STALE_VERSION',
+    );
     expect(code(await t.wb.call('write_file', { path: 'f.txt', content: 'x' }))).toBe('FS_STALE_VERSION');
     expect(t.text('f.txt')).toBe('jello\n');
   });

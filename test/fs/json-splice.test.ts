@@ -3,17 +3,42 @@
 // gives exactly what JSON.stringify writes for the edited document.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findTopLevelArray, insertItem, lineIndent, removeItem, replaceItem } from '../../src/fs/tools/notebook/json-splice.js';
+import {
+  findTopLevelArray,
+  insertItem,
+  lineIndent,
+  removeItem,
+  replaceItem,
+} from '../../src/fs/tools/notebook/json-splice.js';
 
 const value = fc.letrec((tie) => ({
-  leaf: fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.constantFrom('"', '\\', '\\"', '{[', ']}', '\n')),
-  node: fc.oneof({ depthSize: 'small' }, tie('leaf'), fc.array(tie('node'), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 4 }), tie('node'), { maxKeys: 3 })),
+  leaf: fc.oneof(
+    fc.string(),
+    fc.integer(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.constantFrom('"', '\\', '\\"', '{[', ']}', '\n'),
+  ),
+  node: fc.oneof(
+    { depthSize: 'small' },
+    tie('leaf'),
+    fc.array(tie('node'), { maxLength: 3 }),
+    fc.dictionary(fc.string({ maxLength: 4 }), tie('node'), { maxKeys: 3 }),
+  ),
 })).node;
 
 const doc = fc.record({
-  before: fc.dictionary(fc.string({ maxLength: 5 }).filter((k) => k !== 'cells'), value, { maxKeys: 2 }),
+  before: fc.dictionary(
+    fc.string({ maxLength: 5 }).filter((k) => k !== 'cells'),
+    value,
+    { maxKeys: 2 },
+  ),
   cells: fc.array(value, { maxLength: 5 }),
-  after: fc.dictionary(fc.string({ maxLength: 5 }).filter((k) => k !== 'cells'), value, { maxKeys: 2 }),
+  after: fc.dictionary(
+    fc.string({ maxLength: 5 }).filter((k) => k !== 'cells'),
+    value,
+    { maxKeys: 2 },
+  ),
   indent: fc.constantFrom('', ' ', '  ', '\t'),
 });
 
@@ -43,7 +68,11 @@ describe('json-splice', () => {
         if (op === 'insert') {
           const k = pick % (n + 1);
           cells.splice(k, 0, item);
-          out = insertItem(text, span, k, piece(item, d.indent, itemIndent ?? ''), { closeIndent, eol: '\n', ...(itemIndent === undefined ? {} : { itemIndent }) });
+          out = insertItem(text, span, k, piece(item, d.indent, itemIndent ?? ''), {
+            closeIndent,
+            eol: '\n',
+            ...(itemIndent === undefined ? {} : { itemIndent }),
+          });
         } else {
           if (n === 0) return;
           const k = pick % n;

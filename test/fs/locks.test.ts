@@ -43,10 +43,13 @@ describe('locks', () => {
     t.write('f.txt', 'v0\n');
     ok(await t.wb.call('read_file', { path: 'f.txt' }));
     const edits = IDENTITY_LOCK_BUCKETS + 16;
-    for (let i = 0; i < edits; i++) ok(await t.wb.call('edit_file', { path: 'f.txt', old_string: `v${i}`, new_string: `v${i + 1}` }));
+    for (let i = 0; i < edits; i++)
+      ok(await t.wb.call('edit_file', { path: 'f.txt', old_string: `v${i}`, new_string: `v${i + 1}` }));
     expect(t.text('f.txt')).toBe(`v${edits}\n`);
     // One path lock, and at most one lock file per identity bucket.
-    expect(readdirSync(t.lockDir).filter((name) => name !== OWNER_FILE).length).toBeLessThanOrEqual(1 + IDENTITY_LOCK_BUCKETS);
+    expect(readdirSync(t.lockDir).filter((name) => name !== OWNER_FILE).length).toBeLessThanOrEqual(
+      1 + IDENTITY_LOCK_BUCKETS,
+    );
   });
 
   it('gives up with FS_LOCK_TIMEOUT when another process holds the lock too long, changing nothing', async () => {
@@ -76,7 +79,11 @@ describe('locks', () => {
     const lockPath = new LockSet(t.lockDir).fileFor(pathKey(realpathSync(t.file('f.txt'))));
     mkdirSync(lockPath, { recursive: true });
     const result = await t.wb.call('edit_file', { path: 'f.txt', old_string: 'a', new_string: 'b' });
-    expect(result).toMatchObject({ ok: false, code: 'FS_IO_ERROR', message: expect.stringContaining(`lock file ${lockPath} is unusable (EISDIR)`) });
+    expect(result).toMatchObject({
+      ok: false,
+      code: 'FS_IO_ERROR',
+      message: expect.stringContaining(`lock file ${lockPath} is unusable (EISDIR)`),
+    });
     expect(t.text('f.txt')).toBe('a\n');
     rmSync(lockPath, { recursive: true });
     ok(await t.wb.call('edit_file', { path: 'f.txt', old_string: 'a', new_string: 'b' }));
@@ -121,26 +128,36 @@ describe('locks', () => {
   });
 
   // Anyone who could make the default directory first could hold our locks or plant symlinks.
-  it.runIf(typeof process.getuid === 'function')('refuses a default lock directory someone else could have planted', async () => {
-    const root = tempDir('pb-shared-');
-    const planted = path.join(root, 'locks');
-    const cases: Array<[string, () => void]> = [
-      ['writable by others', () => (mkdirSync(planted), chmodSync(planted, 0o777))],
-      ['a symlink', () => (mkdirSync(`${planted}.real`, { mode: 0o700 }), symlinkSync(`${planted}.real`, planted))],
-    ];
-    if (process.getuid!() === 0) cases.push(['owned by another user', () => (mkdirSync(planted, { mode: 0o700 }), chownSync(planted, 12345, 12345))]);
-    for (const [label, plant] of cases) {
-      plant();
+  it.runIf(typeof process.getuid === 'function')(
+    'refuses a default lock directory someone else could have planted',
+    async () => {
+      const root = tempDir('pb-shared-');
+      const planted = path.join(root, 'locks');
+      const cases: Array<[string, () => void]> = [
+        ['writable by others', () => (mkdirSync(planted), chmodSync(planted, 0o777))],
+        ['a symlink', () => (mkdirSync(`${planted}.real`, { mode: 0o700 }), symlinkSync(`${planted}.real`, planted))],
+      ];
+      if (process.getuid!() === 0)
+        cases.push([
+          'owned by another user',
+          () => (mkdirSync(planted, { mode: 0o700 }), chownSync(planted, 12345, 12345)),
+        ]);
+      for (const [label, plant] of cases) {
+        plant();
+        const locks = new LockSet({ dir: planted, source: 'default' });
+        await expect(locks.acquire([pathKey('/x')]), label).rejects.toMatchObject({
+          code: 'FS_IO_ERROR',
+          message: expect.stringMatching(/lock directory .* refusing to use it/),
+        });
+        expect(readdirSync(planted), label).toEqual([]);
+        for (const name of readdirSync(root)) rmSync(path.join(root, name), { recursive: true, force: true });
+      }
+      // Our own private directory is used, and records its owner.
       const locks = new LockSet({ dir: planted, source: 'default' });
-      await expect(locks.acquire([pathKey('/x')]), label).rejects.toMatchObject({ code: 'FS_IO_ERROR', message: expect.stringMatching(/lock directory .* refusing to use it/) });
-      expect(readdirSync(planted), label).toEqual([]);
-      for (const name of readdirSync(root)) rmSync(path.join(root, name), { recursive: true, force: true });
-    }
-    // Our own private directory is used, and records its owner.
-    const locks = new LockSet({ dir: planted, source: 'default' });
-    (await locks.acquire([pathKey('/x')]))();
-    expect(readLockDirOwner(planted)).toMatchObject({ uid: process.getuid!(), source: 'default' });
-  });
+      (await locks.acquire([pathKey('/x')]))();
+      expect(readLockDirOwner(planted)).toMatchObject({ uid: process.getuid!(), source: 'default' });
+    },
+  );
 
   it('the default lock directory depends on the user only: neither TMPDIR nor HOME moves it', () => {
     const saved = { TMPDIR: process.env.TMPDIR, HOME: process.env.HOME };
@@ -159,7 +176,13 @@ describe('locks', () => {
     expect(defaultLockDirFor('linux', '/home/ann')).toBe('/home/ann/.local/state/peer-bridge/locks');
     expect(defaultLockDirFor('darwin', '/Users/ann')).toBe('/Users/ann/Library/Application Support/peer-bridge/locks');
     expect(defaultLockDirFor('win32', 'C:\\Users\\ann')).toBe('C:\\Users\\ann\\AppData\\Local\\peer-bridge\\locks');
-    expect(lockDirInfo(undefined, { PEER_BRIDGE_LOCK_DIR: '/srv/locks' })).toEqual({ dir: path.resolve('/srv/locks'), source: 'PEER_BRIDGE_LOCK_DIR' });
-    expect(lockDirInfo('/opt/l', { PEER_BRIDGE_LOCK_DIR: '/srv/locks' })).toEqual({ dir: path.resolve('/opt/l'), source: 'option' });
+    expect(lockDirInfo(undefined, { PEER_BRIDGE_LOCK_DIR: '/srv/locks' })).toEqual({
+      dir: path.resolve('/srv/locks'),
+      source: 'PEER_BRIDGE_LOCK_DIR',
+    });
+    expect(lockDirInfo('/opt/l', { PEER_BRIDGE_LOCK_DIR: '/srv/locks' })).toEqual({
+      dir: path.resolve('/opt/l'),
+      source: 'option',
+    });
   });
 });

@@ -13,7 +13,8 @@ import { mountTmpfs } from '../helpers/privileged.js';
 function exdevFor(source: string): Partial<FsOps> {
   return {
     async renameNoReplace(from, to) {
-      if (path.basename(from) === source) throw Object.assign(new Error(`EXDEV: cross-device link, rename '${from}'`), { code: 'EXDEV' });
+      if (path.basename(from) === source)
+        throw Object.assign(new Error(`EXDEV: cross-device link, rename '${from}'`), { code: 'EXDEV' });
       return realOps.renameNoReplace(from, to);
     },
   };
@@ -101,7 +102,10 @@ describe('move_file memory', () => {
       const ops: Partial<FsOps> =
         route === 'rename'
           ? { renameNoReplace: async (from, to) => (sample(), realOps.renameNoReplace(from, to)) }
-          : { ...exdevFor('big.bin'), linkNoOverwrite: async (from, to) => (sample(), realOps.linkNoOverwrite(from, to)) };
+          : {
+              ...exdevFor('big.bin'),
+              linkNoOverwrite: async (from, to) => (sample(), realOps.linkNoOverwrite(from, to)),
+            };
       const wb = t.open({ ops });
       ok(await wb.call('read_file', { path: 'big.bin', limit: 1 }));
       const baseline = process.memoryUsage().arrayBuffers;
@@ -125,7 +129,9 @@ describe('a replacement the filesystem refuses to rename', () => {
       },
     });
     ok(await wb.call('read_file', { path: 'f.txt' }));
-    expect(code(await wb.call('edit_file', { path: 'f.txt', old_string: 'before', new_string: 'after' }))).toBe('FS_CROSS_DEVICE');
+    expect(code(await wb.call('edit_file', { path: 'f.txt', old_string: 'before', new_string: 'after' }))).toBe(
+      'FS_CROSS_DEVICE',
+    );
     expect(t.text('f.txt')).toBe('before\n');
     expect(readdirSync(t.ws)).toEqual(['f.txt']);
   });

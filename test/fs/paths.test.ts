@@ -13,14 +13,24 @@ describe('workspace confinement', () => {
     symlinkSync(outside, t.file('escape-dir'));
     symlinkSync(path.join(outside, 'secret.txt'), t.file('escape-file'));
     symlinkSync(path.join(outside, 'missing.txt'), t.file('escape-dangling'));
-    for (const p of ['../x.txt', 'a/../../x.txt', path.join(outside, 'secret.txt'), 'escape-dir/secret.txt', 'escape-file']) {
+    for (const p of [
+      '../x.txt',
+      'a/../../x.txt',
+      path.join(outside, 'secret.txt'),
+      'escape-dir/secret.txt',
+      'escape-file',
+    ]) {
       expect(code(await t.wb.call('read_file', { path: p })), p).toBe('FS_OUTSIDE_WORKSPACE');
     }
-    expect(code(await t.wb.call('write_file', { path: 'escape-dir/new.txt', content: 'x' }))).toBe('FS_OUTSIDE_WORKSPACE');
+    expect(code(await t.wb.call('write_file', { path: 'escape-dir/new.txt', content: 'x' }))).toBe(
+      'FS_OUTSIDE_WORKSPACE',
+    );
     t.write('in.txt', 'in\n');
     ok(await t.wb.call('read_file', { path: 'in.txt' }));
     expect(code(await t.wb.call('move_file', { path: 'in.txt', new_path: '../out.txt' }))).toBe('FS_OUTSIDE_WORKSPACE');
-    expect(code(await t.wb.call('move_file', { path: 'in.txt', new_path: 'escape-dir/in.txt' }))).toBe('FS_OUTSIDE_WORKSPACE');
+    expect(code(await t.wb.call('move_file', { path: 'in.txt', new_path: 'escape-dir/in.txt' }))).toBe(
+      'FS_OUTSIDE_WORKSPACE',
+    );
     // A dangling link is never followed out of the workspace, nor replaced.
     expect(code(await t.wb.call('write_file', { path: 'escape-dangling', content: 'x' }))).toBe('FS_OUTSIDE_WORKSPACE');
     expect(code(await t.wb.call('read_file', { path: 'escape-dangling' }))).toBe('FS_OUTSIDE_WORKSPACE');
@@ -57,14 +67,26 @@ describe('workspace confinement', () => {
     execFileSync('mkfifo', [t.file('fifo')]);
     // A trailing slash names a directory: never a file called "notes".
     for (const p of ['notes/', 'a.txt/']) {
-      expect(await t.wb.call('write_file', { path: p, content: 'x' }), p).toMatchObject({ ok: false, code: 'FS_INVALID_ARGUMENT', message: expect.stringMatching(/directory/) });
+      expect(await t.wb.call('write_file', { path: p, content: 'x' }), p).toMatchObject({
+        ok: false,
+        code: 'FS_INVALID_ARGUMENT',
+        message: expect.stringMatching(/directory/),
+      });
     }
     expect(code(await t.wb.call('read_file', { path: 'a.txt/' }))).toBe('FS_INVALID_ARGUMENT');
-    expect(await t.wb.call('write_file', { path: 'fifo', content: 'x' })).toMatchObject({ ok: false, code: 'FS_INVALID_ARGUMENT', message: expect.stringMatching(/regular file/) });
+    expect(await t.wb.call('write_file', { path: 'fifo', content: 'x' })).toMatchObject({
+      ok: false,
+      code: 'FS_INVALID_ARGUMENT',
+      message: expect.stringMatching(/regular file/),
+    });
     ok(await t.wb.call('read_file', { path: 'a.txt' }));
     // A destination under a file: says so, about the destination, without this machine's paths.
     const move = await t.wb.call('move_file', { path: 'a.txt', new_path: 'plain/b.txt' });
-    expect(move).toMatchObject({ ok: false, code: 'FS_INVALID_ARGUMENT', message: expect.stringMatching(/^plain\/b\.txt: cannot create its directory/) });
+    expect(move).toMatchObject({
+      ok: false,
+      code: 'FS_INVALID_ARGUMENT',
+      message: expect.stringMatching(/^plain\/b\.txt: cannot create its directory/),
+    });
     expect(move.ok ? '' : move.message).not.toContain(t.ws);
     expect(readdirSync(t.ws).sort()).toEqual(['a.txt', 'fifo', 'plain']);
   });
@@ -83,7 +105,11 @@ describe('names the tools never create', () => {
   it('write_file and move_file refuse the staged-file prefix, so no later session deletes the file as a leftover', async () => {
     const t = bench();
     const reserved = await t.wb.call('write_file', { path: 'sub/.peer-bridge-stage.x.1.abc', content: 'data' });
-    expect(reserved).toMatchObject({ ok: false, code: 'FS_INVALID_ARGUMENT', message: expect.stringMatching(/reserved for staged files/) });
+    expect(reserved).toMatchObject({
+      ok: false,
+      code: 'FS_INVALID_ARGUMENT',
+      message: expect.stringMatching(/reserved for staged files/),
+    });
     expect(existsSync(t.file('sub/.peer-bridge-stage.x.1.abc'))).toBe(false);
     t.write('a.txt', 'a\n');
     ok(await t.wb.call('read_file', { path: 'a.txt' }));
@@ -92,10 +118,17 @@ describe('names the tools never create', () => {
     expect(t.text('a.txt')).toBe('a\n');
   });
 
-  it.each(['dir/.', 'dir/..', 'dir/sub/..', '.'])('write_file("%s") is refused like a trailing slash, never a file named after the directory', async (name) => {
-    const t = bench();
-    const result = await t.wb.call('write_file', { path: name, content: 'x' });
-    expect(result).toMatchObject({ ok: false, code: 'FS_INVALID_ARGUMENT', message: expect.stringMatching(/names a directory/) });
-    expect(readdirSync(t.ws)).toEqual([]);
-  });
+  it.each(['dir/.', 'dir/..', 'dir/sub/..', '.'])(
+    'write_file("%s") is refused like a trailing slash, never a file named after the directory',
+    async (name) => {
+      const t = bench();
+      const result = await t.wb.call('write_file', { path: name, content: 'x' });
+      expect(result).toMatchObject({
+        ok: false,
+        code: 'FS_INVALID_ARGUMENT',
+        message: expect.stringMatching(/names a directory/),
+      });
+      expect(readdirSync(t.ws)).toEqual([]);
+    },
+  );
 });

@@ -10,9 +10,13 @@ describe('observation rules', () => {
   it('refuses to overwrite a file this session never read', async () => {
     const t = bench();
     t.write('f.txt', 'keep\n');
-    expect(code(await t.wb.call('edit_file', { path: 'f.txt', old_string: 'keep', new_string: 'x' }))).toBe('FS_NOT_OBSERVED');
+    expect(code(await t.wb.call('edit_file', { path: 'f.txt', old_string: 'keep', new_string: 'x' }))).toBe(
+      'FS_NOT_OBSERVED',
+    );
     expect(code(await t.wb.call('write_file', { path: 'f.txt', content: 'x' }))).toBe('FS_NOT_OBSERVED');
-    expect(code(await t.wb.call('delete_range', { path: 'f.txt', start_line: 1, end_line: 1 }))).toBe('FS_NOT_OBSERVED');
+    expect(code(await t.wb.call('delete_range', { path: 'f.txt', start_line: 1, end_line: 1 }))).toBe(
+      'FS_NOT_OBSERVED',
+    );
     expect(code(await t.wb.call('move_file', { path: 'f.txt', new_path: 'g.txt' }))).toBe('FS_NOT_OBSERVED');
     expect(t.text('f.txt')).toBe('keep\n');
   });
@@ -31,7 +35,9 @@ describe('observation rules', () => {
     expect(code(await t.wb.call('read_file', { path: 'f.txt' }))).toBe('FS_NOT_FOUND');
     t.write('f.txt', 'theirs\n');
     expect(code(await t.wb.call('write_file', { path: 'f.txt', content: 'mine\n' }))).toBe('FS_EXISTS');
-    expect(code(await t.wb.call('edit_file', { path: 'f.txt', old_string: 'theirs', new_string: 'x' }))).toBe('FS_STALE_VERSION');
+    expect(code(await t.wb.call('edit_file', { path: 'f.txt', old_string: 'theirs', new_string: 'x' }))).toBe(
+      'FS_STALE_VERSION',
+    );
     expect(t.text('f.txt')).toBe('theirs\n');
   });
 
@@ -41,7 +47,9 @@ describe('observation rules', () => {
     ok(await t.wb.call('read_file', { path: 'f.txt' }));
     const heir = t.wb.fork();
     ok(await heir.call('edit_file', { path: 'f.txt', old_string: 'one', new_string: 'two' }));
-    expect(code(await t.wb.call('edit_file', { path: 'f.txt', old_string: 'two', new_string: 'three' }))).toBe('FS_STALE_VERSION');
+    expect(code(await t.wb.call('edit_file', { path: 'f.txt', old_string: 'two', new_string: 'three' }))).toBe(
+      'FS_STALE_VERSION',
+    );
     ok(await heir.call('edit_file', { path: 'f.txt', old_string: 'two', new_string: 'three' }));
     expect(t.text('f.txt')).toBe('three\n');
     expect(() => JSON.stringify(heir)).toThrow(/never serialised/);
@@ -51,7 +59,9 @@ describe('observation rules', () => {
     const t = bench();
     t.write('f.txt', 'one\n');
     ok(await t.wb.call('read_file', { path: 'f.txt' }));
-    expect(code(await t.open().call('edit_file', { path: 'f.txt', old_string: 'one', new_string: 'x' }))).toBe('FS_NOT_OBSERVED');
+    expect(code(await t.open().call('edit_file', { path: 'f.txt', old_string: 'one', new_string: 'x' }))).toBe(
+      'FS_NOT_OBSERVED',
+    );
   });
 
   it('a window read observes the whole file: no read debt before an edit elsewhere', async () => {
@@ -72,7 +82,10 @@ describe('tool semantics', () => {
     const ambiguous = await t.wb.call('edit_file', { path: 'f.txt', old_string: 'x', new_string: 'q' });
     expect(code(ambiguous)).toBe('FS_AMBIGUOUS_MATCH');
     expect(ambiguous.ok ? '' : ambiguous.message).toMatch(/2 times/);
-    expect(ok(await t.wb.call('edit_file', { path: 'f.txt', old_string: 'x', new_string: 'q', replace_all: true })).replacements).toBe(2);
+    expect(
+      ok(await t.wb.call('edit_file', { path: 'f.txt', old_string: 'x', new_string: 'q', replace_all: true }))
+        .replacements,
+    ).toBe(2);
     expect(t.text('f.txt')).toBe('q y q\n');
   });
 
@@ -82,10 +95,23 @@ describe('tool semantics', () => {
     ok(await t.wb.call('read_file', { path: 'f.txt' }));
     // "end\nend\n" is at lines 1-2 and at lines 2-3: which one is meant cannot be told.
     const result = await t.wb.call('edit_file', { path: 'f.txt', old_string: 'end\nend\n', new_string: 'END\n' });
-    expect(result).toMatchObject({ ok: false, code: 'FS_AMBIGUOUS_MATCH', message: expect.stringMatching(/lines 1, 2/) });
+    expect(result).toMatchObject({
+      ok: false,
+      code: 'FS_AMBIGUOUS_MATCH',
+      message: expect.stringMatching(/lines 1, 2/),
+    });
     expect(t.text('f.txt')).toBe('end\nend\nend\n');
     // replace_all keeps its meaning: each non-overlapping occurrence, left to right.
-    expect(ok(await t.wb.call('edit_file', { path: 'f.txt', old_string: 'end\nend\n', new_string: 'END\n', replace_all: true })).replacements).toBe(1);
+    expect(
+      ok(
+        await t.wb.call('edit_file', {
+          path: 'f.txt',
+          old_string: 'end\nend\n',
+          new_string: 'END\n',
+          replace_all: true,
+        }),
+      ).replacements,
+    ).toBe(1);
     expect(t.text('f.txt')).toBe('END\nend\n');
   });
 
@@ -95,15 +121,23 @@ describe('tool semantics', () => {
     ok(await t.wb.call('read_file', { path: 'f.txt' }));
     const failed = await t.wb.call('multi_edit', {
       path: 'f.txt',
-      edits: [{ old_string: 'a', new_string: 'A' }, { old_string: 'nope', new_string: 'N' }],
+      edits: [
+        { old_string: 'a', new_string: 'A' },
+        { old_string: 'nope', new_string: 'N' },
+      ],
     });
     expect(code(failed)).toBe('FS_NO_MATCH');
     expect(failed.ok ? '' : failed.message).toMatch(/edit 2 of 2/);
     expect(t.text('f.txt')).toBe('a b c\n');
-    ok(await t.wb.call('multi_edit', {
-      path: 'f.txt',
-      edits: [{ old_string: 'a', new_string: 'A' }, { old_string: 'A b', new_string: 'AB' }],
-    }));
+    ok(
+      await t.wb.call('multi_edit', {
+        path: 'f.txt',
+        edits: [
+          { old_string: 'a', new_string: 'A' },
+          { old_string: 'A b', new_string: 'AB' },
+        ],
+      }),
+    );
     expect(t.text('f.txt')).toBe('AB c\n');
   });
 
@@ -111,8 +145,12 @@ describe('tool semantics', () => {
     const t = bench();
     t.write('f.txt', '1\n2\n3\n4');
     ok(await t.wb.call('read_file', { path: 'f.txt' }));
-    expect(code(await t.wb.call('delete_range', { path: 'f.txt', start_line: 3, end_line: 5 }))).toBe('FS_INVALID_ARGUMENT');
-    expect(code(await t.wb.call('delete_range', { path: 'f.txt', start_line: 3, end_line: 2 }))).toBe('FS_INVALID_ARGUMENT');
+    expect(code(await t.wb.call('delete_range', { path: 'f.txt', start_line: 3, end_line: 5 }))).toBe(
+      'FS_INVALID_ARGUMENT',
+    );
+    expect(code(await t.wb.call('delete_range', { path: 'f.txt', start_line: 3, end_line: 2 }))).toBe(
+      'FS_INVALID_ARGUMENT',
+    );
     expect(ok(await t.wb.call('delete_range', { path: 'f.txt', start_line: 2, end_line: 3 })).total_lines).toBe(2);
     expect(t.text('f.txt')).toBe('1\n4');
   });
@@ -126,7 +164,7 @@ describe('tool semantics', () => {
     expect([t.text('a.txt'), t.text('b.txt')]).toEqual(['a\n', 'b\n']);
   });
 
-  it('move_file of a symlink is refused: it would move the link\'s target and leave the link dangling', async () => {
+  it("move_file of a symlink is refused: it would move the link's target and leave the link dangling", async () => {
     const t = bench();
     t.write('real.txt', 'r\n');
     symlinkSync('real.txt', t.file('alias.txt'));
@@ -155,7 +193,10 @@ describe('tool semantics', () => {
 
   it('an edit keeps setuid and setgid bits (they are set after the bytes and owner, which clear them)', async () => {
     const t = bench();
-    for (const [name, mode] of [['suid.sh', 0o4755], ['sgid.sh', 0o2755]] as const) {
+    for (const [name, mode] of [
+      ['suid.sh', 0o4755],
+      ['sgid.sh', 0o2755],
+    ] as const) {
       const file = t.write(name, 'echo a\n');
       chmodSync(file, mode);
       ok(await t.wb.call('read_file', { path: name }));
@@ -176,7 +217,11 @@ describe('tool semantics', () => {
       ['delete_range', { start_line: 1, end_line: 1 }],
     ] as const) {
       const result = await t.wb.call(tool, { path: 'huge.log', ...args });
-      expect(result, tool).toMatchObject({ ok: false, code: 'FS_FILE_TOO_LARGE', message: expect.stringMatching(/too large|more than a text edit/) });
+      expect(result, tool).toMatchObject({
+        ok: false,
+        code: 'FS_FILE_TOO_LARGE',
+        message: expect.stringMatching(/too large|more than a text edit/),
+      });
     }
     expect(statSync(file).size).toBe(MAX_TEXT_BYTES + 1);
   });
@@ -195,7 +240,11 @@ describe('tool semantics', () => {
         ['write_file', { path: 'ro/new.txt', content: 'x' }],
       ] as const) {
         const result = await t.wb.call(tool, args);
-        expect(result, tool).toMatchObject({ ok: false, code: 'FS_IO_ERROR', message: expect.stringMatching(new RegExp(`^${args.path}: cannot write .*EROFS.*nothing was changed`)) });
+        expect(result, tool).toMatchObject({
+          ok: false,
+          code: 'FS_IO_ERROR',
+          message: expect.stringMatching(new RegExp(`^${args.path}: cannot write .*EROFS.*nothing was changed`)),
+        });
         expect(result.ok ? '' : result.message).not.toContain(t.ws);
       }
       expect(t.text('ro/f.txt')).toBe('keep\n');
@@ -205,7 +254,7 @@ describe('tool semantics', () => {
     }
   });
 
-  it('a create or move into new directories makes each new directory entry durable, not only the file\'s', async () => {
+  it("a create or move into new directories makes each new directory entry durable, not only the file's", async () => {
     const t = bench();
     const synced: string[] = [];
     const wb = t.open({ ops: { fsyncDirectory: async (dir) => void synced.push(path.relative(t.ws, dir) || '.') } });
@@ -228,9 +277,12 @@ describe('tool semantics', () => {
     expect(unknown).toMatchObject({ ok: false, code: 'FS_INVALID_ARGUMENT' });
     expect(unknown.ok ? '' : unknown.message).toMatch(/read_file.*move_file/);
     expect(code(await t.wb.call('read_file', { path: 'f', offset: 0 }))).toBe('FS_INVALID_ARGUMENT');
-    expect(code(await t.wb.call('edit_file', { path: 'f', old_string: '', new_string: 'x' }))).toBe('FS_INVALID_ARGUMENT');
+    expect(code(await t.wb.call('edit_file', { path: 'f', old_string: '', new_string: 'x' }))).toBe(
+      'FS_INVALID_ARGUMENT',
+    );
     expect(code(await t.wb.call('read_file', null as never))).toBe('FS_INVALID_ARGUMENT');
-    for (const name of ['__proto__', 'toString', 'constructor']) expect(code(await t.wb.call(name, {}))).toBe('FS_INVALID_ARGUMENT');
+    for (const name of ['__proto__', 'toString', 'constructor'])
+      expect(code(await t.wb.call(name, {}))).toBe('FS_INVALID_ARGUMENT');
   });
 
   it('leaves no staged files behind after failures', async () => {
@@ -261,8 +313,17 @@ describe('size limits are size errors, not I/O errors', () => {
     const t = bench();
     t.write('f.txt', 'x'.repeat(1000));
     ok(await t.wb.call('read_file', { path: 'f.txt' }));
-    const result = await t.wb.call('edit_file', { path: 'f.txt', old_string: 'x', new_string: 'y'.repeat(600_000), replace_all: true });
-    expect(result).toMatchObject({ ok: false, code: 'FS_FILE_TOO_LARGE', message: expect.stringMatching(/result would be 600000000 characters.*nothing was changed/) });
+    const result = await t.wb.call('edit_file', {
+      path: 'f.txt',
+      old_string: 'x',
+      new_string: 'y'.repeat(600_000),
+      replace_all: true,
+    });
+    expect(result).toMatchObject({
+      ok: false,
+      code: 'FS_FILE_TOO_LARGE',
+      message: expect.stringMatching(/result would be 600000000 characters.*nothing was changed/),
+    });
     expect(t.text('f.txt')).toBe('x'.repeat(1000));
     ok(await t.wb.call('edit_file', { path: 'f.txt', old_string: 'x', new_string: 'y', replace_all: true }));
   });

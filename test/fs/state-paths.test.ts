@@ -24,7 +24,11 @@ describe('the bridge state folder', () => {
     ];
     for (const [tool, args] of attempts) {
       const result = await t.wb.call(tool, args);
-      expect(result, `${tool} ${JSON.stringify(args)}`).toMatchObject({ ok: false, code: 'FS_INVALID_ARGUMENT', message: expect.stringContaining("peer-bridge's own run state") });
+      expect(result, `${tool} ${JSON.stringify(args)}`).toMatchObject({
+        ok: false,
+        code: 'FS_INVALID_ARGUMENT',
+        message: expect.stringContaining("peer-bridge's own run state"),
+      });
     }
     expect(t.text('.peer-bridge/ledger.jsonl')).toBe(ledger);
     expect(t.text('notes.txt')).toBe('a\n');

@@ -9,22 +9,52 @@ describe('the delete_symbol parser thread', () => {
     // About 12 million array elements: tree-sitter's wasm heap runs out (the size limit of the tool
     // keeps such files away; this calls the thread directly to prove the isolation behind it).
     const huge = 'function f() {}\nconst x = [' + '1,'.repeat(12 * 1024 * 1024) + '];\n';
-    const failure = await runSymbolJob({ text: huge, language: 'javascript', symbol: 'f', shown: 'huge.js', eol: 'lf' }).catch((error: unknown) => error);
+    const failure = await runSymbolJob({
+      text: huge,
+      language: 'javascript',
+      symbol: 'f',
+      shown: 'huge.js',
+      eol: 'lf',
+    }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(FsError);
     expect((failure as FsError).code).toBe('FS_IO_ERROR');
     expect((failure as FsError).message).toMatch(/huge\.js: the parser failed .*restarted/);
 
-    const python = await runSymbolJob({ text: 'def a():\n    pass\n\ndef b():\n    pass\n', language: 'python', symbol: 'a', shown: 'small.py', eol: 'lf' });
+    const python = await runSymbolJob({
+      text: 'def a():\n    pass\n\ndef b():\n    pass\n',
+      language: 'python',
+      symbol: 'a',
+      shown: 'small.py',
+      eol: 'lf',
+    });
     expect(python.text).toBe('def b():\n    pass\n');
-    const js = await runSymbolJob({ text: 'function f() {}\nfunction g() {}\n', language: 'javascript', symbol: 'g', shown: 'small.js', eol: 'lf' });
+    const js = await runSymbolJob({
+      text: 'function f() {}\nfunction g() {}\n',
+      language: 'javascript',
+      symbol: 'g',
+      shown: 'small.js',
+      eol: 'lf',
+    });
     expect(js.text).toBe('function f() {}\n');
     // Parsing 24 MB on a loaded machine takes a while; nothing here waits on time.
   }, 300_000);
 
   it('keeps the thread for tool-level answers (a missing symbol)', async () => {
-    const missing = await runSymbolJob({ text: 'def a():\n    pass\n', language: 'python', symbol: 'zz', shown: 'm.py', eol: 'lf' }).catch((error: unknown) => error);
+    const missing = await runSymbolJob({
+      text: 'def a():\n    pass\n',
+      language: 'python',
+      symbol: 'zz',
+      shown: 'm.py',
+      eol: 'lf',
+    }).catch((error: unknown) => error);
     expect((missing as FsError).code).toBe('FS_SYMBOL_NOT_FOUND');
-    const after = await runSymbolJob({ text: 'def a():\n    pass\n\ndef zz():\n    pass\n', language: 'python', symbol: 'zz', shown: 'm.py', eol: 'lf' });
+    const after = await runSymbolJob({
+      text: 'def a():\n    pass\n\ndef zz():\n    pass\n',
+      language: 'python',
+      symbol: 'zz',
+      shown: 'm.py',
+      eol: 'lf',
+    });
     expect(after.text).toBe('def a():\n    pass\n');
   });
 
@@ -32,11 +62,23 @@ describe('the delete_symbol parser thread', () => {
     const big = 'function f() {}\n' + 'const x = 1;\n'.repeat(120_000) + 'function g() {}\n';
     const [first, second] = await Promise.all([
       runSymbolJob({ text: big, language: 'javascript', symbol: 'g', shown: 'big.js', eol: 'lf' }),
-      runSymbolJob({ text: 'def a():\n    pass\n\ndef b():\n    pass\n', language: 'python', symbol: 'b', shown: 'q.py', eol: 'lf' }),
+      runSymbolJob({
+        text: 'def a():\n    pass\n\ndef b():\n    pass\n',
+        language: 'python',
+        symbol: 'b',
+        shown: 'q.py',
+        eol: 'lf',
+      }),
     ]);
     expect(first.text.endsWith('const x = 1;\n')).toBe(true);
     expect(second.text).toBe('def a():\n    pass\n');
-    const after = await runSymbolJob({ text: 'function h() {}\nfunction k() {}\n', language: 'javascript', symbol: 'h', shown: 'h.js', eol: 'lf' });
+    const after = await runSymbolJob({
+      text: 'function h() {}\nfunction k() {}\n',
+      language: 'javascript',
+      symbol: 'h',
+      shown: 'h.js',
+      eol: 'lf',
+    });
     expect(after.text).toBe('function k() {}\n');
   });
 });

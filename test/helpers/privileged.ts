@@ -12,7 +12,8 @@ interface SkipContext {
 /** Skips (or, under CI=true, fails) when `problem` is set. */
 export function requirePrivilege(ctx: SkipContext, problem: string | undefined): void {
   if (problem === undefined) return;
-  if (process.env.CI === 'true') throw new Error(`a privileged test could not run under CI=true (CI runs as root): ${problem}`);
+  if (process.env.CI === 'true')
+    throw new Error(`a privileged test could not run under CI=true (CI runs as root): ${problem}`);
   ctx.skip(problem);
 }
 

@@ -27,7 +27,10 @@ interface Setup {
   workspace: string;
 }
 
-async function setup(turns: Turn[], options: { runner?: 'codex' | 'claude'; env?: Record<string, string> } = {}): Promise<Setup> {
+async function setup(
+  turns: Turn[],
+  options: { runner?: 'codex' | 'claude'; env?: Record<string, string> } = {},
+): Promise<Setup> {
   const dir = realpathSync(tempDir());
   const workspace = path.join(dir, 'work space ü');
   mkdirSync(workspace);
@@ -40,12 +43,21 @@ async function setup(turns: Turn[], options: { runner?: 'codex' | 'claude'; env?
   return { served, double, workspace };
 }
 
-async function call(served: Served, name: string, args: Record<string, unknown>, extra: { onprogress?: (p: Progress) => void; signal?: AbortSignal } = {}) {
-  return (await served.client.callTool({ name, arguments: args }, CallToolResultSchema, { timeout: 120_000, ...extra })) as CallToolResult;
+async function call(
+  served: Served,
+  name: string,
+  args: Record<string, unknown>,
+  extra: { onprogress?: (p: Progress) => void; signal?: AbortSignal } = {},
+) {
+  return (await served.client.callTool({ name, arguments: args }, CallToolResultSchema, {
+    timeout: 120_000,
+    ...extra,
+  })) as CallToolResult;
 }
 
 const envelopeOf = (result: CallToolResult) => result.structuredContent as Record<string, any>;
-const readJson = (workspace: string, relative: string) => JSON.parse(readFileSync(path.join(workspace, relative), 'utf8'));
+const readJson = (workspace: string, relative: string) =>
+  JSON.parse(readFileSync(path.join(workspace, relative), 'utf8'));
 
 async function settlements(workspace: string): Promise<SettleRecord[]> {
   return (await new Ledger(workspace).read()).records.filter((r): r is SettleRecord => r.type === 'settle');
@@ -58,7 +70,14 @@ describe('bridge tools with Codex as the peer', () => {
     const envelope = envelopeOf(result);
     expect(result.isError).toBe(false);
     expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual(envelope);
-    expect(envelope).toMatchObject({ status: 'complete', verb: 'advise', direction: 'claude-code->codex', depth: 0, model: 'gpt-5.5', incident: null });
+    expect(envelope).toMatchObject({
+      status: 'complete',
+      verb: 'advise',
+      direction: 'claude-code->codex',
+      depth: 0,
+      model: 'gpt-5.5',
+      incident: null,
+    });
     expect(envelope).not.toHaveProperty('details');
     expect(Buffer.byteLength(JSON.stringify(envelope))).toBeLessThan(8 * 1024);
     const transcript = readFileSync(path.join(workspace, envelope.transcript_path), 'utf8');
@@ -72,7 +91,12 @@ describe('bridge tools with Codex as the peer', () => {
       { kind: 'answer', answer: answer({ verdict: 'Wrote note.txt.', files_touched: ['note.txt'] }) },
     ]);
     const envelope = envelopeOf(await call(served, 'bridge_implement', { task: 'Write note.txt', effort: 'high' }));
-    expect(envelope).toMatchObject({ status: 'complete', verb: 'implement', files_touched: ['note.txt'], effort: 'high' });
+    expect(envelope).toMatchObject({
+      status: 'complete',
+      verb: 'implement',
+      files_touched: ['note.txt'],
+      effort: 'high',
+    });
     expect(readFileSync(path.join(workspace, 'note.txt'), 'utf8').trim()).toBe('done');
     expect((double.requests.at(-1)?.body as { reasoning?: { effort?: string } }).reasoning?.effort).toBe('high');
   });
@@ -80,7 +104,11 @@ describe('bridge tools with Codex as the peer', () => {
   it('review tells the peer to review adversarially and records effort substitution', async () => {
     const { served, double } = await setup([{ kind: 'answer', answer: answer({ findings: ['off-by-one in loop'] }) }]);
     const envelope = envelopeOf(
-      await call(served, 'bridge_review', { task: 'Review the last commit', effort: 'trivial', supported_efforts: ['low', 'medium'] }),
+      await call(served, 'bridge_review', {
+        task: 'Review the last commit',
+        effort: 'trivial',
+        supported_efforts: ['low', 'medium'],
+      }),
     );
     expect(envelope).toMatchObject({ status: 'complete', verb: 'review', effort: 'low' });
     expect(envelope.effort_substituted).toMatchObject({ requested: 'trivial', applied: 'low' });
@@ -137,7 +165,9 @@ describe('bridge tools with Codex as the peer', () => {
 
   it('ignores a heartbeat period too long for a timer instead of checking every millisecond', async () => {
     // Node runs an interval longer than 2^31 - 1 ms every 1 ms (and warns), which would spin.
-    const { served } = await setup([{ kind: 'answer', answer: answer() }], { env: { PEER_BRIDGE_HEARTBEAT_MS: '100000000000' } });
+    const { served } = await setup([{ kind: 'answer', answer: answer() }], {
+      env: { PEER_BRIDGE_HEARTBEAT_MS: '100000000000' },
+    });
     const result = await call(served, 'bridge_advise', { task: 'x' }, { onprogress: () => undefined });
     expect(envelopeOf(result).status).toBe('complete');
     expect(served.stderr()).not.toContain('TimeoutOverflowWarning');
@@ -147,7 +177,10 @@ describe('bridge tools with Codex as the peer', () => {
     const { served, workspace, double } = await setup([{ kind: 'hang' }]);
     const controller = new AbortController();
     const pending = call(served, 'bridge_advise', { task: 'x' }, { signal: controller.signal });
-    await waitFor(() => double.requests.length > 0 && processesIn(workspace).length > 0, 'the child to reach the model');
+    await waitFor(
+      () => double.requests.length > 0 && processesIn(workspace).length > 0,
+      'the child to reach the model',
+    );
     controller.abort('changed my mind');
     await expect(pending).rejects.toThrow();
     const settled = await waitFor(async () => (await settlements(workspace))[0], 'the settlement');
@@ -170,13 +203,19 @@ describe('bridge tools with Codex as the peer', () => {
     await waitFor(() => existsSync(path.join(workspace, 'b-running')), 'call B to run its command');
     controller.abort('only A');
     await rejectedA;
-    const settledA = await waitFor(async () => (await settlements(workspace)).find((r) => r.run_id === 'call-a'), 'A settled');
+    const settledA = await waitFor(
+      async () => (await settlements(workspace)).find((r) => r.run_id === 'call-a'),
+      'A settled',
+    );
     expect(readJson(workspace, settledA.incident!).fault).toBe('cancelled');
     expect((await settlements(workspace)).map((r) => r.run_id)).toEqual(['call-a']);
     writeFileSync(path.join(workspace, 'release'), '');
     const envelopeB = envelopeOf(await b);
     expect(envelopeB).toMatchObject({ run_id: 'call-b', status: 'complete', verdict: 'B finished.' });
-    expect((await settlements(workspace)).map((r) => [r.run_id, r.status])).toEqual([['call-a', 'blocked'], ['call-b', 'complete']]);
+    expect((await settlements(workspace)).map((r) => [r.run_id, r.status])).toEqual([
+      ['call-a', 'blocked'],
+      ['call-b', 'complete'],
+    ]);
   });
 
   it('runs concurrent calls, each with its own run id and transcript', async () => {
@@ -184,12 +223,17 @@ describe('bridge tools with Codex as the peer', () => {
       { kind: 'answer', answer: answer({ verdict: 'one' }) },
       { kind: 'answer', answer: answer({ verdict: 'two' }) },
     ]);
-    const [a, b] = await Promise.all([call(served, 'bridge_advise', { task: 'a' }), call(served, 'bridge_review', { task: 'b' })]);
+    const [a, b] = await Promise.all([
+      call(served, 'bridge_advise', { task: 'a' }),
+      call(served, 'bridge_review', { task: 'b' }),
+    ]);
     const [ea, eb] = [envelopeOf(a), envelopeOf(b)];
     expect(ea.run_id).not.toBe(eb.run_id);
     expect(ea.transcript_path).not.toBe(eb.transcript_path);
     expect([ea.verdict, eb.verdict].sort()).toEqual(['one', 'two']);
-    expect(existsSync(path.join(workspace, ea.transcript_path)) && existsSync(path.join(workspace, eb.transcript_path))).toBe(true);
+    expect(
+      existsSync(path.join(workspace, ea.transcript_path)) && existsSync(path.join(workspace, eb.transcript_path)),
+    ).toBe(true);
   });
 
   it('reminds identical consecutive calls at the third', async () => {
@@ -203,9 +247,15 @@ describe('bridge tools with Codex as the peer', () => {
 
 describe('bridge tools with Claude Code as the peer', () => {
   it('advise returns the structured answer, the reported cost and the session', async () => {
-    const { served } = await setup([{ kind: 'answer', answer: answer({ verdict: 'From Claude.' }) }], { runner: 'claude' });
+    const { served } = await setup([{ kind: 'answer', answer: answer({ verdict: 'From Claude.' }) }], {
+      runner: 'claude',
+    });
     const envelope = envelopeOf(await call(served, 'bridge_advise', { task: 'Is parse() safe?' }, {}));
-    expect(envelope).toMatchObject({ status: 'complete', verdict: 'From Claude.', direction: 'claude-code->claude-code' });
+    expect(envelope).toMatchObject({
+      status: 'complete',
+      verdict: 'From Claude.',
+      direction: 'claude-code->claude-code',
+    });
     expect(envelope.session_id).toEqual(expect.any(String));
     expect(envelope.cost).toEqual(expect.any(Number));
   });

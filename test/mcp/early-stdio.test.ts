@@ -2,29 +2,51 @@ import { PassThrough } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { ListToolsRequestSchema, SUPPORTED_PROTOCOL_VERSIONS as SDK_VERSIONS, LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ListToolsRequestSchema,
+  SUPPORTED_PROTOCOL_VERSIONS as SDK_VERSIONS,
+  LATEST_PROTOCOL_VERSION,
+} from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { earlyAnswers } from '../../src/mcp/early-answers.js';
 import { EarlyStdioTransport } from '../../src/mcp/early-stdio.js';
 import { LineTransport } from '../../src/mcp/stdio/line-transport.js';
-import { initializeResult, SERVER_CAPABILITIES, SERVER_INSTRUCTIONS, SERVER_NAME, SUPPORTED_PROTOCOL_VERSIONS } from '../../src/mcp/server-info.js';
+import {
+  initializeResult,
+  SERVER_CAPABILITIES,
+  SERVER_INSTRUCTIONS,
+  SERVER_NAME,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from '../../src/mcp/server-info.js';
 import { listTools } from '../../src/mcp/tools.js';
 import { waitFor } from './wait.js';
 
-const sdkServer = () => new Server({ name: SERVER_NAME, version: '9.9.9' }, { capabilities: SERVER_CAPABILITIES, instructions: SERVER_INSTRUCTIONS });
+const sdkServer = () =>
+  new Server(
+    { name: SERVER_NAME, version: '9.9.9' },
+    { capabilities: SERVER_CAPABILITIES, instructions: SERVER_INSTRUCTIONS },
+  );
 
 // The raw initialize answer of an SDK server, as a client asking for `protocolVersion` receives it.
 async function sdkInitialize(protocolVersion: string): Promise<unknown> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await sdkServer().connect(serverSide);
-  const answer = new Promise((resolve) => (clientSide.onmessage = (message) => resolve((message as { result: unknown }).result)));
+  const answer = new Promise(
+    (resolve) => (clientSide.onmessage = (message) => resolve((message as { result: unknown }).result)),
+  );
   await clientSide.start();
-  await clientSide.send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion, capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+  await clientSide.send({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion, capabilities: {}, clientInfo: { name: 't', version: '1' } },
+  });
   return answer;
 }
 
 // The real transport behind the front, as serve builds it.
-const lineTransport = (stdout: PassThrough) => (stdin: import('node:stream').Readable) => new LineTransport({ maxMessageBytes: 1 << 20, stdin, stdout });
+const lineTransport = (stdout: PassThrough) => (stdin: import('node:stream').Readable) =>
+  new LineTransport({ maxMessageBytes: 1 << 20, stdin, stdout });
 
 function pipes() {
   const stdin = new PassThrough();
@@ -42,7 +64,12 @@ function pipes() {
   return { stdin, stdout, lines, send };
 }
 
-const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'codex-mcp-client', version: '1' } } };
+const initialize = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'codex-mcp-client', version: '1' } },
+};
 
 describe('the early answers of serve', () => {
   it('negotiate the protocol versions of the MCP SDK in use', () => {
@@ -58,7 +85,12 @@ describe('the early answers of serve', () => {
 
   it('answer initialize and tools/list at once, and hand the rest to the SDK server in order', async () => {
     const io = pipes();
-    const transport = new EarlyStdioTransport({ answer: earlyAnswers('9.9.9'), inner: lineTransport(io.stdout), stdin: io.stdin, stdout: io.stdout });
+    const transport = new EarlyStdioTransport({
+      answer: earlyAnswers('9.9.9'),
+      inner: lineTransport(io.stdout),
+      stdin: io.stdin,
+      stdout: io.stdout,
+    });
     transport.listen();
     io.send(initialize);
     io.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
@@ -73,7 +105,9 @@ describe('the early answers of serve', () => {
     const server = sdkServer();
     server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [] }));
     const { CallToolRequestSchema } = await import('@modelcontextprotocol/sdk/types.js');
-    server.setRequestHandler(CallToolRequestSchema, () => ({ content: [{ type: 'text', text: `client ${server.getClientVersion()?.name}` }] }));
+    server.setRequestHandler(CallToolRequestSchema, () => ({
+      content: [{ type: 'text', text: `client ${server.getClientVersion()?.name}` }],
+    }));
     await server.connect(transport);
     await waitFor(() => io.lines.length === 3, 'the tools/call answer');
     // The SDK server saw the initialize (it names the client) and did not answer it a second time.
@@ -86,7 +120,12 @@ describe('the early answers of serve', () => {
 
   it('leave a malformed initialize to the SDK server, which answers it with an error', async () => {
     const io = pipes();
-    const transport = new EarlyStdioTransport({ answer: earlyAnswers('9.9.9'), inner: lineTransport(io.stdout), stdin: io.stdin, stdout: io.stdout });
+    const transport = new EarlyStdioTransport({
+      answer: earlyAnswers('9.9.9'),
+      inner: lineTransport(io.stdout),
+      stdin: io.stdin,
+      stdout: io.stdout,
+    });
     transport.listen();
     io.send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { capabilities: {} } });
     transport.ready();
@@ -99,14 +138,20 @@ describe('the early answers of serve', () => {
   it('serve a real SDK client: server info, instructions and the tool list', async () => {
     const clientToServer = new PassThrough();
     const serverToClient = new PassThrough();
-    const transport = new EarlyStdioTransport({ answer: earlyAnswers('9.9.9'), inner: lineTransport(serverToClient), stdin: clientToServer, stdout: serverToClient });
+    const transport = new EarlyStdioTransport({
+      answer: earlyAnswers('9.9.9'),
+      inner: lineTransport(serverToClient),
+      stdin: clientToServer,
+      stdout: serverToClient,
+    });
     transport.listen();
     transport.ready();
     const client = new Client({ name: 'c', version: '1' });
     const connecting = client.connect({
       start: async () => {
         serverToClient.on('data', (chunk: Buffer) => {
-          for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) client.transport?.onmessage?.(JSON.parse(line));
+          for (const line of chunk.toString('utf8').split('\n').filter(Boolean))
+            client.transport?.onmessage?.(JSON.parse(line));
         });
       },
       send: async (message) => void clientToServer.write(`${JSON.stringify(message)}\n`),

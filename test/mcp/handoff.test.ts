@@ -18,8 +18,16 @@ afterEach(async () => {
 });
 
 const call = async (served: Served, name: string, args: Record<string, unknown> = {}) =>
-  ((await served.client.callTool({ name, arguments: args }, CallToolResultSchema, { timeout: 120_000 })) as CallToolResult).structuredContent as Record<string, unknown>;
-const types = (ws: string, relative: string) => readFileSync(path.join(ws, relative), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+  (
+    (await served.client.callTool({ name, arguments: args }, CallToolResultSchema, {
+      timeout: 120_000,
+    })) as CallToolResult
+  ).structuredContent as Record<string, unknown>;
+const types = (ws: string, relative: string) =>
+  readFileSync(path.join(ws, relative), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 it('a call killed mid-way gets one factual handoff in bridge_status and in the next call transcript', async () => {
   const dir = realpathSync(tempDir());
@@ -41,7 +49,11 @@ it('a call killed mid-way gets one factual handoff in bridge_status and in the n
   };
 
   const first = await serve();
-  const interrupted = first.client.callTool({ name: 'bridge_implement', arguments: { task: 'Finish a.txt\nwith care' } }, CallToolResultSchema, { timeout: 120_000 });
+  const interrupted = first.client.callTool(
+    { name: 'bridge_implement', arguments: { task: 'Finish a.txt\nwith care' } },
+    CallToolResultSchema,
+    { timeout: 120_000 },
+  );
   interrupted.catch(() => undefined);
   // The command ran and the peer waits on the model: the file is half done when the bridge dies.
   await waitFor(() => double.requests.length === 2, 'the peer to run its command');

@@ -35,12 +35,20 @@ export interface RawServer {
 }
 
 /** Starts the server and completes the MCP handshake. */
-export async function startRawServer(options: { workspace: string; args?: string[]; env?: Record<string, string> }): Promise<RawServer> {
-  const child = spawn(process.execPath, ['--import', tsxLoader, cliMain, 'serve', '--workspace', options.workspace, ...(options.args ?? [])], {
-    cwd: repoRoot,
-    env: baseEnv(options.env),
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+export async function startRawServer(options: {
+  workspace: string;
+  args?: string[];
+  env?: Record<string, string>;
+}): Promise<RawServer> {
+  const child = spawn(
+    process.execPath,
+    ['--import', tsxLoader, cliMain, 'serve', '--workspace', options.workspace, ...(options.args ?? [])],
+    {
+      cwd: repoRoot,
+      env: baseEnv(options.env),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
   const exited = once(child, 'exit').then(([code]) => code as number | null);
   let stderr = '';
   const stderrWaiters = new Set<() => void>();
@@ -63,7 +71,8 @@ export async function startRawServer(options: { workspace: string; args?: string
   });
   const write = (bytes: string | Buffer) =>
     new Promise<void>((resolve, reject) => child.stdin.write(bytes, (error) => (error ? reject(error) : resolve())));
-  const send = (message: object | string) => void write(`${typeof message === 'string' ? message : JSON.stringify(message)}\n`);
+  const send = (message: object | string) =>
+    void write(`${typeof message === 'string' ? message : JSON.stringify(message)}\n`);
   const response = (id: string | number) => {
     const seen = messages.find((m) => m.id !== undefined && JSON.stringify(m.id) === JSON.stringify(id));
     if (seen) return Promise.resolve(seen);
@@ -79,7 +88,10 @@ export async function startRawServer(options: { workspace: string; args?: string
       capabilities: {},
       clientInfo: { name: 'raw-test-client', version: '1.0.0' },
     }),
-    exited.then((code): RawResponse => ({ jsonrpc: '2.0', error: { code: -1, message: `the server exited with code ${code}` } })),
+    exited.then((code): RawResponse => ({
+      jsonrpc: '2.0',
+      error: { code: -1, message: `the server exited with code ${code}` },
+    })),
   ]);
   if (!init.result) throw new Error(`initialize failed: ${JSON.stringify(init)}\n${stderr}`);
   send({ jsonrpc: '2.0', method: 'notifications/initialized' });

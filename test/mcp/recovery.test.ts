@@ -21,7 +21,10 @@ it('settles a call interrupted by kill -9 as unknown exactly once, without repla
   const dir = realpathSync(tempDir());
   const workspace = path.join(dir, 'ws');
   mkdirSync(workspace);
-  const double = await startResponsesDouble([{ kind: 'hang' }, { kind: 'answer', answer: answer({ verdict: 'after restart' }) }]);
+  const double = await startResponsesDouble([
+    { kind: 'hang' },
+    { kind: 'answer', answer: answer({ verdict: 'after restart' }) },
+  ]);
   cleanup.push(() => double.close());
   const env = codexEnv(double.origin, dir);
   const ledger = new Ledger(workspace);
@@ -32,9 +35,16 @@ it('settles a call interrupted by kill -9 as unknown exactly once, without repla
   };
 
   const first = await serve();
-  const interrupted = first.client.callTool({ name: 'bridge_advise', arguments: { task: 'long job' } }, CallToolResultSchema, { timeout: 120_000 });
+  const interrupted = first.client.callTool(
+    { name: 'bridge_advise', arguments: { task: 'long job' } },
+    CallToolResultSchema,
+    { timeout: 120_000 },
+  );
   interrupted.catch(() => undefined);
-  const start = await waitFor(async () => (await ledger.read()).records.find((r) => r.type === 'start'), 'the ledger start');
+  const start = await waitFor(
+    async () => (await ledger.read()).records.find((r) => r.type === 'start'),
+    'the ledger start',
+  );
   await waitFor(() => double.requests.length === 1, 'the child to reach the model');
   process.kill(first.pid()!, 'SIGKILL');
   await expect(interrupted).rejects.toThrow();
@@ -47,13 +57,20 @@ it('settles a call interrupted by kill -9 as unknown exactly once, without repla
   // What the killed server had spilled of the run's transcript is published under its name.
   const transcripts = path.join(workspace, '.peer-bridge', 'transcripts');
   expect(readdirSync(transcripts)).toEqual([`${start.run_id}.jsonl`]);
-  const spilled = readFileSync(path.join(transcripts, `${start.run_id}.jsonl`), 'utf8').trim().split('\n').map((line) => JSON.parse(line).type);
+  const spilled = readFileSync(path.join(transcripts, `${start.run_id}.jsonl`), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line).type);
   expect(spilled[0]).toBe('transcript.start');
   expect(spilled).toContain('bridge.call');
   expect(spilled.at(-1)).toBe('transcript.interrupted');
   expect(double.requests).toHaveLength(1);
 
-  const later = (await second.client.callTool({ name: 'bridge_advise', arguments: { task: 'next job' } }, CallToolResultSchema, { timeout: 120_000 })) as CallToolResult;
+  const later = (await second.client.callTool(
+    { name: 'bridge_advise', arguments: { task: 'next job' } },
+    CallToolResultSchema,
+    { timeout: 120_000 },
+  )) as CallToolResult;
   expect(later.structuredContent).toMatchObject({ status: 'complete', verdict: 'after restart' });
   expect(double.requests).toHaveLength(2);
   await second.close();
@@ -74,9 +91,19 @@ it('on SIGTERM cancels the calls in flight, kills their children, settles and an
   cleanup.push(() => double.close());
   const served = await startServer({ workspace, env: codexEnv(double.origin, dir) });
   cleanup.push(() => served.close());
-  const pending = served.client.callTool({ name: 'bridge_review', arguments: { task: 'long review' } }, CallToolResultSchema, { timeout: 120_000 });
-  const answered = pending.then((result) => result as CallToolResult, (error: Error) => error);
-  await waitFor(() => double.requests.length === 1 && processesIn(workspace).length > 0, 'the child to reach the model');
+  const pending = served.client.callTool(
+    { name: 'bridge_review', arguments: { task: 'long review' } },
+    CallToolResultSchema,
+    { timeout: 120_000 },
+  );
+  const answered = pending.then(
+    (result) => result as CallToolResult,
+    (error: Error) => error,
+  );
+  await waitFor(
+    () => double.requests.length === 1 && processesIn(workspace).length > 0,
+    'the child to reach the model',
+  );
   const exited = new Promise((resolve) => (served.client.onclose = () => resolve(undefined)));
   process.kill(served.pid()!, 'SIGTERM');
   await exited;

@@ -29,7 +29,12 @@ export interface Served {
 }
 
 /** `node --import tsx src/cli/main.ts serve --workspace DIR` with the SDK client connected. */
-export async function startServer(options: { workspace: string; env?: Record<string, string>; args?: string[]; clientName?: string }): Promise<Served> {
+export async function startServer(options: {
+  workspace: string;
+  env?: Record<string, string>;
+  args?: string[];
+  clientName?: string;
+}): Promise<Served> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: ['--import', tsxLoader, cliMain, 'serve', '--workspace', options.workspace, ...(options.args ?? [])],

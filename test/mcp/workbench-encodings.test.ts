@@ -37,18 +37,34 @@ describe('workbench over MCP: encodings', () => {
     const sjis = (middle: number[]) => Buffer.from([0x93, 0xfa, 0x96, 0x7b, 0x8c, 0xea, 0x20, ...middle, 0x0a]);
     writeFileSync(path.join(ws, 'sj.txt'), sjis([0x41]));
     writeFileSync(path.join(ws, 'bin.dat'), Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00, 0x00]));
-    const served = await startServer({ workspace: ws, args: ['--surface', 'workbench'], env: { PEER_BRIDGE_LOCK_DIR: lockDir } });
+    const served = await startServer({
+      workspace: ws,
+      args: ['--surface', 'workbench'],
+      env: { PEER_BRIDGE_LOCK_DIR: lockDir },
+    });
     servers.push(served);
 
     const refused = await call(served, 'read_file', { path: 'l1.txt' });
     expect(refused).toMatchObject({ ok: false, code: 'FS_ENCODING', message: expect.stringContaining('`encoding`') });
-    expect(await call(served, 'read_file', { path: 'l1.txt', encoding: 'latin1' })).toMatchObject({ ok: true, content: 'café\n', encoding: 'latin1' });
+    expect(await call(served, 'read_file', { path: 'l1.txt', encoding: 'latin1' })).toMatchObject({
+      ok: true,
+      content: 'café\n',
+      encoding: 'latin1',
+    });
 
-    expect(await call(served, 'read_file', { path: 'sj.txt', encoding: 'shift_jis' })).toMatchObject({ ok: true, content: '日本語 A\n' });
-    expect(await call(served, 'edit_file', { path: 'sj.txt', old_string: 'A', new_string: 'テ', encoding: 'shift_jis' })).toMatchObject({ ok: true });
+    expect(await call(served, 'read_file', { path: 'sj.txt', encoding: 'shift_jis' })).toMatchObject({
+      ok: true,
+      content: '日本語 A\n',
+    });
+    expect(
+      await call(served, 'edit_file', { path: 'sj.txt', old_string: 'A', new_string: 'テ', encoding: 'shift_jis' }),
+    ).toMatchObject({ ok: true });
     expect(readFileSync(path.join(ws, 'sj.txt'))).toEqual(sjis([0x83, 0x65]));
 
     expect(await call(served, 'read_file', { path: 'bin.dat' })).toMatchObject({ ok: false, code: 'FS_BINARY' });
-    expect(await call(served, 'read_file', { path: 'l1.txt', target: 'buffer' })).toMatchObject({ ok: false, code: 'FS_INVALID_ARGUMENT' });
+    expect(await call(served, 'read_file', { path: 'l1.txt', target: 'buffer' })).toMatchObject({
+      ok: false,
+      code: 'FS_INVALID_ARGUMENT',
+    });
   });
 });

@@ -25,12 +25,20 @@ afterEach(async () => {
 });
 
 async function workbench(workspace: string): Promise<Served> {
-  const served = await startServer({ workspace, args: ['--surface', 'workbench'], env: { PEER_BRIDGE_LOCK_DIR: lockDir } });
+  const served = await startServer({
+    workspace,
+    args: ['--surface', 'workbench'],
+    env: { PEER_BRIDGE_LOCK_DIR: lockDir },
+  });
   servers.push(served);
   return served;
 }
 
-async function call(served: Served, name: string, args: Record<string, unknown>): Promise<CallToolResult & { body: Record<string, unknown> }> {
+async function call(
+  served: Served,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<CallToolResult & { body: Record<string, unknown> }> {
   const result = (await served.client.callTool({ name, arguments: args })) as CallToolResult;
   const body = JSON.parse((result.content[0] as { text: string }).text) as Record<string, unknown>;
   expect(result.structuredContent).toEqual(body);
@@ -85,7 +93,9 @@ describe('peer-bridge serve --surface workbench', () => {
     expect(extra.isError).toBe(true);
     expect(extra.body).toMatchObject({ ok: false, code: 'FS_INVALID_ARGUMENT' });
     expect(String(extra.body.message)).toContain('"workspace"');
-    await expect(served.client.callTool({ name: 'bridge_advise', arguments: { task: 'x' } })).rejects.toThrow(/Unknown tool/);
+    await expect(served.client.callTool({ name: 'bridge_advise', arguments: { task: 'x' } })).rejects.toThrow(
+      /Unknown tool/,
+    );
   });
 
   it('gives each session its own observations: a read in one server does not let another write', async () => {
@@ -104,7 +114,13 @@ describe('peer-bridge serve --surface workbench', () => {
   it('refuses an unknown surface and bridge-only options as usage errors (exit 2)', async () => {
     const ws = tempDir('pb-wb-');
     const run = (args: string[]) =>
-      execa(process.execPath, ['--import', tsxLoader, cliMain, 'serve', '--workspace', ws, ...args], { cwd: repoRoot, env: baseEnv(), extendEnv: false, reject: false, stdin: 'ignore' });
+      execa(process.execPath, ['--import', tsxLoader, cliMain, 'serve', '--workspace', ws, ...args], {
+        cwd: repoRoot,
+        env: baseEnv(),
+        extendEnv: false,
+        reject: false,
+        stdin: 'ignore',
+      });
     const bad = await run(['--surface', 'files']);
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toContain('--surface must be bridge or workbench');
@@ -125,7 +141,11 @@ describe('peer-bridge serve --surface workbench stopping', () => {
     const locks = new LockSet(lockDir);
     const heldA = await lock(locks.fileFor(pathKey(path.join(workspace, 'a.txt'))));
     const heldB = await lock(locks.fileFor(pathKey(path.join(workspace, 'b.txt'))));
-    const settle = (p: Promise<unknown>) => p.then((value) => ({ value: value as CallToolResult }), (error: Error) => ({ error: error.message }));
+    const settle = (p: Promise<unknown>) =>
+      p.then(
+        (value) => ({ value: value as CallToolResult }),
+        (error: Error) => ({ error: error.message }),
+      );
     const first = settle(served.client.callTool({ name: 'write_file', arguments: { path: 'a.txt', content: 'A' } }));
     // Requests start in arrival order: once a later one is answered, the write has started.
     await call(served, 'read_file', { path: 'c.txt' });

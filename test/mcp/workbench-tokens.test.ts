@@ -24,7 +24,11 @@ afterEach(async () => {
 });
 
 async function workbench(workspace: string): Promise<Served> {
-  const served = await startServer({ workspace, args: ['--surface', 'workbench'], env: { PEER_BRIDGE_LOCK_DIR: lockDir } });
+  const served = await startServer({
+    workspace,
+    args: ['--surface', 'workbench'],
+    env: { PEER_BRIDGE_LOCK_DIR: lockDir },
+  });
   servers.push(served);
   return served;
 }
@@ -38,7 +42,11 @@ async function call(served: Served, name: string, args: Record<string, unknown>)
 }
 
 /** One server process, one call, closed: what an Inspector CLI call or a script does. */
-async function oneShot(workspace: string, name: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
+async function oneShot(
+  workspace: string,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
   const served = await workbench(workspace);
   try {
     return await call(served, name, args);
@@ -58,15 +66,29 @@ describe('workbench over MCP: version tokens and todo_write', () => {
     const unobserved = await oneShot(ws, 'edit_file', { path: 'app.py', old_string: 'x = 1', new_string: 'x = 10' });
     expect(unobserved).toMatchObject({ ok: false, code: 'FS_NOT_OBSERVED' });
 
-    const edit = await oneShot(ws, 'edit_file', { path: 'app.py', old_string: 'x = 1', new_string: 'x = 10', expected_version: read.version });
+    const edit = await oneShot(ws, 'edit_file', {
+      path: 'app.py',
+      old_string: 'x = 1',
+      new_string: 'x = 10',
+      expected_version: read.version,
+    });
     expect(edit).toMatchObject({ ok: true, replacements: 1, version: expect.any(String) });
     expect(readFileSync(path.join(ws, 'app.py'), 'utf8')).toBe('x = 10\ny = 2\n');
 
     // The first token is stale now: the file moved on (here through the workbench, then by hand).
-    const again = await oneShot(ws, 'edit_file', { path: 'app.py', old_string: 'y = 2', new_string: 'y = 20', expected_version: read.version });
+    const again = await oneShot(ws, 'edit_file', {
+      path: 'app.py',
+      old_string: 'y = 2',
+      new_string: 'y = 20',
+      expected_version: read.version,
+    });
     expect(again).toMatchObject({ ok: false, code: 'FS_STALE_VERSION' });
     writeFileSync(path.join(ws, 'app.py'), 'x = 10\ny = 3\n');
-    const stale = await oneShot(ws, 'write_file', { path: 'app.py', content: 'lost\n', expected_version: edit.version });
+    const stale = await oneShot(ws, 'write_file', {
+      path: 'app.py',
+      content: 'lost\n',
+      expected_version: edit.version,
+    });
     expect(stale).toMatchObject({ ok: false, code: 'FS_STALE_VERSION' });
     expect(readFileSync(path.join(ws, 'app.py'), 'utf8')).toBe('x = 10\ny = 3\n');
   });
@@ -81,12 +103,16 @@ describe('workbench over MCP: version tokens and todo_write', () => {
     const other = await workbench(ws);
 
     const forged = `${token.slice(0, -3)}${token.endsWith('AAA') ? 'BBB' : 'AAA'}`;
-    expect(await call(other, 'write_file', { path: 'a.txt', content: 'lost\n', expected_version: forged })).toMatchObject({
+    expect(
+      await call(other, 'write_file', { path: 'a.txt', content: 'lost\n', expected_version: forged }),
+    ).toMatchObject({
       ok: false,
       code: 'FS_INVALID_ARGUMENT',
       message: expect.stringMatching(/not issued by peer-bridge/),
     });
-    expect(await call(other, 'write_file', { path: 'b.txt', content: 'lost\n', expected_version: token })).toMatchObject({
+    expect(
+      await call(other, 'write_file', { path: 'b.txt', content: 'lost\n', expected_version: token }),
+    ).toMatchObject({
       ok: false,
       code: 'FS_INVALID_ARGUMENT',
       message: expect.stringMatching(/issued for another path/),
@@ -107,9 +133,21 @@ describe('workbench over MCP: version tokens and todo_write', () => {
       { id: 'a', content: 'read', status: 'completed' },
       { id: 'b', content: 'edit', status: 'in_progress', parent_id: 'a' },
     ];
-    expect(await call(served, 'todo_write', { todos })).toEqual({ ok: true, todos, counts: { pending: 0, in_progress: 1, completed: 1 }, added: ['a', 'b'], dropped: [] });
-    expect(await call(served, 'todo_write', { todos: [{ id: 'a', content: 'something else', status: 'pending' }] })).toMatchObject({ ok: false, code: 'FS_INVALID_ARGUMENT' });
-    expect(await call(served, 'todo_write', { todos: [{ ...todos[0], due: 'today' }] })).toMatchObject({ ok: false, code: 'FS_INVALID_ARGUMENT', message: expect.stringMatching(/unknown field "due"/) });
+    expect(await call(served, 'todo_write', { todos })).toEqual({
+      ok: true,
+      todos,
+      counts: { pending: 0, in_progress: 1, completed: 1 },
+      added: ['a', 'b'],
+      dropped: [],
+    });
+    expect(
+      await call(served, 'todo_write', { todos: [{ id: 'a', content: 'something else', status: 'pending' }] }),
+    ).toMatchObject({ ok: false, code: 'FS_INVALID_ARGUMENT' });
+    expect(await call(served, 'todo_write', { todos: [{ ...todos[0], due: 'today' }] })).toMatchObject({
+      ok: false,
+      code: 'FS_INVALID_ARGUMENT',
+      message: expect.stringMatching(/unknown field "due"/),
+    });
     expect(await call(served, 'todo_write', { todos: [todos[0]] })).toMatchObject({ ok: true, dropped: ['b'] });
   });
 });

@@ -1,7 +1,15 @@
 import { closeSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fsyncDirectory, linkNoOverwrite, lock, promises, renameNoReplace, statFd, statPath } from '../../src/native/index.js';
+import {
+  fsyncDirectory,
+  linkNoOverwrite,
+  lock,
+  promises,
+  renameNoReplace,
+  statFd,
+  statPath,
+} from '../../src/native/index.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 
 const tempDir = useTempDir();
@@ -49,7 +57,9 @@ describe('bad input gets a clear error, never a crash', () => {
   ])('statPath with follow %s: TypeError ERR_INVALID_ARG_TYPE, sync and Promise forms', (_name, options) => {
     const file = path.join(tempDir(), 'f');
     writeFileSync(file, '');
-    expect(() => loose(statPath)(file, options)).toThrow(expect.objectContaining({ name: 'TypeError', code: 'ERR_INVALID_ARG_TYPE' }));
+    expect(() => loose(statPath)(file, options)).toThrow(
+      expect.objectContaining({ name: 'TypeError', code: 'ERR_INVALID_ARG_TYPE' }),
+    );
     expect(() => loose(promises.statPath)(file, options)).toThrow(TypeError);
     expect(statPath(file, { follow: false }).kind).toBe('file');
   });

@@ -131,7 +131,9 @@ describe('results cross into JavaScript through reused buffers', () => {
     const { Worker } = await import('node:worker_threads');
     const { createRequire } = await import('node:module');
     const { packageRoot } = await import('../../src/native/load.js');
-    const binary = (createRequire(import.meta.url)('node-gyp-build') as { resolve(d: string): string }).resolve(packageRoot());
+    const binary = (createRequire(import.meta.url)('node-gyp-build') as { resolve(d: string): string }).resolve(
+      packageRoot(),
+    );
     const p = file('w.txt', 'worker');
     const worker = new Worker(
       `const { workerData, parentPort } = require('node:worker_threads');

@@ -11,7 +11,12 @@ import { useTempDir } from '../helpers/temp-dir.js';
 const root = packageRoot();
 const tempDir = useTempDir();
 const npm = (args: string[], cwd: string) =>
-  execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, npm_config_update_notifier: 'false' } });
+  execFileSync('npm', args, {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, npm_config_update_notifier: 'false' },
+  });
 
 let tarball: string;
 
@@ -29,7 +34,10 @@ beforeAll(() => {
 function installInto(source: string): string {
   const project = path.join(tempDir(), 'consumer');
   mkdirSync(project);
-  writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  writeFileSync(
+    path.join(project, 'package.json'),
+    JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
+  );
   npm(['install', '--prefer-offline', '--no-audit', '--no-fund', source], project);
   return project;
 }
@@ -37,7 +45,11 @@ function installInto(source: string): string {
 function loadIn(project: string): { platform: string } {
   const out = execFileSync(
     process.execPath,
-    ['--input-type=module', '-e', "const m = await import('peer-bridge/native'); console.log(JSON.stringify(m.backend))"],
+    [
+      '--input-type=module',
+      '-e',
+      "const m = await import('peer-bridge/native'); console.log(JSON.stringify(m.backend))",
+    ],
     { cwd: project, encoding: 'utf8' },
   );
   return JSON.parse(out);
@@ -47,7 +59,9 @@ describe('npm install of the package', () => {
   it('ships a prebuilt binary and uses it without compiling anything', () => {
     const project = installInto(tarball);
     const installed = path.join(project, 'node_modules', 'peer-bridge');
-    expect(readdirSync(path.join(installed, 'prebuilds', `${process.platform}-${process.arch}`))).toContain('peer-bridge.node');
+    expect(readdirSync(path.join(installed, 'prebuilds', `${process.platform}-${process.arch}`))).toContain(
+      'peer-bridge.node',
+    );
     expect(existsSync(path.join(installed, 'build'))).toBe(false);
     expect(loadIn(project).platform).toBe(process.platform);
   }, 300_000);

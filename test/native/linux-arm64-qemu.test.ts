@@ -10,12 +10,20 @@ import { describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/native/load.js';
 
 const root = packageRoot();
-const missing = ['aarch64-linux-gnu-g++', 'qemu-aarch64'].filter((tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0);
+const missing = ['aarch64-linux-gnu-g++', 'qemu-aarch64'].filter(
+  (tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0,
+);
 
 // Every file's TAP ends with its own counts; the suite passes when all of them do.
 function totals(tap: string): { pass: number; fail: number; skipped: number; notOk: string[] } {
-  const sum = (key: string) => [...tap.matchAll(new RegExp(`^# ${key} (\\d+)$`, 'gm'))].reduce((n, m) => n + Number(m[1]), 0);
-  return { pass: sum('pass'), fail: sum('fail'), skipped: sum('skipped'), notOk: tap.split('\n').filter((line) => /^\s*not ok /.test(line)) };
+  const sum = (key: string) =>
+    [...tap.matchAll(new RegExp(`^# ${key} (\\d+)$`, 'gm'))].reduce((n, m) => n + Number(m[1]), 0);
+  return {
+    pass: sum('pass'),
+    fail: sum('fail'),
+    skipped: sum('skipped'),
+    notOk: tap.split('\n').filter((line) => /^\s*not ok /.test(line)),
+  };
 }
 
 describe('native conformance suite on linux-arm64 node under qemu-user', () => {
@@ -37,7 +45,10 @@ describe('native conformance suite on linux-arm64 node under qemu-user', () => {
       timeout: 1_000_000,
     });
     closeSync(log);
-    if (!existsSync(tapFile)) throw new Error(`scripts/arm64/test.sh exited ${run.status} before the suite ran:\n${readFileSync(logFile, 'utf8').slice(-4000)}`);
+    if (!existsSync(tapFile))
+      throw new Error(
+        `scripts/arm64/test.sh exited ${run.status} before the suite ran:\n${readFileSync(logFile, 'utf8').slice(-4000)}`,
+      );
     const tap = readFileSync(tapFile, 'utf8');
     const { pass, fail, skipped, notOk } = totals(tap);
     expect(notOk, tap.slice(-4000)).toEqual([]);

@@ -15,7 +15,9 @@ afterEach(() => {
 
 describe('the native loader', () => {
   it('finds the package root from its own folder', () => {
-    expect(path.join(root, 'package.json')).toBe(path.join(packageRoot(path.join(root, 'src', 'native')), 'package.json'));
+    expect(path.join(root, 'package.json')).toBe(
+      path.join(packageRoot(path.join(root, 'src', 'native')), 'package.json'),
+    );
   });
 
   it('loads the prebuilt binary from compiled dist/ when PREBUILDS_ONLY forbids local builds', () => {
@@ -31,7 +33,9 @@ describe('the native loader', () => {
     });
     const { platform, which } = JSON.parse(out);
     expect(platform).toBe(process.platform);
-    expect(path.relative(root, which)).toBe(path.join('prebuilds', `${process.platform}-${process.arch}`, 'peer-bridge.node'));
+    expect(path.relative(root, which)).toBe(
+      path.join('prebuilds', `${process.platform}-${process.arch}`, 'peer-bridge.node'),
+    );
   });
 
   it('says which places it tried and how to fix it when no binary loads', () => {

@@ -85,7 +85,9 @@ describe('linkNoOverwrite', () => {
   it('never overwrites an existing name', async () => {
     const existing = file('a.txt', 'A');
     const taken = file('b.txt', 'B');
-    expect(() => linkNoOverwrite(existing, taken)).toThrow(expect.objectContaining({ code: 'EEXIST', syscall: 'link' }));
+    expect(() => linkNoOverwrite(existing, taken)).toThrow(
+      expect.objectContaining({ code: 'EEXIST', syscall: 'link' }),
+    );
     await expect(promises.linkNoOverwrite(existing, taken)).rejects.toMatchObject({ code: 'EEXIST' });
     expect(readFileSync(taken, 'utf8')).toBe('B');
   });

@@ -36,7 +36,12 @@ function requireWine(ctx: { skip(note: string): void }): void {
 function runScript(script: string, env: Record<string, string>, logFile: string, timeout: number) {
   const log = openSync(logFile, 'w');
   try {
-    return spawnSync('bash', [path.join(root, script)], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', log, log], timeout });
+    return spawnSync('bash', [path.join(root, script)], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', log, log],
+      timeout,
+    });
   } finally {
     closeSync(log);
   }
@@ -54,7 +59,9 @@ describe('the package on Windows node.exe under Wine', () => {
     const logFile = path.join(work, 'test-run.log');
     const run = runScript('scripts/windows/test.sh', { PEER_BRIDGE_WINE_TAP: tapFile }, logFile, 600_000);
     if (!existsSync(tapFile)) {
-      throw new Error(`scripts/windows/test.sh exited ${run.status} before the suite ran:\n${readFileSync(logFile, 'utf8').slice(-4000)}`);
+      throw new Error(
+        `scripts/windows/test.sh exited ${run.status} before the suite ran:\n${readFileSync(logFile, 'utf8').slice(-4000)}`,
+      );
     }
     const tap = readFileSync(tapFile, 'utf8');
     const summary = parseTap(tap);
@@ -87,7 +94,9 @@ describe('the package on Windows node.exe under Wine', () => {
     const reportFile = path.join(work, 'report.json');
     const runLog = existsSync(path.join(work, 'run.log')) ? readFileSync(path.join(work, 'run.log'), 'utf8') : '';
     if (!existsSync(reportFile) || readFileSync(reportFile, 'utf8').trim() === '') {
-      throw new Error(`scripts/windows/acceptance.sh exited ${run.status} without a report:\n${readFileSync(logFile, 'utf8').slice(-3000)}\n${runLog.slice(-3000)}`);
+      throw new Error(
+        `scripts/windows/acceptance.sh exited ${run.status} without a report:\n${readFileSync(logFile, 'utf8').slice(-3000)}\n${runLog.slice(-3000)}`,
+      );
     }
     const report = JSON.parse(readFileSync(reportFile, 'utf8')) as {
       host: string;
@@ -115,10 +124,17 @@ describe('the package on Windows node.exe under Wine', () => {
     const stepsFile = path.join(work, 'steps.json');
     if (!existsSync(stepsFile)) {
       const runLog = existsSync(path.join(work, 'run.log')) ? readFileSync(path.join(work, 'run.log'), 'utf8') : '';
-      throw new Error(`scripts/windows/package.sh exited ${run.status} without results:\n${readFileSync(logFile, 'utf8').slice(-3000)}\n${runLog.slice(-3000)}`);
+      throw new Error(
+        `scripts/windows/package.sh exited ${run.status} without results:\n${readFileSync(logFile, 'utf8').slice(-3000)}\n${runLog.slice(-3000)}`,
+      );
     }
-    const { steps } = JSON.parse(readFileSync(stepsFile, 'utf8')) as { steps: Array<{ name: string; ok: boolean; detail: string }> };
-    expect(steps.filter((step) => !step.ok), JSON.stringify(steps, null, 2)).toEqual([]);
+    const { steps } = JSON.parse(readFileSync(stepsFile, 'utf8')) as {
+      steps: Array<{ name: string; ok: boolean; detail: string }>;
+    };
+    expect(
+      steps.filter((step) => !step.ok),
+      JSON.stringify(steps, null, 2),
+    ).toEqual([]);
     expect(steps.map((step) => step.name)).toEqual([
       'workbench MCP server over stdio',
       'doctor --json',

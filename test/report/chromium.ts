@@ -2,9 +2,16 @@
 // none is installed the tests skip with the reason, except under CI=true, where that is a failure.
 import { existsSync } from 'node:fs';
 
-const CANDIDATES = [process.env.PEER_BRIDGE_CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+const CANDIDATES = [
+  process.env.PEER_BRIDGE_CHROMIUM,
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+];
 
-export const chromiumPath: string | undefined = CANDIDATES.find((candidate): candidate is string => !!candidate && existsSync(candidate));
+export const chromiumPath: string | undefined = CANDIDATES.find(
+  (candidate): candidate is string => !!candidate && existsSync(candidate),
+);
 
 export const noChromiumReason = 'no Chromium found (install Debian\'s "chromium" package, or set PEER_BRIDGE_CHROMIUM)';
 

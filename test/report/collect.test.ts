@@ -22,7 +22,9 @@ describe('collectReport', () => {
     const dir = realpathSync(tempDir());
     const workspace = path.join(dir, 'ws');
     mkdirSync(workspace);
-    const double = await startResponsesDouble([{ kind: 'answer', answer: answer({ findings: ['parse() accepts an empty string'] }) }]);
+    const double = await startResponsesDouble([
+      { kind: 'answer', answer: answer({ findings: ['parse() accepts an empty string'] }) },
+    ]);
     cleanup.push(() => double.close());
     const saved = { ...process.env };
     cleanup.push(async () => {
@@ -33,10 +35,21 @@ describe('collectReport', () => {
     const report = await collectReport(workspace);
     expect(report.runs).toHaveLength(1);
     const run = report.runs[0]!;
-    expect(run).toMatchObject({ run_id: envelope.run_id, status: 'complete', model: envelope.model, effort: envelope.effort, cost: envelope.cost, cause: null, recovered: false });
+    expect(run).toMatchObject({
+      run_id: envelope.run_id,
+      status: 'complete',
+      model: envelope.model,
+      effort: envelope.effort,
+      cost: envelope.cost,
+      cause: null,
+      recovered: false,
+    });
     expect(run.tokens).toEqual(envelope.tokens);
     expect(run.tokens_total).toBeGreaterThan(0);
-    expect(run.excerpt).toMatchObject({ task: expect.stringContaining('Is parse() safe?'), answer: { findings: ['parse() accepts an empty string'] } });
+    expect(run.excerpt).toMatchObject({
+      task: expect.stringContaining('Is parse() safe?'),
+      answer: { findings: ['parse() accepts an empty string'] },
+    });
   });
 
   it('never reads an incident path that leaves the incidents folder', async () => {
@@ -47,9 +60,31 @@ describe('collectReport', () => {
     writeFileSync(
       ledger,
       [
-        { type: 'start', run_id: 'run-b', verb: 'advise', runner: 'codex', direction: 'x->codex', budget_seconds: 1, depth: 0, owner: 'o', pid: 1, at: '2026-11-01T00:00:00.000Z' },
-        { type: 'settle', run_id: 'run-b', status: 'blocked', incident: '.peer-bridge/incidents/../../secret.json', duration_seconds: 1, at: '2026-11-01T00:00:01.000Z', cost: -5, tokens: { input_tokens: 'many' } },
-      ].map((r) => JSON.stringify(r)).join('\n') + '\n',
+        {
+          type: 'start',
+          run_id: 'run-b',
+          verb: 'advise',
+          runner: 'codex',
+          direction: 'x->codex',
+          budget_seconds: 1,
+          depth: 0,
+          owner: 'o',
+          pid: 1,
+          at: '2026-11-01T00:00:00.000Z',
+        },
+        {
+          type: 'settle',
+          run_id: 'run-b',
+          status: 'blocked',
+          incident: '.peer-bridge/incidents/../../secret.json',
+          duration_seconds: 1,
+          at: '2026-11-01T00:00:01.000Z',
+          cost: -5,
+          tokens: { input_tokens: 'many' },
+        },
+      ]
+        .map((r) => JSON.stringify(r))
+        .join('\n') + '\n',
     );
     const report = await collectReport(workspace);
     expect(JSON.stringify(report)).not.toContain('do-not-show');

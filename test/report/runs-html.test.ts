@@ -1,6 +1,15 @@
 // `peer-bridge runs --html` end to end: the real CLI writes the page for an empty, a mixed and a
 // 100k-call workspace; headless Chromium loads it from disk and the test reads what a person sees.
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync, chmodSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  chmodSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
@@ -36,11 +45,15 @@ afterAll(async () => {
 
 async function runsHtml(workspace: string, ...extra: string[]): Promise<{ file: string; stdout: string }> {
   const file = path.join(workspace, 'report.html');
-  const { stdout } = await execa(process.execPath, ['--import', tsxLoader, cliMain, 'runs', '--workspace', workspace, '--html', file, ...extra], {
-    cwd: repoRoot,
-    env: baseEnv(),
-    extendEnv: false,
-  });
+  const { stdout } = await execa(
+    process.execPath,
+    ['--import', tsxLoader, cliMain, 'runs', '--workspace', workspace, '--html', file, ...extra],
+    {
+      cwd: repoRoot,
+      env: baseEnv(),
+      extendEnv: false,
+    },
+  );
   return { file, stdout };
 }
 
@@ -49,7 +62,8 @@ async function load(file: string, options: { dark?: boolean } = {}): Promise<{ p
   const page = await browser!.newPage();
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warn') problems.push(`console ${message.type()}: ${message.text()}`);
+    if (message.type() === 'error' || message.type() === 'warn')
+      problems.push(`console ${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${String(error)}`));
   page.on('request', (request) => {
@@ -63,7 +77,8 @@ async function load(file: string, options: { dark?: boolean } = {}): Promise<{ p
 }
 
 const text = (page: Page, selector: string) => page.$eval(selector, (node) => node.textContent ?? '');
-const number = async (page: Page, testId: string) => Number((await text(page, `[data-testid="${testId}"]`)).replace(/[^0-9.]/g, ''));
+const number = async (page: Page, testId: string) =>
+  Number((await text(page, `[data-testid="${testId}"]`)).replace(/[^0-9.]/g, ''));
 
 async function expectTotals(page: Page, expected: Expected): Promise<void> {
   expect(await number(page, 'total-calls')).toBe(expected.calls);
@@ -73,123 +88,140 @@ async function expectTotals(page: Page, expected: Expected): Promise<void> {
   expect(await number(page, 'total-cost')).toBeCloseTo(expected.cost, 4);
   expect(await number(page, 'total-tokens')).toBe(expected.tokens);
   const groups = await page.$$eval('details.failure-group', (nodes) =>
-    nodes.map((node) => [node.getAttribute('data-cause'), Number(node.querySelector('[data-testid="failure-count"]')?.textContent?.replace(/\D/g, ''))]),
+    nodes.map((node) => [
+      node.getAttribute('data-cause'),
+      Number(node.querySelector('[data-testid="failure-count"]')?.textContent?.replace(/\D/g, '')),
+    ]),
   );
   expect(Object.fromEntries(groups)).toEqual(expected.byCause);
 }
 
-describe.skipIf(!chromiumPath)(`peer-bridge runs --html in Chromium${chromiumPath ? '' : ` (skipped: ${noChromiumReason})`}`, () => {
-  it('an empty workspace gives a page that says so, without errors', async () => {
-    const workspace = tempDir();
-    const { file, stdout } = await runsHtml(workspace);
-    expect(stdout).toMatch(/Wrote .*report\.html \(0 calls/);
-    const { page, problems } = await load(file);
-    expect(await number(page, 'total-calls')).toBe(0);
-    expect(await text(page, '[data-testid="no-failures"]')).toMatch(/No failed calls/);
-    expect(await text(page, '#runs-body')).toMatch(/No calls recorded/);
-    await page.screenshot({ path: path.join(artifacts, 'empty.png'), fullPage: true });
-    expect(problems).toEqual([]);
-    await page.close();
-  });
-
-  it('a mixed history: totals and failure groups equal the ledger, an incident opens, keys move and open calls', async () => {
-    const workspace = tempDir();
-    const expected = mixedHistory(workspace);
-    const { file } = await runsHtml(workspace);
-    const { page, problems } = await load(file);
-    await expectTotals(page, expected);
-
-    // A failure group opens and shows its incident inline, with the file's text as text.
-    await page.click('details.failure-group[data-cause="output-limit"] > summary');
-    const incident = 'details.failure-group[data-cause="output-limit"] details.incident';
-    await page.click(`${incident} > summary`);
-    expect(await page.$eval(incident, (node) => (node as unknown as { open: boolean }).open)).toBe(true);
-    const shown = await text(page, `${incident} pre`);
-    expect(shown).toContain('"fault": "output-limit"');
-    expect(shown).toContain('<script>alert(1)</script>');
-    expect(await page.$$('script:not([id])')).toHaveLength(1);
-
-    // Keyboard: focus the first row, move down twice, open it with Enter.
-    await page.focus('#runs-body tr.run');
-    await page.keyboard.press('j');
-    await page.keyboard.press('ArrowDown');
-    const focused = String(await page.evaluate('document.activeElement && document.activeElement.id'));
-    await page.keyboard.press('Enter');
-    expect(await page.$eval(`#${focused}`, (node) => node.getAttribute('aria-expanded'))).toBe('true');
-
-    // The recovered unknown call is marked; the substituted effort shows; HTML in a task stays text.
-    await page.click('a[data-run]:not([data-run=""])');
-    expect(await page.$$eval('.badge', (nodes) => nodes.map((n) => n.textContent))).toContain('recovered');
-    await page.type('#filter-text', 'onerror');
-    await page.click('#runs-body tr.run');
-    expect(await text(page, '#runs-body tr.detail')).toContain('<img src=x onerror=alert(1)> is shown as text');
-    expect(await page.$('#runs-body img')).toBeNull();
-    await page.$eval('#filter-text', (node) => ((node as unknown as { value: string }).value = ''));
-    await page.select('#filter-status', '');
-    await page.click('#filter-text');
-    await page.keyboard.press('Escape');
-
-    await page.screenshot({ path: path.join(artifacts, 'mixed-light.png'), fullPage: true });
-    await page.evaluate('window.scrollTo(0, 0)');
-    await page.screenshot({ path: path.join(artifacts, 'mixed-top.png') });
-    const { page: dark, problems: darkProblems } = await load(file, { dark: true });
-    const background = await dark.evaluate('getComputedStyle(document.body).backgroundColor');
-    expect(background).not.toBe(await page.evaluate('getComputedStyle(document.body).backgroundColor'));
-    await dark.click('details.failure-group[data-cause="timeout"] > summary');
-    await dark.screenshot({ path: path.join(artifacts, 'mixed-dark.png'), fullPage: true });
-    expect([...problems, ...darkProblems]).toEqual([]);
-    await Promise.all([page.close(), dark.close()]);
-  });
-
-  it('100k ledger records: totals over all of them, a file of a few MB, a paginated list', async () => {
-    const workspace = tempDir();
-    const expected = largeHistory(workspace, 100_000);
-    const { file } = await runsHtml(workspace);
-    expect(statSync(file).size).toBeLessThan(4 * 1024 * 1024);
-    const { page, problems } = await load(file);
-    await expectTotals(page, expected);
-    expect(await text(page, '[data-testid="page-info"]')).toMatch(/^Calls 1–50 of 1000 listed/);
-    await page.click('#next-page');
-    expect(await text(page, '[data-testid="page-info"]')).toMatch(/^Calls 51–100 of 1000/);
-    await page.click('details.failure-group[data-cause="timeout"] > summary');
-    await page.click('details.failure-group[data-cause="timeout"] details.incident > summary');
-    expect(await text(page, 'details.failure-group[data-cause="timeout"] details.incident pre')).toContain('"fault": "timeout"');
-    await page.screenshot({ path: path.join(artifacts, 'large.png') });
-    expect(problems).toEqual([]);
-    await page.close();
-  }, 600_000);
-
-  it('--since and --limit choose the calls; --open hands the file to the system opener', async () => {
-    const workspace = tempDir();
-    mixedHistory(workspace);
-    const bin = path.join(workspace, 'bin');
-    mkdirSync(bin);
-    const opened = path.join(workspace, 'opened.txt');
-    writeFileSync(path.join(bin, 'xdg-open'), `#!/bin/sh\necho "$1" > "${opened}"\n`);
-    chmodSync(path.join(bin, 'xdg-open'), 0o755);
-    const file = path.join(workspace, 'since.html');
-    await execa(process.execPath, ['--import', tsxLoader, cliMain, 'runs', '-w', workspace, '--html', file, '--since', '2026-11-04', '--open'], {
-      cwd: repoRoot,
-      env: baseEnv({ PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` }),
-      extendEnv: false,
+describe.skipIf(!chromiumPath)(
+  `peer-bridge runs --html in Chromium${chromiumPath ? '' : ` (skipped: ${noChromiumReason})`}`,
+  () => {
+    it('an empty workspace gives a page that says so, without errors', async () => {
+      const workspace = tempDir();
+      const { file, stdout } = await runsHtml(workspace);
+      expect(stdout).toMatch(/Wrote .*report\.html \(0 calls/);
+      const { page, problems } = await load(file);
+      expect(await number(page, 'total-calls')).toBe(0);
+      expect(await text(page, '[data-testid="no-failures"]')).toMatch(/No failed calls/);
+      expect(await text(page, '#runs-body')).toMatch(/No calls recorded/);
+      await page.screenshot({ path: path.join(artifacts, 'empty.png'), fullPage: true });
+      expect(problems).toEqual([]);
+      await page.close();
     });
-    const { page, problems } = await load(file);
-    // Days 3, 4 and 5 of the history (a rejection, a recovered unknown, two completed calls).
-    expect(await number(page, 'total-calls')).toBe(4);
-    const limited = await runsHtml(workspace, '--limit', '2');
-    const { page: second } = await load(limited.file);
-    expect(await number(second, 'total-calls')).toBe(2);
-    await expect.poll(() => readFileSync(opened, 'utf8').trim(), { timeout: 30_000 }).toBe(file);
-    expect(problems).toEqual([]);
-    await Promise.all([page.close(), second.close()]);
-  });
-});
+
+    it('a mixed history: totals and failure groups equal the ledger, an incident opens, keys move and open calls', async () => {
+      const workspace = tempDir();
+      const expected = mixedHistory(workspace);
+      const { file } = await runsHtml(workspace);
+      const { page, problems } = await load(file);
+      await expectTotals(page, expected);
+
+      // A failure group opens and shows its incident inline, with the file's text as text.
+      await page.click('details.failure-group[data-cause="output-limit"] > summary');
+      const incident = 'details.failure-group[data-cause="output-limit"] details.incident';
+      await page.click(`${incident} > summary`);
+      expect(await page.$eval(incident, (node) => (node as unknown as { open: boolean }).open)).toBe(true);
+      const shown = await text(page, `${incident} pre`);
+      expect(shown).toContain('"fault": "output-limit"');
+      expect(shown).toContain('<script>alert(1)</script>');
+      expect(await page.$$('script:not([id])')).toHaveLength(1);
+
+      // Keyboard: focus the first row, move down twice, open it with Enter.
+      await page.focus('#runs-body tr.run');
+      await page.keyboard.press('j');
+      await page.keyboard.press('ArrowDown');
+      const focused = String(await page.evaluate('document.activeElement && document.activeElement.id'));
+      await page.keyboard.press('Enter');
+      expect(await page.$eval(`#${focused}`, (node) => node.getAttribute('aria-expanded'))).toBe('true');
+
+      // The recovered unknown call is marked; the substituted effort shows; HTML in a task stays text.
+      await page.click('a[data-run]:not([data-run=""])');
+      expect(await page.$$eval('.badge', (nodes) => nodes.map((n) => n.textContent))).toContain('recovered');
+      await page.type('#filter-text', 'onerror');
+      await page.click('#runs-body tr.run');
+      expect(await text(page, '#runs-body tr.detail')).toContain('<img src=x onerror=alert(1)> is shown as text');
+      expect(await page.$('#runs-body img')).toBeNull();
+      await page.$eval('#filter-text', (node) => ((node as unknown as { value: string }).value = ''));
+      await page.select('#filter-status', '');
+      await page.click('#filter-text');
+      await page.keyboard.press('Escape');
+
+      await page.screenshot({ path: path.join(artifacts, 'mixed-light.png'), fullPage: true });
+      await page.evaluate('window.scrollTo(0, 0)');
+      await page.screenshot({ path: path.join(artifacts, 'mixed-top.png') });
+      const { page: dark, problems: darkProblems } = await load(file, { dark: true });
+      const background = await dark.evaluate('getComputedStyle(document.body).backgroundColor');
+      expect(background).not.toBe(await page.evaluate('getComputedStyle(document.body).backgroundColor'));
+      await dark.click('details.failure-group[data-cause="timeout"] > summary');
+      await dark.screenshot({ path: path.join(artifacts, 'mixed-dark.png'), fullPage: true });
+      expect([...problems, ...darkProblems]).toEqual([]);
+      await Promise.all([page.close(), dark.close()]);
+    });
+
+    it('100k ledger records: totals over all of them, a file of a few MB, a paginated list', async () => {
+      const workspace = tempDir();
+      const expected = largeHistory(workspace, 100_000);
+      const { file } = await runsHtml(workspace);
+      expect(statSync(file).size).toBeLessThan(4 * 1024 * 1024);
+      const { page, problems } = await load(file);
+      await expectTotals(page, expected);
+      expect(await text(page, '[data-testid="page-info"]')).toMatch(/^Calls 1–50 of 1000 listed/);
+      await page.click('#next-page');
+      expect(await text(page, '[data-testid="page-info"]')).toMatch(/^Calls 51–100 of 1000/);
+      await page.click('details.failure-group[data-cause="timeout"] > summary');
+      await page.click('details.failure-group[data-cause="timeout"] details.incident > summary');
+      expect(await text(page, 'details.failure-group[data-cause="timeout"] details.incident pre')).toContain(
+        '"fault": "timeout"',
+      );
+      await page.screenshot({ path: path.join(artifacts, 'large.png') });
+      expect(problems).toEqual([]);
+      await page.close();
+    }, 600_000);
+
+    it('--since and --limit choose the calls; --open hands the file to the system opener', async () => {
+      const workspace = tempDir();
+      mixedHistory(workspace);
+      const bin = path.join(workspace, 'bin');
+      mkdirSync(bin);
+      const opened = path.join(workspace, 'opened.txt');
+      writeFileSync(path.join(bin, 'xdg-open'), `#!/bin/sh\necho "$1" > "${opened}"\n`);
+      chmodSync(path.join(bin, 'xdg-open'), 0o755);
+      const file = path.join(workspace, 'since.html');
+      await execa(
+        process.execPath,
+        ['--import', tsxLoader, cliMain, 'runs', '-w', workspace, '--html', file, '--since', '2026-11-04', '--open'],
+        {
+          cwd: repoRoot,
+          env: baseEnv({ PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` }),
+          extendEnv: false,
+        },
+      );
+      const { page, problems } = await load(file);
+      // Days 3, 4 and 5 of the history (a rejection, a recovered unknown, two completed calls).
+      expect(await number(page, 'total-calls')).toBe(4);
+      const limited = await runsHtml(workspace, '--limit', '2');
+      const { page: second } = await load(limited.file);
+      expect(await number(second, 'total-calls')).toBe(2);
+      await expect.poll(() => readFileSync(opened, 'utf8').trim(), { timeout: 30_000 }).toBe(file);
+      expect(problems).toEqual([]);
+      await Promise.all([page.close(), second.close()]);
+    });
+  },
+);
 
 describe('peer-bridge runs argument checks', () => {
   it('refuses a bad --since and --open without --html, saying what to do', async () => {
     const workspace = tempDir();
     for (const args of [['--html', '--since', 'yesterday'], ['--open']]) {
-      const result = await execa(process.execPath, ['--import', tsxLoader, cliMain, 'runs', '-w', workspace, ...args], { cwd: repoRoot, env: baseEnv(), extendEnv: false, reject: false });
+      const result = await execa(process.execPath, ['--import', tsxLoader, cliMain, 'runs', '-w', workspace, ...args], {
+        cwd: repoRoot,
+        env: baseEnv(),
+        extendEnv: false,
+        reject: false,
+      });
       expect(result.exitCode).toBe(2);
       expect(result.stderr).toMatch(/--since must be an ISO date|--open goes with --html/);
     }

@@ -21,10 +21,15 @@ function countingScope(env: Record<string, string>) {
       new Promise((resolve) => {
         expect(command).toBe('codex');
         starts.push([...args]);
-        execFile(codexBin, [...args], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, maxBuffer: 64 << 20 }, (error, stdout) => {
-          for (const line of stdout.split('\n')) options.onLine(line);
-          resolve({ exitCode: error ? 1 : 0 } as Awaited<ReturnType<RunScope['spawn']>>);
-        });
+        execFile(
+          codexBin,
+          [...args],
+          { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, maxBuffer: 64 << 20 },
+          (error, stdout) => {
+            for (const line of stdout.split('\n')) options.onLine(line);
+            resolve({ exitCode: error ? 1 : 0 } as Awaited<ReturnType<RunScope['spawn']>>);
+          },
+        );
       }),
     tempDir: () => tempDir('scope'),
   };
@@ -80,7 +85,10 @@ describe('the codex model catalog', () => {
   it('does not cache a failed probe', async () => {
     const { cacheDir, scope, starts } = await setup();
     const missing = { executable: path.join(cacheDir, 'no-such-codex'), codexHome: undefined };
-    const failing: RunScope = { ...scope, spawn: async (...args) => (starts.push(['failed']), { ...(await scope.spawn(...args)), exitCode: 1 }) };
+    const failing: RunScope = {
+      ...scope,
+      spawn: async (...args) => (starts.push(['failed']), { ...(await scope.spawn(...args)), exitCode: 1 }),
+    };
     expect(await (await freshModels()).effortCatalog(missing, failing)).toBeNull();
     expect(existsSync(cacheDir) ? readdirSync(cacheDir) : []).toEqual([]);
   });

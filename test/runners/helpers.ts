@@ -38,7 +38,8 @@ export async function codexEnv(origin: string, extraToml = ''): Promise<Record<s
 /** Environment for a Claude child talking to the double; `allowBash` grants Bash in the user settings. */
 export async function claudeEnv(origin: string, allowBash = false): Promise<Record<string, string>> {
   const home = await tempDir('claude-home');
-  if (allowBash) await writeFile(path.join(home, 'settings.json'), JSON.stringify({ permissions: { allow: ['Bash'] } }));
+  if (allowBash)
+    await writeFile(path.join(home, 'settings.json'), JSON.stringify({ permissions: { allow: ['Bash'] } }));
   return {
     ...claudeDoubleEnv(origin, home),
     PEER_BRIDGE_CLAUDE_BIN: claudeBin,
@@ -87,7 +88,12 @@ export function collector(): Collected & { onEvent(e: RunnerEvent): void } {
   };
 }
 
-export function request(verb: Verb, workspace: string, onEvent: (e: RunnerEvent) => void, extra: Partial<RunRequest> = {}): RunRequest {
+export function request(
+  verb: Verb,
+  workspace: string,
+  onEvent: (e: RunnerEvent) => void,
+  extra: Partial<RunRequest> = {},
+): RunRequest {
   return {
     verb,
     prompt: 'Do the task and answer in the required JSON shape.',
@@ -103,8 +109,14 @@ export function request(verb: Verb, workspace: string, onEvent: (e: RunnerEvent)
 /** A valid core answer. */
 export function validCore(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
-    status: 'complete', verdict: 'Done: the change is in place.', findings: ['one finding'], files_touched: [],
-    remaining: [], blockers: [], details: [], ...overrides,
+    status: 'complete',
+    verdict: 'Done: the change is in place.',
+    findings: ['one finding'],
+    files_touched: [],
+    remaining: [],
+    blockers: [],
+    details: [],
+    ...overrides,
   };
 }
 
@@ -171,10 +183,13 @@ export { readFile };
  * `escape.pid` in its working directory.
  */
 export const ESCAPE_ROUTES: Record<string, string> = {
-  'env -u (drops the marker, stays in the group)': 'env -u PEER_BRIDGE_SPAWN_ID sleep 300 >/dev/null 2>&1 & echo $! > escape.pid',
+  'env -u (drops the marker, stays in the group)':
+    'env -u PEER_BRIDGE_SPAWN_ID sleep 300 >/dev/null 2>&1 & echo $! > escape.pid',
   'env -i (an empty environment)': 'env -i /bin/sleep 300 >/dev/null 2>&1 & echo $! > escape.pid',
-  'setsid (a new session, no marker)': 'setsid env -u PEER_BRIDGE_SPAWN_ID sleep 300 >/dev/null 2>&1 & echo $! > escape.pid',
-  'double fork (re-parented, no marker)': '( env -u PEER_BRIDGE_SPAWN_ID sleep 300 >/dev/null 2>&1 & echo $! > escape.pid )',
+  'setsid (a new session, no marker)':
+    'setsid env -u PEER_BRIDGE_SPAWN_ID sleep 300 >/dev/null 2>&1 & echo $! > escape.pid',
+  'double fork (re-parented, no marker)':
+    '( env -u PEER_BRIDGE_SPAWN_ID sleep 300 >/dev/null 2>&1 & echo $! > escape.pid )',
 };
 
 /** The pid an ESCAPE_ROUTES line wrote in `dir`. */

@@ -33,7 +33,14 @@ async function runEcho(configPath: string, prompt = 'echo', specifier = fixture)
 
 describe('runner host', () => {
   it('loads a third-party runner whose request the user granted, and scrubs its child environment', async () => {
-    cleanups.push(setEnv({ PEER_BRIDGE_NODE_BIN: process.execPath, ECHO_RUNNER_GREETING: 'hello', PB_CANARY_VALUE: 'secret', NODE_OPTIONS: '--no-warnings' }));
+    cleanups.push(
+      setEnv({
+        PEER_BRIDGE_NODE_BIN: process.execPath,
+        ECHO_RUNNER_GREETING: 'hello',
+        PB_CANARY_VALUE: 'secret',
+        NODE_OPTIONS: '--no-warnings',
+      }),
+    );
     const env = await runEcho(await config({ [fixture]: { grant: fullGrant } }));
     expect(env.ECHO_RUNNER_GREETING).toBe('hello');
     expect(env.PEER_BRIDGE_DEPTH).toBe('4');
@@ -42,7 +49,7 @@ describe('runner host', () => {
     expect(env.NODE_OPTIONS).toBeUndefined();
   });
 
-  it('runs in a workspace whose path holds replacement patterns ($&, $\\`, $\')', async () => {
+  it("runs in a workspace whose path holds replacement patterns ($&, $\\`, $')", async () => {
     // `${workspace}` was expanded with String.replaceAll, which reads `$&` & co. in the
     // replacement: the granted path became another path and every spawn was refused.
     cleanups.push(setEnv({ PEER_BRIDGE_NODE_BIN: process.execPath }));
@@ -61,7 +68,12 @@ describe('runner host', () => {
     const workspace = await tempDir('ws');
     const error = await loadRunner(fixture, { workspace }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PermissionDenied);
-    expect(error).toMatchObject({ name: 'PermissionDenied', code: 'ERR_PERMISSION_DENIED', permission: 'run', value: 'node' });
+    expect(error).toMatchObject({
+      name: 'PermissionDenied',
+      code: 'ERR_PERMISSION_DENIED',
+      permission: 'run',
+      value: 'node',
+    });
   });
 
   it('refuses a runner that asks for more than the grant covers', async () => {
@@ -71,7 +83,10 @@ describe('runner host', () => {
     expect(error).toMatchObject({ code: 'ERR_PERMISSION_DENIED', permission: 'env', value: 'ECHO_RUNNER_*' });
     expect((error as Error).message).toContain('ECHO_RUNNER_*');
     const noRead = await config({ [fixture]: { grant: { ...fullGrant, read: [] } } });
-    await expect(loadRunner(fixture, { workspace, configPath: noRead })).rejects.toMatchObject({ permission: 'read', value: '${workspace}' });
+    await expect(loadRunner(fixture, { workspace, configPath: noRead })).rejects.toMatchObject({
+      permission: 'read',
+      value: '${workspace}',
+    });
   });
 
   it('matches a relative specifier in the config against the same file', async () => {
@@ -86,9 +101,19 @@ describe('runner host', () => {
   it('stops a loaded runner that spawns an executable, a directory or a variable it was not granted', async () => {
     cleanups.push(setEnv({ PEER_BRIDGE_NODE_BIN: process.execPath }));
     const file = await config({ [fixture]: { grant: fullGrant } });
-    await expect(runEcho(file, 'spawn:sh')).rejects.toMatchObject({ code: 'ERR_PERMISSION_DENIED', permission: 'run', value: 'sh' });
-    await expect(runEcho(file, `cwd:${path.parse(root).root}`)).rejects.toMatchObject({ code: 'ERR_PERMISSION_DENIED', permission: 'read' });
-    await expect(runEcho(file, 'env:AWS_SECRET_ACCESS_KEY')).rejects.toMatchObject({ code: 'ERR_PERMISSION_DENIED', permission: 'env' });
+    await expect(runEcho(file, 'spawn:sh')).rejects.toMatchObject({
+      code: 'ERR_PERMISSION_DENIED',
+      permission: 'run',
+      value: 'sh',
+    });
+    await expect(runEcho(file, `cwd:${path.parse(root).root}`)).rejects.toMatchObject({
+      code: 'ERR_PERMISSION_DENIED',
+      permission: 'read',
+    });
+    await expect(runEcho(file, 'env:AWS_SECRET_ACCESS_KEY')).rejects.toMatchObject({
+      code: 'ERR_PERMISSION_DENIED',
+      permission: 'env',
+    });
   });
 
   it('loads a runner once per process and loads it again when its config, environment or executable changed', async () => {
@@ -110,7 +135,9 @@ describe('runner host', () => {
     expect(third).not.toBe(second);
     const { rm } = await import('node:fs/promises');
     await rm(bin);
-    await expect(loadRunner(fixture, { workspace, configPath: file })).rejects.toMatchObject({ code: 'ERR_RUNNER_LOAD' });
+    await expect(loadRunner(fixture, { workspace, configPath: file })).rejects.toMatchObject({
+      code: 'ERR_RUNNER_LOAD',
+    });
   });
 
   it('enforces the write grant: an implement run of a runner granted no write path starts no child', async () => {
@@ -119,8 +146,13 @@ describe('runner host', () => {
     const workspace = await tempDir('ws');
     const runner = await loadRunner(fixture, { workspace, configPath: file });
     const spawned = collector();
-    await expect(runner.run(request('implement', workspace, spawned.onEvent, { prompt: 'echo' }))).rejects.toMatchObject({
-      code: 'ERR_PERMISSION_DENIED', permission: 'write', value: workspace, message: expect.stringContaining('writing'),
+    await expect(
+      runner.run(request('implement', workspace, spawned.onEvent, { prompt: 'echo' })),
+    ).rejects.toMatchObject({
+      code: 'ERR_PERMISSION_DENIED',
+      permission: 'write',
+      value: workspace,
+      message: expect.stringContaining('writing'),
     });
     expect(spawned.events).toEqual([]);
     // The same runner may still read: advise and review start their child.
@@ -136,7 +168,10 @@ describe('runner host', () => {
     const outside = await tempDir('outside');
     await symlink(outside, path.join(workspace, 'out'));
     const runner = await loadRunner(fixture, { workspace, configPath: file });
-    await expect(runner.run(request('advise', workspace, () => {}, { prompt: 'cwd:out' }))).rejects.toMatchObject({ code: 'ERR_PERMISSION_DENIED', permission: 'read' });
+    await expect(runner.run(request('advise', workspace, () => {}, { prompt: 'cwd:out' }))).rejects.toMatchObject({
+      code: 'ERR_PERMISSION_DENIED',
+      permission: 'read',
+    });
     await mkdir(path.join(workspace, 'inside'));
     await symlink(path.join(workspace, 'inside'), path.join(workspace, 'link-in'));
     const events: RunnerEvent[] = [];
@@ -144,40 +179,56 @@ describe('runner host', () => {
     expect(events.some((e) => e.type === 'final')).toBe(true);
   });
 
-  it('resolves an installed npm package from the config file\'s folder', async () => {
+  it("resolves an installed npm package from the config file's folder", async () => {
     cleanups.push(setEnv({ PEER_BRIDGE_NODE_BIN: process.execPath }));
     const folder = await tempDir('config');
     const pkg = path.join(folder, 'node_modules', 'echo-runner-pkg');
     await mkdir(pkg, { recursive: true });
-    await writeFile(path.join(pkg, 'package.json'), JSON.stringify({ name: 'echo-runner-pkg', type: 'module', exports: { '.': { import: './index.js' } } }));
+    await writeFile(
+      path.join(pkg, 'package.json'),
+      JSON.stringify({ name: 'echo-runner-pkg', type: 'module', exports: { '.': { import: './index.js' } } }),
+    );
     // A plain object default export is a runner too: a plugin need not import peer-bridge.
-    await writeFile(path.join(pkg, 'index.js'), [
-      'export default {',
-      "  manifest: { id: 'echo-runner-pkg', apiVersion: 1, permissions: { run: ['node'], env: ['ECHO_RUNNER_*'], read: ['${workspace}'], write: [] } },",
-      '  create: () => ({',
-      '    supportedEfforts: async () => null,',
-      '    async run(req, scope) {',
-      '      const seen = {};',
-      "      const script = 'for (const k of Object.keys(process.env)) console.log(JSON.stringify([k, process.env[k]]))';",
-      "      const r = await scope.spawn('node', ['-e', script], { onLine: (l) => { const [k, v] = JSON.parse(l); seen[k] = v; } });",
-      "      req.onEvent({ type: 'final', answer: { env: seen }, text: null });",
-      '      return { exitCode: r.exitCode, signal: r.signal, stderrTail: r.stderrTail, outputLimitHit: false, aborted: false, lastAgentMessage: null, model: null, sessionId: null };',
-      '    },',
-      '  }),',
-      '};',
-    ].join('\n'));
-    const env = await runEcho(await config({ 'echo-runner-pkg': { grant: fullGrant } }, folder), 'echo', 'echo-runner-pkg');
+    await writeFile(
+      path.join(pkg, 'index.js'),
+      [
+        'export default {',
+        "  manifest: { id: 'echo-runner-pkg', apiVersion: 1, permissions: { run: ['node'], env: ['ECHO_RUNNER_*'], read: ['${workspace}'], write: [] } },",
+        '  create: () => ({',
+        '    supportedEfforts: async () => null,',
+        '    async run(req, scope) {',
+        '      const seen = {};',
+        "      const script = 'for (const k of Object.keys(process.env)) console.log(JSON.stringify([k, process.env[k]]))';",
+        "      const r = await scope.spawn('node', ['-e', script], { onLine: (l) => { const [k, v] = JSON.parse(l); seen[k] = v; } });",
+        "      req.onEvent({ type: 'final', answer: { env: seen }, text: null });",
+        '      return { exitCode: r.exitCode, signal: r.signal, stderrTail: r.stderrTail, outputLimitHit: false, aborted: false, lastAgentMessage: null, model: null, sessionId: null };',
+        '    },',
+        '  }),',
+        '};',
+      ].join('\n'),
+    );
+    const env = await runEcho(
+      await config({ 'echo-runner-pkg': { grant: fullGrant } }, folder),
+      'echo',
+      'echo-runner-pkg',
+    );
     expect(env.PEER_BRIDGE_DEPTH).toBe('4');
   });
 
-  it('refuses a plugin that claims a built-in runner\'s id', async () => {
+  it("refuses a plugin that claims a built-in runner's id", async () => {
     // The id names the runner in every envelope (direction `…->codex`) and decides whether an
     // output-limit envelope may carry Codex's partial output: a plugin may not pass for a built-in.
     const folder = await tempDir('config');
     const file = path.join(folder, 'fake-codex.mjs');
-    await writeFile(file, "export default { manifest: { id: 'codex', apiVersion: 1, permissions: { run: [], env: [], read: [], write: [] } }, create: () => ({ supportedEfforts: async () => null, run: async () => { throw new Error('unused'); } }) };\n");
+    await writeFile(
+      file,
+      "export default { manifest: { id: 'codex', apiVersion: 1, permissions: { run: [], env: [], read: [], write: [] } }, create: () => ({ supportedEfforts: async () => null, run: async () => { throw new Error('unused'); } }) };\n",
+    );
     const configPath = await config({ './fake-codex.mjs': { grant: {} } }, folder);
-    await expect(loadRunner('./fake-codex.mjs', { workspace: await tempDir('ws'), configPath })).rejects.toMatchObject({ code: 'ERR_RUNNER_LOAD', message: expect.stringContaining('codex') });
+    await expect(loadRunner('./fake-codex.mjs', { workspace: await tempDir('ws'), configPath })).rejects.toMatchObject({
+      code: 'ERR_RUNNER_LOAD',
+      message: expect.stringContaining('codex'),
+    });
   });
 
   it('names the package.json of an installed runner package that is not valid JSON', async () => {
@@ -186,7 +237,9 @@ describe('runner host', () => {
     await mkdir(pkg, { recursive: true });
     await writeFile(path.join(pkg, 'package.json'), '{ "name": "broken-runner-pkg", ');
     const configPath = await config({ 'broken-runner-pkg': { grant: {} } }, folder);
-    const error = await loadRunner('broken-runner-pkg', { workspace: await tempDir('ws'), configPath }).catch((e: unknown) => e);
+    const error = await loadRunner('broken-runner-pkg', { workspace: await tempDir('ws'), configPath }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(RunnerLoadError);
     expect((error as Error).message).toContain(path.join(pkg, 'package.json'));
   });
@@ -194,13 +247,18 @@ describe('runner host', () => {
   it('never installs a runner package that is not there', async () => {
     const workspace = await tempDir('ws');
     const file = await config({});
-    await expect(loadRunner('peer-bridge-runner-that-does-not-exist', { workspace, configPath: file })).rejects.toBeInstanceOf(RunnerLoadError);
+    await expect(
+      loadRunner('peer-bridge-runner-that-does-not-exist', { workspace, configPath: file }),
+    ).rejects.toBeInstanceOf(RunnerLoadError);
   });
 
   it('rejects a runner whose manifest does not validate', async () => {
     const workspace = await tempDir('ws');
     const bad = path.join(root, 'test', 'fixtures', 'runners', 'bad-manifest.ts');
-    await expect(loadRunner(bad, { workspace })).rejects.toMatchObject({ code: 'ERR_RUNNER_LOAD', message: expect.stringContaining('apiVersion') });
+    await expect(loadRunner(bad, { workspace })).rejects.toMatchObject({
+      code: 'ERR_RUNNER_LOAD',
+      message: expect.stringContaining('apiVersion'),
+    });
   });
 
   it('resolves the Claude npm stub (left by --ignore-scripts installs) to the platform binary', async () => {
@@ -228,7 +286,10 @@ describe('runner host', () => {
     const claude = await loadRunner('claude', { workspace });
     expect(claude.id).toBe('claude');
     cleanups.push(setEnv({ PEER_BRIDGE_CODEX_BIN: path.join(workspace, 'missing-codex') }));
-    await expect(loadRunner('codex', { workspace })).rejects.toMatchObject({ code: 'ERR_RUNNER_LOAD', message: expect.stringContaining('PEER_BRIDGE_CODEX_BIN') });
+    await expect(loadRunner('codex', { workspace })).rejects.toMatchObject({
+      code: 'ERR_RUNNER_LOAD',
+      message: expect.stringContaining('PEER_BRIDGE_CODEX_BIN'),
+    });
   });
 
   describe.skipIf(process.platform !== 'linux')('a runner that misbehaves around abort', () => {
@@ -238,7 +299,11 @@ describe('runner host', () => {
     async function start(prompt: string, abortSettleMs?: number) {
       cleanups.push(setEnv({ PEER_BRIDGE_NODE_BIN: process.execPath }));
       const workspace = await tempDir('ws');
-      const runner = await loadRunner(stubborn, { workspace, configPath: await config({ [stubborn]: { grant } }), ...(abortSettleMs ? { abortSettleMs } : {}) });
+      const runner = await loadRunner(stubborn, {
+        workspace,
+        configPath: await config({ [stubborn]: { grant } }),
+        ...(abortSettleMs ? { abortSettleMs } : {}),
+      });
       const controller = new AbortController();
       const seen = collector();
       const running = runner.run(request('advise', workspace, seen.onEvent, { prompt, signal: controller.signal }));
@@ -247,7 +312,7 @@ describe('runner host', () => {
       return { runner, running, controller, pid: Number(event.text.slice(4)) };
     }
 
-    it('cannot keep its child out of the run\'s abort with a signal of its own', async () => {
+    it("cannot keep its child out of the run's abort with a signal of its own", async () => {
       const { running, controller, pid } = await start('own-signal');
       controller.abort();
       expect(await running).toMatchObject({ aborted: true, signal: 'SIGKILL' });
@@ -270,7 +335,12 @@ describe('runner host', () => {
     it('cannot hang the caller in supportedEfforts either', async () => {
       cleanups.push(setEnv({ PEER_BRIDGE_NODE_BIN: process.execPath }));
       const workspace = await tempDir('ws');
-      const runner = await loadRunner(stubborn, { workspace, configPath: await config({ [stubborn]: { grant } }), abortSettleMs: 300, probeTimeoutMs: 300 });
+      const runner = await loadRunner(stubborn, {
+        workspace,
+        configPath: await config({ [stubborn]: { grant } }),
+        abortSettleMs: 300,
+        probeTimeoutMs: 300,
+      });
       await expect(runner.supportedEfforts()).rejects.toMatchObject({ code: 'ERR_RUNNER_UNRESPONSIVE' });
     });
   });

@@ -30,13 +30,27 @@ const base = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: '/nonexistent-ho
 describe('variables passed to the built-in runners’ children', () => {
   it('passes PEER_BRIDGE_PASS_ENV names and prefixes to codex, with the proxy defaults, and nothing else', async () => {
     const report = await received('codex', {
-      ...base, PEER_BRIDGE_CODEX_BIN: reporter, PEER_BRIDGE_PASS_ENV: 'ACME_MODEL_KEY,CORP_*',
-      ACME_MODEL_KEY: 'acme-secret', CORP_REGION: 'eu', CORP_TOKEN: 't', HTTPS_PROXY: 'http://proxy:3128',
-      no_proxy: 'localhost', SSL_CERT_FILE: '/ca.pem', AZURE_OPENAI_API_KEY: 'az', UNRELATED_SECRET: 'no', LC_SECRET: 'no',
+      ...base,
+      PEER_BRIDGE_CODEX_BIN: reporter,
+      PEER_BRIDGE_PASS_ENV: 'ACME_MODEL_KEY,CORP_*',
+      ACME_MODEL_KEY: 'acme-secret',
+      CORP_REGION: 'eu',
+      CORP_TOKEN: 't',
+      HTTPS_PROXY: 'http://proxy:3128',
+      no_proxy: 'localhost',
+      SSL_CERT_FILE: '/ca.pem',
+      AZURE_OPENAI_API_KEY: 'az',
+      UNRELATED_SECRET: 'no',
+      LC_SECRET: 'no',
     });
     expect(report.env).toMatchObject({
-      ACME_MODEL_KEY: 'acme-secret', CORP_REGION: 'eu', CORP_TOKEN: 't', HTTPS_PROXY: 'http://proxy:3128',
-      no_proxy: 'localhost', SSL_CERT_FILE: '/ca.pem', AZURE_OPENAI_API_KEY: 'az',
+      ACME_MODEL_KEY: 'acme-secret',
+      CORP_REGION: 'eu',
+      CORP_TOKEN: 't',
+      HTTPS_PROXY: 'http://proxy:3128',
+      no_proxy: 'localhost',
+      SSL_CERT_FILE: '/ca.pem',
+      AZURE_OPENAI_API_KEY: 'az',
     });
     expect(report.env).not.toHaveProperty('UNRELATED_SECRET');
     expect(report.env).not.toHaveProperty('LC_SECRET');
@@ -47,21 +61,46 @@ describe('variables passed to the built-in runners’ children', () => {
     const dir = await tempDir('cfg');
     const configPath = path.join(dir, 'peer-bridge.config.json');
     await writeFile(configPath, JSON.stringify({ runners: { claude: { grant: { env: ['GATEWAY_TOKEN'] } } } }));
-    const report = await received('claude', {
-      ...base, PEER_BRIDGE_CLAUDE_BIN: reporter, GATEWAY_TOKEN: 'gw', CLAUDE_CODE_USE_BEDROCK: '1', AWS_REGION: 'us-west-2',
-      AWS_BEARER_TOKEN_BEDROCK: 'b', CLAUDE_CODE_USE_VERTEX: '1', ANTHROPIC_VERTEX_PROJECT_ID: 'proj', CLOUD_ML_REGION: 'us-east5',
-      GOOGLE_APPLICATION_CREDENTIALS: '/sa.json', NODE_EXTRA_CA_CERTS: '/ca.pem', OPENAI_API_KEY: 'not-for-claude',
-    }, configPath);
+    const report = await received(
+      'claude',
+      {
+        ...base,
+        PEER_BRIDGE_CLAUDE_BIN: reporter,
+        GATEWAY_TOKEN: 'gw',
+        CLAUDE_CODE_USE_BEDROCK: '1',
+        AWS_REGION: 'us-west-2',
+        AWS_BEARER_TOKEN_BEDROCK: 'b',
+        CLAUDE_CODE_USE_VERTEX: '1',
+        ANTHROPIC_VERTEX_PROJECT_ID: 'proj',
+        CLOUD_ML_REGION: 'us-east5',
+        GOOGLE_APPLICATION_CREDENTIALS: '/sa.json',
+        NODE_EXTRA_CA_CERTS: '/ca.pem',
+        OPENAI_API_KEY: 'not-for-claude',
+      },
+      configPath,
+    );
     expect(report.env).toMatchObject({
-      GATEWAY_TOKEN: 'gw', CLAUDE_CODE_USE_BEDROCK: '1', AWS_REGION: 'us-west-2', AWS_BEARER_TOKEN_BEDROCK: 'b', CLAUDE_CODE_USE_VERTEX: '1',
-      ANTHROPIC_VERTEX_PROJECT_ID: 'proj', CLOUD_ML_REGION: 'us-east5', GOOGLE_APPLICATION_CREDENTIALS: '/sa.json', NODE_EXTRA_CA_CERTS: '/ca.pem',
+      GATEWAY_TOKEN: 'gw',
+      CLAUDE_CODE_USE_BEDROCK: '1',
+      AWS_REGION: 'us-west-2',
+      AWS_BEARER_TOKEN_BEDROCK: 'b',
+      CLAUDE_CODE_USE_VERTEX: '1',
+      ANTHROPIC_VERTEX_PROJECT_ID: 'proj',
+      CLOUD_ML_REGION: 'us-east5',
+      GOOGLE_APPLICATION_CREDENTIALS: '/sa.json',
+      NODE_EXTRA_CA_CERTS: '/ca.pem',
     });
     expect(report.env).not.toHaveProperty('OPENAI_API_KEY');
   });
 
   it('never passes a denied variable, even under a pattern the user granted', async () => {
     const report = await received('codex', {
-      ...base, PEER_BRIDGE_CODEX_BIN: reporter, PEER_BRIDGE_PASS_ENV: 'LD_*,NODE_*', LD_PRELOAD: '/evil.so', NODE_OPTIONS: '--require /evil.js', NODE_ENV: 'production',
+      ...base,
+      PEER_BRIDGE_CODEX_BIN: reporter,
+      PEER_BRIDGE_PASS_ENV: 'LD_*,NODE_*',
+      LD_PRELOAD: '/evil.so',
+      NODE_OPTIONS: '--require /evil.js',
+      NODE_ENV: 'production',
     });
     expect(report.env).toMatchObject({ NODE_ENV: 'production' });
     expect(report.env).not.toHaveProperty('LD_PRELOAD');
@@ -70,13 +109,20 @@ describe('variables passed to the built-in runners’ children', () => {
 
   it('fails the load with a clear error for a bad PEER_BRIDGE_PASS_ENV', async () => {
     const workspace = await tempDir('ws');
-    await expect(loadRunner('codex', { workspace, env: { ...base, PEER_BRIDGE_CODEX_BIN: reporter, PEER_BRIDGE_PASS_ENV: 'LD_PRELOAD' } }))
-      .rejects.toThrow(/PEER_BRIDGE_PASS_ENV: LD_PRELOAD is never passed to a child/);
+    await expect(
+      loadRunner('codex', {
+        workspace,
+        env: { ...base, PEER_BRIDGE_CODEX_BIN: reporter, PEER_BRIDGE_PASS_ENV: 'LD_PRELOAD' },
+      }),
+    ).rejects.toThrow(/PEER_BRIDGE_PASS_ENV: LD_PRELOAD is never passed to a child/);
   });
 
   it('reads CODEX_HOME from the environment it is given, not from the process', async () => {
     const codexHome = await tempDir('codex-home');
-    await writeFile(path.join(codexHome, 'config.toml'), '[mcp_servers.peer-bridge]\ncommand = "npx"\nargs = ["peer-bridge", "serve"]\n');
+    await writeFile(
+      path.join(codexHome, 'config.toml'),
+      '[mcp_servers.peer-bridge]\ncommand = "npx"\nargs = ["peer-bridge", "serve"]\n',
+    );
     const report = await received('codex', { ...base, PEER_BRIDGE_CODEX_BIN: reporter, CODEX_HOME: codexHome });
     expect(report.env.CODEX_HOME).toBe(codexHome);
     expect(report.argv.join(' ')).toContain('mcp_servers.peer-bridge.enabled=false');

@@ -14,19 +14,36 @@ import { overrideVariable } from '../../src/runners/executable.js';
 import { tempDir } from './helpers.js';
 
 describe('codex pieces', () => {
-  it('finds the bridge\'s own MCP server tables in config.toml', () => {
-    const toml = '[mcp_servers.docs]\ncommand = "docs-server"\n[mcp_servers.bridge]\ncommand = "npx"\nargs = ["peer-bridge", "serve"]\n[mcp_servers."peer-bridge"]\ncommand = "x"\n';
+  it("finds the bridge's own MCP server tables in config.toml", () => {
+    const toml =
+      '[mcp_servers.docs]\ncommand = "docs-server"\n[mcp_servers.bridge]\ncommand = "npx"\nargs = ["peer-bridge", "serve"]\n[mcp_servers."peer-bridge"]\ncommand = "x"\n';
     expect(bridgeServerNames(toml)).toEqual(['bridge', 'peer-bridge']);
   });
   it('uses the read-only sandbox and no session files for read-only verbs', () => {
-    const args = codexArgs({ verb: 'review', prompt: '-starts with a dash', schemaFile: '/t/s.json', disableMcp: [], effort: 'high' });
-    expect(args).toEqual(expect.arrayContaining(['--sandbox', 'read-only', '--ephemeral', '-c', 'model_reasoning_effort=high']));
+    const args = codexArgs({
+      verb: 'review',
+      prompt: '-starts with a dash',
+      schemaFile: '/t/s.json',
+      disableMcp: [],
+      effort: 'high',
+    });
+    expect(args).toEqual(
+      expect.arrayContaining(['--sandbox', 'read-only', '--ephemeral', '-c', 'model_reasoning_effort=high']),
+    );
     expect(args.slice(-2)).toEqual(['--', '-starts with a dash']);
-    expect(codexArgs({ verb: 'implement', prompt: 'p', schemaFile: 's', disableMcp: [] })).toEqual(expect.arrayContaining(['--sandbox', 'workspace-write']));
+    expect(codexArgs({ verb: 'implement', prompt: 'p', schemaFile: 's', disableMcp: [] })).toEqual(
+      expect.arrayContaining(['--sandbox', 'workspace-write']),
+    );
     expect(codexArgs({ verb: 'implement', prompt: 'p', schemaFile: 's', disableMcp: [] })).not.toContain('--ephemeral');
   });
   it('reads the effort catalog and ignores levels it does not know', () => {
-    const catalog = parseCatalog(JSON.stringify({ models: [{ slug: 'm', supported_reasoning_levels: [{ effort: 'high' }, { effort: 'ultra' }, { effort: 'low' }] }] }));
+    const catalog = parseCatalog(
+      JSON.stringify({
+        models: [
+          { slug: 'm', supported_reasoning_levels: [{ effort: 'high' }, { effort: 'ultra' }, { effort: 'low' }] },
+        ],
+      }),
+    );
     expect(catalog?.get('m')).toEqual(['low', 'high']);
     expect(parseCatalog('not json')).toBeNull();
   });
@@ -44,7 +61,9 @@ describe('claude result subtypes', () => {
     ['error_max_budget_usd', 'max-budget'],
     ['error_max_structured_output_retries', 'structured-output-retries'],
   ])('maps %s to a fatal error with cause %s', (subtype, cause) => {
-    const events = new ClaudeEventMapper().map(JSON.stringify({ type: 'result', subtype, is_error: true, total_cost_usd: 0.01, usage: { input_tokens: 5 } }));
+    const events = new ClaudeEventMapper().map(
+      JSON.stringify({ type: 'result', subtype, is_error: true, total_cost_usd: 0.01, usage: { input_tokens: 5 } }),
+    );
     expect(events).toEqual([
       { type: 'usage', tokens: { input_tokens: 5 }, cost_usd: 0.01, cost_source: 'reported' },
       expect.objectContaining({ type: 'error', fatal: true, cause }),
@@ -67,7 +86,13 @@ describe('runner config file', () => {
   it('rejects a runners or price_table entry of the wrong shape as a config error, not a TypeError', async () => {
     const dir = await tempDir('config');
     const file = path.join(dir, 'peer-bridge.config.json');
-    for (const data of [{ runners: { x: null } }, { runners: ['./x.js'] }, { runners: 'x' }, { price_table: [1] }, { price_table: { m: null } }]) {
+    for (const data of [
+      { runners: { x: null } },
+      { runners: ['./x.js'] },
+      { runners: 'x' },
+      { price_table: [1] },
+      { price_table: { m: null } },
+    ]) {
       await writeFile(file, JSON.stringify(data));
       expect(() => loadConfig(file), JSON.stringify(data)).toThrow(RunnerConfigError);
     }

@@ -10,7 +10,18 @@ import { reaperPath } from '../../src/supervisor/reaper.js';
 import { spawnChild } from '../../src/supervisor/spawn.js';
 import { startMessagesDouble } from '../doubles/anthropic-messages-server.js';
 import { waitFor } from '../mcp/wait.js';
-import { alive, claudeEnv, collector, ESCAPE_ROUTES, escapedPid, request, root, setEnv, tempDir, validCore } from './helpers.js';
+import {
+  alive,
+  claudeEnv,
+  collector,
+  ESCAPE_ROUTES,
+  escapedPid,
+  request,
+  root,
+  setEnv,
+  tempDir,
+  validCore,
+} from './helpers.js';
 
 const limits = { maxOutputBytes: 1 << 20, maxLineBytes: 1 << 16 };
 const env = { PATH: process.env.PATH ?? '/usr/bin:/bin' };
@@ -40,7 +51,14 @@ describe.skipIf(!linux)('process supervision', () => {
   describe('the host spawn, after a normal exit', () => {
     it.each(routes)('kills a process that escaped by %s', async (_, line) => {
       const ws = await tempDir('ws');
-      const result = await spawnChild('/bin/sh', ['-c', line], { cwd: ws, env, signal: new AbortController().signal, limits, onLine: () => {}, graceMs: 500 });
+      const result = await spawnChild('/bin/sh', ['-c', line], {
+        cwd: ws,
+        env,
+        signal: new AbortController().signal,
+        limits,
+        onLine: () => {},
+        graceMs: 500,
+      });
       expect(result.exitCode).toBe(0);
       await gone(await escapedPid(ws));
       expect(result.leftovers).toBe(1);
@@ -52,7 +70,14 @@ describe.skipIf(!linux)('process supervision', () => {
       let escaped!: () => void;
       const ready = new Promise<void>((resolve) => (escaped = resolve));
       const script = `${ESCAPE_ROUTES['double fork (re-parented, no marker)']!}; echo escaped; exec sleep 300`;
-      const running = spawnChild('/bin/sh', ['-c', script], { cwd: ws, env, signal: controller.signal, limits, onLine: (l) => l === 'escaped' && escaped(), graceMs: 500 });
+      const running = spawnChild('/bin/sh', ['-c', script], {
+        cwd: ws,
+        env,
+        signal: controller.signal,
+        limits,
+        onLine: (l) => l === 'escaped' && escaped(),
+        graceMs: 500,
+      });
       await ready;
       const pid = await escapedPid(ws);
       expect(alive(pid)).toBe(true);
@@ -65,16 +90,30 @@ describe.skipIf(!linux)('process supervision', () => {
       const ws = await tempDir('ws');
       const script = `env -i ${process.execPath} -e "process.on('SIGTERM', () => {}); require('fs').writeFileSync('escape.pid', String(process.pid)); setInterval(() => {}, 1000)" >/dev/null 2>&1 &
         while [ ! -s escape.pid ]; do sleep 0.01; done`;
-      const result = await spawnChild('/bin/sh', ['-c', script], { cwd: ws, env, signal: new AbortController().signal, limits, onLine: () => {}, graceMs: 200 });
+      const result = await spawnChild('/bin/sh', ['-c', script], {
+        cwd: ws,
+        env,
+        signal: new AbortController().signal,
+        limits,
+        onLine: () => {},
+        graceMs: 200,
+      });
       expect(result).toMatchObject({ exitCode: 0, leftovers: 1, stuck: [] });
       await gone(await escapedPid(ws));
     });
 
-    it('reports the child\'s own exit code and signal, not the reaper\'s', async () => {
+    it("reports the child's own exit code and signal, not the reaper's", async () => {
       const ws = await tempDir('ws');
       const base = { cwd: ws, env, signal: new AbortController().signal, limits, onLine: () => {} };
-      expect(await spawnChild('/bin/sh', ['-c', 'exit 7'], base)).toMatchObject({ exitCode: 7, signal: null, leftovers: 0 });
-      expect(await spawnChild('/bin/sh', ['-c', 'kill -USR1 $$'], base)).toMatchObject({ exitCode: null, signal: 'SIGUSR1' });
+      expect(await spawnChild('/bin/sh', ['-c', 'exit 7'], base)).toMatchObject({
+        exitCode: 7,
+        signal: null,
+        leftovers: 0,
+      });
+      expect(await spawnChild('/bin/sh', ['-c', 'kill -USR1 $$'], base)).toMatchObject({
+        exitCode: null,
+        signal: 'SIGUSR1',
+      });
       const lines: string[] = [];
       const pid = await spawnChild('/bin/sh', ['-c', 'echo $$'], { ...base, onLine: (l) => lines.push(l) });
       expect(pid.pid).toBe(Number(lines[0]));
@@ -107,7 +146,12 @@ describe.skipIf(!linux)('process supervision', () => {
       const folder = await tempDir('config');
       const configPath = path.join(folder, 'peer-bridge.config.json');
       const { writeFile } = await import('node:fs/promises');
-      await writeFile(configPath, JSON.stringify({ runners: { [plugin]: { grant: { run: ['sh'], env: [], read: ['${workspace}'], write: ['${workspace}'] } } } }));
+      await writeFile(
+        configPath,
+        JSON.stringify({
+          runners: { [plugin]: { grant: { run: ['sh'], env: [], read: ['${workspace}'], write: ['${workspace}'] } } },
+        }),
+      );
       const workspace = await tempDir('ws');
       const runner = await loadRunner(plugin, { workspace, configPath });
       const events = collector();
@@ -115,13 +159,18 @@ describe.skipIf(!linux)('process supervision', () => {
       expect(result.exitCode).toBe(0);
       await gone(await escapedPid(workspace));
       // Noticed, not only killed: the transcript gets a warning.
-      expect(events.events).toContainEqual(expect.objectContaining({ type: 'error', fatal: false, cause: 'leftover-processes' }));
+      expect(events.events).toContainEqual(
+        expect.objectContaining({ type: 'error', fatal: false, cause: 'leftover-processes' }),
+      );
     });
   });
 
   describe('the Claude runner', () => {
     it.each(routes)('leaves no process that a tool command started by %s', async (_, line) => {
-      const double = await startMessagesDouble([{ kind: 'tool', command: line }, { kind: 'answer', answer: validCore() }]);
+      const double = await startMessagesDouble([
+        { kind: 'tool', command: line },
+        { kind: 'answer', answer: validCore() },
+      ]);
       cleanups.push(() => double.close());
       cleanups.push(setEnv(await claudeEnv(double.origin, true)));
       const workspace = await tempDir('ws');

@@ -16,7 +16,11 @@ describe('peer workbench arguments', () => {
   it('claude: the workbench is the only MCP server, its tools allowed, the own edit tools disallowed', () => {
     const args = claudeArgs({ verb: 'implement', prompt: 'p', schema: {}, workbench });
     const config = JSON.parse(args[args.indexOf('--mcp-config') + 1]!);
-    expect(config).toEqual({ mcpServers: { workbench: { type: 'stdio', command: workbench.command, args: workbench.args, env: workbench.env } } });
+    expect(config).toEqual({
+      mcpServers: {
+        workbench: { type: 'stdio', command: workbench.command, args: workbench.args, env: workbench.env },
+      },
+    });
     expect(args).toContain('--strict-mcp-config');
     expect(args[args.indexOf('--disallowedTools') + 1]).toBe('Edit,Write,MultiEdit,NotebookEdit');
     expect(args[args.indexOf('--allowedTools') + 1]).toBe('mcp__workbench');
@@ -31,9 +35,12 @@ describe('peer workbench arguments', () => {
 
   it('codex: -c overrides with TOML strings that keep quotes and backslashes', () => {
     expect(workbenchServerArgs(workbench)).toEqual([
-      '-c', 'mcp_servers.workbench.command="/opt/node \\"20\\"/bin/node"',
-      '-c', 'mcp_servers.workbench.args=["/pkg/dist/cli/main.js", "serve", "--surface", "workbench", "--workspace", "C:\\\\work\\\\ws"]',
-      '-c', 'mcp_servers.workbench.env={ PEER_BRIDGE_LOCK_DIR = "/locks" }',
+      '-c',
+      'mcp_servers.workbench.command="/opt/node \\"20\\"/bin/node"',
+      '-c',
+      'mcp_servers.workbench.args=["/pkg/dist/cli/main.js", "serve", "--surface", "workbench", "--workspace", "C:\\\\work\\\\ws"]',
+      '-c',
+      'mcp_servers.workbench.env={ PEER_BRIDGE_LOCK_DIR = "/locks" }',
     ]);
   });
 });

@@ -9,7 +9,10 @@ describe('ByteRing', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 16, max: 200 }),
-        fc.array(fc.string({ unit: 'grapheme', maxLength: 12 }).map((s) => s.replace(/\n/g, ' ')), { maxLength: 300 }),
+        fc.array(
+          fc.string({ unit: 'grapheme', maxLength: 12 }).map((s) => s.replace(/\n/g, ' ')),
+          { maxLength: 300 },
+        ),
         (capacity, lines) => {
           const ring = new ByteRing(capacity);
           const fitting = lines.filter((l) => size(l) <= capacity);

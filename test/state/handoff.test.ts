@@ -10,8 +10,17 @@ import { useTempDir } from '../helpers/temp-dir.js';
 
 const tempDir = useTempDir('peer-bridge-handoff-unit-');
 const start = (runId: string, at = '2026-01-01T00:00:00.000Z'): StartRecord => ({
-  type: 'start', run_id: runId, verb: 'implement', runner: 'codex', direction: 'api->codex', budget_seconds: 600, depth: 1,
-  task_preview: 'Fix the parser', owner: 'o1', pid: 1, at,
+  type: 'start',
+  run_id: runId,
+  verb: 'implement',
+  runner: 'codex',
+  direction: 'api->codex',
+  budget_seconds: 600,
+  depth: 1,
+  task_preview: 'Fix the parser',
+  owner: 'o1',
+  pid: 1,
+  at,
 });
 
 describe('handoffs', () => {
@@ -19,7 +28,13 @@ describe('handoffs', () => {
     const ws = realpathSync(tempDir());
     await writeHandoff(ws, start('r1'), '2026-01-01T00:01:00.000Z');
     expect(await pendingHandoffs(ws)).toEqual([
-      expect.objectContaining({ run_id: 'r1', task_head: 'Fix the parser', outcome: 'unknown', workspace_change: null, workspace_change_unavailable: expect.stringContaining('no start snapshot') }),
+      expect.objectContaining({
+        run_id: 'r1',
+        task_head: 'Fix the parser',
+        outcome: 'unknown',
+        workspace_change: null,
+        workspace_change_unavailable: expect.stringContaining('no start snapshot'),
+      }),
     ]);
   });
 
@@ -36,7 +51,16 @@ describe('handoffs', () => {
   it('a handoff file written by someone else is shown in shape and as unknown', async () => {
     const ws = realpathSync(tempDir());
     mkdirSync(path.join(ws, handoffsDir), { recursive: true });
-    writeFileSync(path.join(ws, handoffsDir, 'r3.json'), JSON.stringify({ run_id: 'r3', started_at: 'x', outcome: 'complete', verdict: 'all done', task_head: 'y'.repeat(5000) }));
+    writeFileSync(
+      path.join(ws, handoffsDir, 'r3.json'),
+      JSON.stringify({
+        run_id: 'r3',
+        started_at: 'x',
+        outcome: 'complete',
+        verdict: 'all done',
+        task_head: 'y'.repeat(5000),
+      }),
+    );
     const [handoff] = await pendingHandoffs(ws);
     expect(handoff).toMatchObject({ run_id: 'r3', outcome: 'unknown' });
     expect(handoff).not.toHaveProperty('verdict');

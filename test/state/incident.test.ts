@@ -122,55 +122,71 @@ describe('incident writer', () => {
     await gitRepo(ws);
     await writeFile(path.join(ws, 'a.txt'), 'one\n');
     await execa('git', ['add', 'a.txt'], { cwd: ws });
-    await execa('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', 'commit', '-q', '-m', 'a'], { cwd: ws });
+    await execa('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', 'commit', '-q', '-m', 'a'], {
+      cwd: ws,
+    });
     await writeFile(path.join(ws, 'a.txt'), 'one\ntwo\n');
     const result = await gitWorkspaceDelta(ws);
     expect(result.available && result.delta.status).toEqual([' M a.txt']);
     expect(result.available && result.delta.diff_stat).toContain('a.txt | 1 +');
   });
 
-  it.skipIf(process.platform === 'win32')('runs no command from the repository\'s config while taking the delta', async () => {
-    // The child may have written .git/config (or left a filter in .gitattributes): core.fsmonitor,
-    // a clean filter, a textconv or an external diff would run as the user, outside any sandbox.
-    const ws = await tempWorkspace();
-    await gitRepo(ws);
-    const git = (...args: string[]) => execa('git', args, { cwd: ws });
-    await writeFile(path.join(ws, 'a.txt'), 'one\n');
-    await git('add', 'a.txt');
-    await git('-c', 'user.name=t', '-c', 'user.email=t@example.invalid', 'commit', '-q', '-m', 'a');
-    // Outside the workspace, in a folder without spaces: git hands these to a shell.
-    const bin = await mkdtemp(path.join(os.tmpdir(), 'pb-hook-'));
-    const marker = path.join(bin, 'ran.log');
-    const hook = path.join(bin, 'hook.sh');
-    await writeFile(hook, `#!/bin/sh\necho "$0 $*" >> '${marker}'\ncat\n`, { mode: 0o755 });
-    for (const key of ['core.fsmonitor', 'filter.f.clean', 'filter.f.process', 'filter.my.dotted.clean', 'diff.x.textconv', 'diff.external']) await git('config', key, hook);
-    await writeFile(path.join(ws, '.gitattributes'), '*.txt diff=x filter=f\n*.md filter=my.dotted\n');
-    await writeFile(path.join(ws, 'a.txt'), 'one\ntwo\n');
-    await writeFile(path.join(ws, 'b.md'), 'b\n');
-    const result = await gitWorkspaceDelta(ws);
-    expect(existsSync(marker)).toBe(false);
-    expect(result.available && result.delta.status).toContain(' M a.txt');
-    expect(result.available && result.delta.diff_stat).toContain('a.txt | 1 +');
-  });
-
-  it.skipIf(process.platform === 'win32')('writes nothing through a .peer-bridge folder that a run replaced by a symlink', async () => {
-    // A write-capable child can swap .peer-bridge (or incidents/, transcripts/) for a link to any
-    // folder of the user; the harness writes after the child is gone, so a check then holds.
-    for (const linked of ['.peer-bridge', '.peer-bridge/incidents', '.peer-bridge/transcripts']) {
+  it.skipIf(process.platform === 'win32')(
+    "runs no command from the repository's config while taking the delta",
+    async () => {
+      // The child may have written .git/config (or left a filter in .gitattributes): core.fsmonitor,
+      // a clean filter, a textconv or an external diff would run as the user, outside any sandbox.
       const ws = await tempWorkspace();
-      const outside = await mkdtemp(path.join(os.tmpdir(), 'pb-outside-'));
-      await mkdir(path.dirname(path.join(ws, linked)), { recursive: true });
-      await symlink(outside, path.join(ws, linked));
-      const [incident, transcript] = await Promise.allSettled([
-        writeIncident(input(ws)),
-        openTranscript({ workspace: ws, runId: 'run-7' }).close(),
-      ]);
-      const refused = { status: 'rejected', reason: expect.objectContaining({ code: 'STATE_SYMLINK' }) };
-      expect(incident).toMatchObject(linked.endsWith('transcripts') ? { status: 'fulfilled' } : refused);
-      expect(transcript).toMatchObject(linked.endsWith('incidents') ? { status: 'fulfilled' } : refused);
-      expect(await list(outside)).toEqual([]);
-    }
-  });
+      await gitRepo(ws);
+      const git = (...args: string[]) => execa('git', args, { cwd: ws });
+      await writeFile(path.join(ws, 'a.txt'), 'one\n');
+      await git('add', 'a.txt');
+      await git('-c', 'user.name=t', '-c', 'user.email=t@example.invalid', 'commit', '-q', '-m', 'a');
+      // Outside the workspace, in a folder without spaces: git hands these to a shell.
+      const bin = await mkdtemp(path.join(os.tmpdir(), 'pb-hook-'));
+      const marker = path.join(bin, 'ran.log');
+      const hook = path.join(bin, 'hook.sh');
+      await writeFile(hook, `#!/bin/sh\necho "$0 $*" >> '${marker}'\ncat\n`, { mode: 0o755 });
+      for (const key of [
+        'core.fsmonitor',
+        'filter.f.clean',
+        'filter.f.process',
+        'filter.my.dotted.clean',
+        'diff.x.textconv',
+        'diff.external',
+      ])
+        await git('config', key, hook);
+      await writeFile(path.join(ws, '.gitattributes'), '*.txt diff=x filter=f\n*.md filter=my.dotted\n');
+      await writeFile(path.join(ws, 'a.txt'), 'one\ntwo\n');
+      await writeFile(path.join(ws, 'b.md'), 'b\n');
+      const result = await gitWorkspaceDelta(ws);
+      expect(existsSync(marker)).toBe(false);
+      expect(result.available && result.delta.status).toContain(' M a.txt');
+      expect(result.available && result.delta.diff_stat).toContain('a.txt | 1 +');
+    },
+  );
+
+  it.skipIf(process.platform === 'win32')(
+    'writes nothing through a .peer-bridge folder that a run replaced by a symlink',
+    async () => {
+      // A write-capable child can swap .peer-bridge (or incidents/, transcripts/) for a link to any
+      // folder of the user; the harness writes after the child is gone, so a check then holds.
+      for (const linked of ['.peer-bridge', '.peer-bridge/incidents', '.peer-bridge/transcripts']) {
+        const ws = await tempWorkspace();
+        const outside = await mkdtemp(path.join(os.tmpdir(), 'pb-outside-'));
+        await mkdir(path.dirname(path.join(ws, linked)), { recursive: true });
+        await symlink(outside, path.join(ws, linked));
+        const [incident, transcript] = await Promise.allSettled([
+          writeIncident(input(ws)),
+          openTranscript({ workspace: ws, runId: 'run-7' }).close(),
+        ]);
+        const refused = { status: 'rejected', reason: expect.objectContaining({ code: 'STATE_SYMLINK' }) };
+        expect(incident).toMatchObject(linked.endsWith('transcripts') ? { status: 'fulfilled' } : refused);
+        expect(transcript).toMatchObject(linked.endsWith('incidents') ? { status: 'fulfilled' } : refused);
+        expect(await list(outside)).toEqual([]);
+      }
+    },
+  );
 
   it('works without git on the machine', async () => {
     const ws = await tempWorkspace();

@@ -1,4 +1,16 @@
-import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  appendFileSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -37,7 +49,13 @@ describe('ledger', () => {
     const ledger = new Ledger(tempDir());
     await start(ledger, 'r1');
     appendFileSync(ledger.file, '{"type":"settle","run_id":"r1","sta');
-    await ledger.result({ run_id: null, tool: 'bridge_advise', status: 'rejected', code: 'invalid_arguments', reason: 'bad' });
+    await ledger.result({
+      run_id: null,
+      tool: 'bridge_advise',
+      status: 'rejected',
+      code: 'invalid_arguments',
+      reason: 'bad',
+    });
     const { records, skipped } = await ledger.read();
     expect(skipped).toBe(1);
     expect(records.map((r) => r.type)).toEqual(['start', 'result']);
@@ -72,7 +90,18 @@ describe('ledger', () => {
     const dir = tempDir();
     const ledger = new Ledger(dir);
     mkdirSync(path.dirname(ledger.file));
-    const record = { type: 'start', run_id: 'copied', verb: 'advise', runner: 'codex', direction: 'cli->codex', budget_seconds: 1, depth: 0, owner: '123-abcdefabcdef', pid: 123, at: '2026-01-01T00:00:00.000Z' };
+    const record = {
+      type: 'start',
+      run_id: 'copied',
+      verb: 'advise',
+      runner: 'codex',
+      direction: 'cli->codex',
+      budget_seconds: 1,
+      depth: 0,
+      owner: '123-abcdefabcdef',
+      pid: 123,
+      at: '2026-01-01T00:00:00.000Z',
+    };
     appendFileSync(ledger.file, `${JSON.stringify(record)}\n`);
     expect(await ledger.runs()).toMatchObject([{ run_id: 'copied', status: 'interrupted' }]);
     expect(existsSync(path.join(dir, '.peer-bridge', 'owners'))).toBe(false);
@@ -87,7 +116,18 @@ describe('ledger', () => {
     const target = path.join(dir, 'precious.txt');
     writeFileSync(target, 'keep me\n');
     symlinkSync(target, path.join(dir, '.peer-bridge', 'owners', '123-abcdefabcdef.lock'));
-    const record = { type: 'start', run_id: 'linked', verb: 'advise', runner: 'codex', direction: 'cli->codex', budget_seconds: 1, depth: 0, owner: '123-abcdefabcdef', pid: 123, at: '2026-01-01T00:00:00.000Z' };
+    const record = {
+      type: 'start',
+      run_id: 'linked',
+      verb: 'advise',
+      runner: 'codex',
+      direction: 'cli->codex',
+      budget_seconds: 1,
+      depth: 0,
+      owner: '123-abcdefabcdef',
+      pid: 123,
+      at: '2026-01-01T00:00:00.000Z',
+    };
     appendFileSync(ledger.file, `${JSON.stringify(record)}\n`);
     expect(await ledger.runs()).toMatchObject([{ run_id: 'linked', status: 'interrupted' }]);
     expect(await ledger.recover()).toEqual(['linked']);
@@ -149,8 +189,16 @@ describe('ledger', () => {
 
   it('lists calls that never started with their explicit result', async () => {
     const ledger = new Ledger(tempDir());
-    await ledger.result({ run_id: 'x1', tool: 'bridge_implement', status: 'refused', code: 'recursion-depth', reason: 'depth 1' });
-    expect(await ledger.runs()).toMatchObject([{ run_id: 'x1', status: 'refused', reason: 'recursion-depth: depth 1' }]);
+    await ledger.result({
+      run_id: 'x1',
+      tool: 'bridge_implement',
+      status: 'refused',
+      code: 'recursion-depth',
+      reason: 'depth 1',
+    });
+    expect(await ledger.runs()).toMatchObject([
+      { run_id: 'x1', status: 'refused', reason: 'recursion-depth: depth 1' },
+    ]);
   });
 });
 
@@ -200,7 +248,8 @@ describe('ledger size', () => {
     expect(runs.at(-1)).toMatchObject({ status: 'running' });
     // Every record once, oldest first; the carried copy of the open start is marked.
     const all: string[] = [];
-    for await (const record of ledger.records()) if (record.type === 'start' && !record.carried_from) all.push(record.run_id);
+    for await (const record of ledger.records())
+      if (record.type === 'start' && !record.carried_from) all.push(record.run_id);
     expect(all).toEqual(['long-running', ...ids]);
     // The whole history at once (reports): each call once when joined.
     const history = await ledger.readAll();
@@ -209,7 +258,10 @@ describe('ledger size', () => {
     // Run ids of the file before the current one are still taken (uniqueness reaches back one
     // whole file); the open call is still open for recovery.
     const [newestArchive] = await ledger.archives();
-    const archived = readFileSync(newestArchive!, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as { type: string; run_id?: string });
+    const archived = readFileSync(newestArchive!, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { type: string; run_id?: string });
     const archivedIds = archived.filter((r) => r.type === 'start').map((r) => r.run_id!);
     expect(archivedIds.length).toBeGreaterThan(0);
     for (const id of archivedIds) expect(await ledger.has(id)).toBe(true);
@@ -220,7 +272,10 @@ describe('ledger size', () => {
 
   it('keeps a bounded number of archives', async () => {
     const ledger = new Ledger(tempDir(), { maxBytes: 1024 });
-    await settleAll(ledger, Array.from({ length: 40 }, (_, i) => `k${i}`));
+    await settleAll(
+      ledger,
+      Array.from({ length: 40 }, (_, i) => `k${i}`),
+    );
     expect((await ledger.archives()).length).toBe(LEDGER_ARCHIVES_KEPT);
     expect((await ledger.runs(5)).map((r) => r.run_id)).toEqual(['k39', 'k38', 'k37', 'k36', 'k35']);
   });
@@ -244,7 +299,10 @@ describe('ledger size', () => {
     dead.kill('SIGKILL');
     await waitForExit(dead);
     const ledger = new Ledger(dir, { maxBytes: 2048 });
-    await settleAll(ledger, Array.from({ length: 10 }, (_, i) => `n${i}`));
+    await settleAll(
+      ledger,
+      Array.from({ length: 10 }, (_, i) => `n${i}`),
+    );
     expect((await ledger.archives()).length).toBeGreaterThan(0);
     expect(await ledger.recover()).toEqual(['crashed']);
     expect(await ledger.recover()).toEqual([]);
@@ -264,7 +322,10 @@ describe('ledger size', () => {
     expect(await ledger.has('first')).toBe(true);
     expect(await ledger.has('FIRST')).toBe(false);
     // What another process appends is seen.
-    appendFileSync(ledger.file, `${JSON.stringify({ type: 'result', run_id: 'third', tool: 'bridge_advise', status: 'refused', code: 'x', reason: 'y', at: 'z' })}\n`);
+    appendFileSync(
+      ledger.file,
+      `${JSON.stringify({ type: 'result', run_id: 'third', tool: 'bridge_advise', status: 'refused', code: 'x', reason: 'y', at: 'z' })}\n`,
+    );
     expect(await ledger.has('third')).toBe(true);
   });
 });

@@ -33,14 +33,36 @@ interface Form {
 // without approval). The targets outside are real, so a bridge that followed a link would write
 // there (checked after each test).
 const forms: Form[] = [
-  { name: 'ledger.jsonl replaced by a folder', command: 'mv .peer-bridge/ledger.jsonl .peer-bridge/old && mkdir .peer-bridge/ledger.jsonl', path: '.peer-bridge/ledger.jsonl', kind: 'folder' },
-  { name: 'ledger.jsonl replaced by a symbolic link', command: 'mv .peer-bridge/ledger.jsonl .peer-bridge/old && ln -s ../outside/victim .peer-bridge/ledger.jsonl', path: '.peer-bridge/ledger.jsonl', kind: 'symlink' },
-  { name: '.peer-bridge replaced by a file', command: 'mv .peer-bridge old-state && echo planted > .peer-bridge', path: '.peer-bridge', kind: 'file' },
-  { name: 'transcripts/ replaced by a symbolic link', command: 'mv .peer-bridge/transcripts .peer-bridge/old && ln -s ../outside .peer-bridge/transcripts', path: '.peer-bridge/transcripts', kind: 'symlink' },
+  {
+    name: 'ledger.jsonl replaced by a folder',
+    command: 'mv .peer-bridge/ledger.jsonl .peer-bridge/old && mkdir .peer-bridge/ledger.jsonl',
+    path: '.peer-bridge/ledger.jsonl',
+    kind: 'folder',
+  },
+  {
+    name: 'ledger.jsonl replaced by a symbolic link',
+    command: 'mv .peer-bridge/ledger.jsonl .peer-bridge/old && ln -s ../outside/victim .peer-bridge/ledger.jsonl',
+    path: '.peer-bridge/ledger.jsonl',
+    kind: 'symlink',
+  },
+  {
+    name: '.peer-bridge replaced by a file',
+    command: 'mv .peer-bridge old-state && echo planted > .peer-bridge',
+    path: '.peer-bridge',
+    kind: 'file',
+  },
+  {
+    name: 'transcripts/ replaced by a symbolic link',
+    command: 'mv .peer-bridge/transcripts .peer-bridge/old && ln -s ../outside .peer-bridge/transcripts',
+    path: '.peer-bridge/transcripts',
+    kind: 'symlink',
+  },
 ];
 
 async function call(served: Served, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
-  return (await served.client.callTool({ name, arguments: args }, CallToolResultSchema, { timeout: 120_000 })) as CallToolResult;
+  return (await served.client.callTool({ name, arguments: args }, CallToolResultSchema, {
+    timeout: 120_000,
+  })) as CallToolResult;
 }
 
 const envelopeOf = (result: CallToolResult) => result.structuredContent as Record<string, any>;
@@ -80,10 +102,15 @@ describe.each(forms)('state tampered: $name', (form) => {
     expect({ folder: left.isDirectory(), symlink: left.isSymbolicLink(), file: left.isFile() }[form.kind]).toBe(true);
 
     // Every later call: an envelope, never a protocol error; nothing written through a link.
-    for (const tool of ['bridge_advise', 'bridge_review'] as const) expectStateUnusable(await call(served, tool, { task: 'again', run_id: `later-${tool}` }), form);
+    for (const tool of ['bridge_advise', 'bridge_review'] as const)
+      expectStateUnusable(await call(served, tool, { task: 'again', run_id: `later-${tool}` }), form);
     expect(double.requests.length).toBe(2);
     const status = (await call(served, 'bridge_status', {})).structuredContent as Record<string, any>;
-    expect(status.state).toMatchObject({ directory: '.peer-bridge', usable: false, problems: [expect.objectContaining({ path: form.path })] });
+    expect(status.state).toMatchObject({
+      directory: '.peer-bridge',
+      usable: false,
+      problems: [expect.objectContaining({ path: form.path })],
+    });
 
     // A new server on the same workspace starts, answers, and says the same.
     const second = await startServer({ workspace, env });
@@ -92,7 +119,9 @@ describe.each(forms)('state tampered: $name', (form) => {
     const secondStatus = (await call(second, 'bridge_status', {})).structuredContent as Record<string, any>;
     expect(secondStatus.state.usable).toBe(false);
     const doctor = (await diagnose(workspace)).filter((check) => check.name === 'state');
-    expect(doctor).toMatchObject([{ level: 'fail', fix: expect.stringContaining(`mv ${form.path} ${form.path}.broken`) }]);
+    expect(doctor).toMatchObject([
+      { level: 'fail', fix: expect.stringContaining(`mv ${form.path} ${form.path}.broken`) },
+    ]);
     expect(readFileSync(path.join(outside, 'victim'), 'utf8')).toBe('keep\n');
     expect(readdirSync(outside)).toEqual(['victim']);
 

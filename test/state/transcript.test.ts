@@ -6,7 +6,11 @@ import { StateError } from '../../src/state/errors.js';
 import { openTranscript } from '../../src/state/transcript.js';
 import { list, tempWorkspace } from '../helpers/temp-workspace.js';
 
-const lines = (text: string) => text.trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+const lines = (text: string) =>
+  text
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 describe('transcript writer', () => {
   it('writes JSON lines under .peer-bridge/transcripts/<run_id>.jsonl in a workspace with spaces and non-ASCII', async () => {
@@ -28,7 +32,10 @@ describe('transcript writer', () => {
     const dir = path.join(ws, '.peer-bridge', 'transcripts');
     await t.spilled();
     expect(await list(dir)).toEqual(['r.partial.jsonl']);
-    expect(lines(await readFile(path.join(dir, 'r.partial.jsonl'), 'utf8')).map((r) => r.type)).toEqual(['transcript.start', 'x']);
+    expect(lines(await readFile(path.join(dir, 'r.partial.jsonl'), 'utf8')).map((r) => r.type)).toEqual([
+      'transcript.start',
+      'x',
+    ]);
     await t.close();
     expect(await list(dir)).toEqual(['r.jsonl']);
   });
@@ -89,7 +96,10 @@ describe('transcript writer', () => {
     const t = openTranscript({ workspace: ws, runId: 'r' });
     t.write({ type: 'wide', parts: Array.from({ length: 100 }, () => 'p'.repeat(3000)) });
     const [, record] = lines(await readFile(path.join(ws, await t.close()), 'utf8'));
-    expect(record).toMatchObject({ type: 'wide', transcript_cut: { bytes: expect.any(Number), sha256: expect.any(String) } });
+    expect(record).toMatchObject({
+      type: 'wide',
+      transcript_cut: { bytes: expect.any(Number), sha256: expect.any(String) },
+    });
   });
 
   it('stays within its byte limit, keeping head and tail with a marker of what was cut', async () => {

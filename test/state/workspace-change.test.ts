@@ -11,7 +11,12 @@ const tempDir = useTempDir('peer-bridge-snapshot-');
 
 function gitRepo(): string {
   const ws = realpathSync(tempDir());
-  const run = (...args: string[]) => execFileSync('git', args, { cwd: ws, stdio: 'ignore', env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', HOME: ws } });
+  const run = (...args: string[]) =>
+    execFileSync('git', args, {
+      cwd: ws,
+      stdio: 'ignore',
+      env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', HOME: ws },
+    });
   run('init', '-q');
   writeFileSync(path.join(ws, 'a.txt'), 'a\n');
   writeFileSync(path.join(ws, 'b.txt'), 'b\n');
@@ -38,7 +43,13 @@ describe('workspace snapshots', () => {
     mkdirSync(path.join(ws, '.peer-bridge'), { recursive: true });
     writeFileSync(path.join(ws, '.peer-bridge', 'own.json'), '{}');
     const change = workspaceChange(before, await takeSnapshot(ws));
-    expect(change).toMatchObject({ kind: 'git', added: ['sub/new.txt'], modified: ['a.txt', 'same-size.txt'], deleted: ['b.txt'], truncated: false });
+    expect(change).toMatchObject({
+      kind: 'git',
+      added: ['sub/new.txt'],
+      modified: ['a.txt', 'same-size.txt'],
+      deleted: ['b.txt'],
+      truncated: false,
+    });
     expect(change.head_before).toMatch(/^[0-9a-f]{40}$/);
     expect(change.head_after).toBe(change.head_before);
   });
@@ -50,7 +61,11 @@ describe('workspace snapshots', () => {
     const before = await takeSnapshot(ws);
     writeFileSync(path.join(ws, 'a.txt'), 'a\n');
     rmSync(path.join(ws, 'scratch.txt'));
-    expect(workspaceChange(before, await takeSnapshot(ws))).toMatchObject({ modified: ['a.txt'], deleted: ['scratch.txt'], added: [] });
+    expect(workspaceChange(before, await takeSnapshot(ws))).toMatchObject({
+      modified: ['a.txt'],
+      deleted: ['scratch.txt'],
+      added: [],
+    });
   });
 
   it('outside git, walks the workspace (without .peer-bridge) and compares by content', async () => {
@@ -65,7 +80,13 @@ describe('workspace snapshots', () => {
     writeFileSync(path.join(ws, 'made.txt'), 'made\n');
     mkdirSync(path.join(ws, '.peer-bridge'));
     writeFileSync(path.join(ws, '.peer-bridge', 'ledger.jsonl'), '');
-    expect(workspaceChange(before, await takeSnapshot(ws))).toMatchObject({ kind: 'walk', added: ['made.txt'], modified: ['edit.txt'], deleted: ['gone.txt'], truncated: false });
+    expect(workspaceChange(before, await takeSnapshot(ws))).toMatchObject({
+      kind: 'walk',
+      added: ['made.txt'],
+      modified: ['edit.txt'],
+      deleted: ['gone.txt'],
+      truncated: false,
+    });
   });
 
   it('is bounded in files and hashed bytes, and says so', async () => {
@@ -86,7 +107,10 @@ describe('workspace snapshots', () => {
     writeFileSync(path.join(ws, 'real.txt'), '2\n');
     writeFileSync(path.join(ws, 'quiet.txt'), 'unclaimed\n');
     const change = workspaceChange(before, await takeSnapshot(ws));
-    expect(filesTouchedMismatch(ws, ['./real.txt', path.join(ws, 'claimed.txt')], change)).toEqual({ claimed_unchanged: ['claimed.txt'], unclaimed: ['quiet.txt'] });
+    expect(filesTouchedMismatch(ws, ['./real.txt', path.join(ws, 'claimed.txt')], change)).toEqual({
+      claimed_unchanged: ['claimed.txt'],
+      unclaimed: ['quiet.txt'],
+    });
     expect(filesTouchedMismatch(ws, ['real.txt', 'quiet.txt'], change)).toBeNull();
   });
 });

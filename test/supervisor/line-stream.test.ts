@@ -4,7 +4,11 @@ import { LineSplitter, type LimitKind } from '../../src/supervisor/line-stream.j
 function split(chunks: (string | Buffer)[], limits = { maxOutputBytes: 1000, maxLineBytes: 100 }) {
   const lines: string[] = [];
   const limit: LimitKind[] = [];
-  const s = new LineSplitter(limits, (l) => lines.push(l), (k) => limit.push(k));
+  const s = new LineSplitter(
+    limits,
+    (l) => lines.push(l),
+    (k) => limit.push(k),
+  );
   for (const c of chunks) s.push(Buffer.isBuffer(c) ? c : Buffer.from(c));
   s.end();
   return { lines, limit };

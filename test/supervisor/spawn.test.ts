@@ -21,7 +21,12 @@ describe.skipIf(process.platform !== 'linux')('spawnChild', () => {
     const ready = waitForLine(/^pids /);
     const script = 'sleep 300 & a=$!; setsid sleep 300 & b=$!; echo "pids $a $b"; wait';
     const running = spawnChild('/bin/sh', ['-c', script], {
-      cwd: await tempDir('ws'), env, signal: controller.signal, limits, onLine: ready.onLine, graceMs: 500,
+      cwd: await tempDir('ws'),
+      env,
+      signal: controller.signal,
+      limits,
+      onLine: ready.onLine,
+      graceMs: 500,
     });
     const pids = (await ready.seen).split(' ').slice(1).map(Number);
     expect(pids.every(alive)).toBe(true);
@@ -36,7 +41,12 @@ describe.skipIf(process.platform !== 'linux')('spawnChild', () => {
     const ready = waitForLine(/^ready$/);
     const script = "process.on('SIGTERM', () => {}); console.log('ready'); setInterval(() => {}, 1000);";
     const running = spawnChild(process.execPath, ['-e', script], {
-      cwd: await tempDir('ws'), env, signal: controller.signal, limits, onLine: ready.onLine, graceMs: 300,
+      cwd: await tempDir('ws'),
+      env,
+      signal: controller.signal,
+      limits,
+      onLine: ready.onLine,
+      graceMs: 300,
     });
     await ready.seen;
     controller.abort();
@@ -46,7 +56,12 @@ describe.skipIf(process.platform !== 'linux')('spawnChild', () => {
   it('sweeps a background job left behind after a normal exit', async () => {
     const ws = await tempDir('ws');
     const result = await spawnChild('/bin/sh', ['-c', 'sleep 300 >/dev/null 2>&1 & echo $! > bg.pid; echo done'], {
-      cwd: ws, env, signal: new AbortController().signal, limits, onLine: () => {}, graceMs: 500,
+      cwd: ws,
+      env,
+      signal: new AbortController().signal,
+      limits,
+      onLine: () => {},
+      graceMs: 500,
     });
     expect(result.exitCode).toBe(0);
     const bg = Number(await readFile(path.join(ws, 'bg.pid'), 'utf8'));
@@ -64,7 +79,11 @@ describe.skipIf(process.platform !== 'linux')('spawnChild', () => {
       else process.env.PEER_BRIDGE_REAPER = before;
     });
     const result = await spawnChild('/bin/sh', ['-c', 'env -i /bin/sleep 300 & echo $!; exit 0'], {
-      cwd: await tempDir('ws'), env, signal: new AbortController().signal, limits, drainMs: 200,
+      cwd: await tempDir('ws'),
+      env,
+      signal: new AbortController().signal,
+      limits,
+      drainMs: 200,
       onLine: (line) => (pid = Number(line)),
     });
     expect(result.exitCode).toBe(0);
@@ -88,12 +107,16 @@ describe.skipIf(process.platform !== 'linux')('spawnChild', () => {
 });
 
 describe.skipIf(process.platform !== 'linux')('spawnChild with a failing line handler', () => {
-  it('rejects with the handler\'s error after killing the tree, instead of crashing the host', async () => {
+  it("rejects with the handler's error after killing the tree, instead of crashing the host", async () => {
     // A mapper bug (a plugin's, or an event the harness cannot record) used to throw inside the
     // stdout 'data' listener: an uncaught exception that took the whole server down.
     let pid = 0;
     const running = spawnChild('/bin/sh', ['-c', 'echo "pid $$"; echo boom; exec sleep 300'], {
-      cwd: await tempDir('ws'), env, signal: new AbortController().signal, limits, graceMs: 300,
+      cwd: await tempDir('ws'),
+      env,
+      signal: new AbortController().signal,
+      limits,
+      graceMs: 300,
       onLine: (line) => {
         if (line.startsWith('pid ')) pid = Number(line.slice(4));
         else throw new Error('mapper bug');

@@ -13,12 +13,18 @@ export function splitLines(text: string): string[] {
 export function deleteRangeTool(ctx: ToolContext, args: DeleteRangeArgs): Promise<ToolSuccess> {
   const target = resolveInWorkspace(ctx.ws, args.path);
   if (args.end_line < args.start_line) {
-    throw new FsError('FS_INVALID_ARGUMENT', `${target.shown}: end_line ${args.end_line} is before start_line ${args.start_line}`);
+    throw new FsError(
+      'FS_INVALID_ARGUMENT',
+      `${target.shown}: end_line ${args.end_line} is before start_line ${args.start_line}`,
+    );
   }
   return rewriteText(ctx, target, args, (text) => {
     const lines = splitLines(text);
     if (args.end_line > lines.length) {
-      throw new FsError('FS_INVALID_ARGUMENT', `${target.shown}: has ${lines.length} lines; cannot delete ${args.start_line}-${args.end_line}`);
+      throw new FsError(
+        'FS_INVALID_ARGUMENT',
+        `${target.shown}: has ${lines.length} lines; cannot delete ${args.start_line}-${args.end_line}`,
+      );
     }
     lines.splice(args.start_line - 1, args.end_line - args.start_line + 1);
     return {

@@ -21,11 +21,15 @@ export async function moveFileTool(ctx: ToolContext, args: MoveFileArgs): Promis
   const destination = resolveInWorkspace(ctx.ws, args.new_path);
   refuseStatePath(destination);
   refuseReservedName(destination.abs, destination.shown);
-  if (source.abs === destination.abs) throw new FsError('FS_INVALID_ARGUMENT', `${source.shown}: path and new_path are the same file`);
+  if (source.abs === destination.abs)
+    throw new FsError('FS_INVALID_ARGUMENT', `${source.shown}: path and new_path are the same file`);
   // The path resolves through a final symlink to its target: renaming that would move the target
   // and leave the link dangling, which is not what moving `path` means.
   if ((await lstat(path.resolve(ctx.ws.root, args.path)).catch(() => undefined))?.isSymbolicLink()) {
-    throw new FsError('FS_INVALID_ARGUMENT', `${args.path}: is a symlink (to ${source.shown}); move_file moves files, not links`);
+    throw new FsError(
+      'FS_INVALID_ARGUMENT',
+      `${args.path}: is a symlink (to ${source.shown}); move_file moves files, not links`,
+    );
   }
   await ctx.sweep(path.dirname(source.abs));
   const destinationDir = path.dirname(destination.abs);
@@ -33,10 +37,15 @@ export async function moveFileTool(ctx: ToolContext, args: MoveFileArgs): Promis
   try {
     const observed = await requireObserved(ctx, source);
     if (!stat) throw staleError(source.shown, 'was deleted since it was read');
-    if (stat.kind === 'directory') throw new FsError('FS_IS_DIRECTORY', `${source.shown}: is a directory; move_file moves files`);
+    if (stat.kind === 'directory')
+      throw new FsError('FS_IS_DIRECTORY', `${source.shown}: is a directory; move_file moves files`);
     if (await statQuiet(destination.abs)) throw existsError(destination);
     const firstMade = await mkdir(destinationDir, { recursive: true }).catch((error: unknown) => {
-      throw new FsError('FS_INVALID_ARGUMENT', `${destination.shown}: cannot create its directory (${errnoOf(error) ?? String(error)})`, { cause: error });
+      throw new FsError(
+        'FS_INVALID_ARGUMENT',
+        `${destination.shown}: cannot create its directory (${errnoOf(error) ?? String(error)})`,
+        { cause: error },
+      );
     });
     await ctx.sweep(destinationDir);
     // Hashed as a stream: a rename needs no copy of the bytes in memory, however large the file.
@@ -89,7 +98,12 @@ async function moveAcrossDevices(
     if (digest === undefined) throw staleError(source.shown, 'was deleted since it was read');
     if (digest !== observed.digest) throw staleError(source.shown, 'its content changed since it was read');
   };
-  const staged = await stageWith(copy, { target: destination.abs, shown: destination.shown, mode: current.mode, hooks: ctx.hooks });
+  const staged = await stageWith(copy, {
+    target: destination.abs,
+    shown: destination.shown,
+    mode: current.mode,
+    hooks: ctx.hooks,
+  });
   try {
     await checkCurrent(source, observed);
     try {
@@ -106,7 +120,11 @@ async function moveAcrossDevices(
   } catch (error) {
     await discard(staged);
     if (errnoOf(error) === 'EXDEV') {
-      throw new FsError('FS_CROSS_DEVICE', `${destination.shown}: cannot publish the staged copy (EXDEV); nothing was moved`, { cause: error });
+      throw new FsError(
+        'FS_CROSS_DEVICE',
+        `${destination.shown}: cannot publish the staged copy (EXDEV); nothing was moved`,
+        { cause: error },
+      );
     }
     throw error;
   }

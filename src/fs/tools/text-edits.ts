@@ -23,14 +23,20 @@ function lineOf(text: string, index: number): number {
 }
 
 /** Applies edits in order; any failure fails them all. Returns the new text and replacement count. */
-export function applyEdits(text: string, edits: TextEdit[], eol: Eol, shown: string): { text: string; replacements: number } {
+export function applyEdits(
+  text: string,
+  edits: TextEdit[],
+  eol: Eol,
+  shown: string,
+): { text: string; replacements: number } {
   let replacements = 0;
   edits.forEach((edit, index) => {
     const label = edits.length > 1 ? `${shown}: edit ${index + 1} of ${edits.length}` : shown;
     const oldText = conformEol(edit.old_string, eol);
     const newText = conformEol(edit.new_string, eol);
     if (oldText.length === 0) throw new FsError('FS_INVALID_ARGUMENT', `${label}: old_string is empty`);
-    if (oldText === newText) throw new FsError('FS_INVALID_ARGUMENT', `${label}: old_string and new_string are the same`);
+    if (oldText === newText)
+      throw new FsError('FS_INVALID_ARGUMENT', `${label}: old_string and new_string are the same`);
     const found = occurrences(text, oldText);
     if (found.length === 0) throw new FsError('FS_NO_MATCH', `${label}: old_string not found`);
     // Unique means no second match at all, overlapping ones included: in "end\nend\nend" the

@@ -30,7 +30,8 @@ function formatOf(bytes: Buffer, shown: string, named: string | undefined): Text
   } catch (error) {
     if (!(error instanceof FsError && error.code === 'FS_ENCODING')) throw error;
     const { encoding, bomLength } = sniffBom(bytes);
-    const before = bomLength > 0 && encoding !== 'utf-8' ? new TextDecoder(encoding).decode(bytes) : bytes.toString('latin1');
+    const before =
+      bomLength > 0 && encoding !== 'utf-8' ? new TextDecoder(encoding).decode(bytes) : bytes.toString('latin1');
     return { ...newFileFormat(named), eol: detectEol(before) };
   }
 }
@@ -56,7 +57,11 @@ export async function writeFileTool(ctx: ToolContext, args: WriteFileArgs): Prom
   if (ctx.expectedVersion === undefined && ctx.store.get(target.abs)?.kind !== 'present') {
     const format = newFileFormat(args.encoding);
     const encoded = encodeText(args.content, format, target.shown);
-    const extra = { created: true, bytes: encoded.length, ...(args.encoding === undefined ? {} : { encoding: format.encoding }) };
+    const extra = {
+      created: true,
+      bytes: encoded.length,
+      ...(args.encoding === undefined ? {} : { encoding: format.encoding }),
+    };
     const created = await createNew(ctx, target, encoded, extra);
     if (created !== 'observed-meanwhile') return created;
   }
@@ -64,6 +69,15 @@ export async function writeFileTool(ctx: ToolContext, args: WriteFileArgs): Prom
     const format = formatOf(bytes, target.shown, args.encoding);
     const text = contentFor(args.content, format);
     const encoded = encodeText(text, format, target.shown);
-    return { bytes: encoded, extra: { created: false, bytes: encoded.length, encoding: format.encoding, bom: format.bom, eol: detectEol(text) } };
+    return {
+      bytes: encoded,
+      extra: {
+        created: false,
+        bytes: encoded.length,
+        encoding: format.encoding,
+        bom: format.bom,
+        eol: detectEol(text),
+      },
+    };
   });
 }

@@ -1,6 +1,12 @@
 // What a line that is not a valid JSON-RPC message gets: an error response when it carries an id
 // the client can match (every request with a readable id is answered), otherwise only a log line.
-import { ErrorCode, JSONRPCMessageSchema, JSONRPCRequestSchema, type JSONRPCErrorResponse, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ErrorCode,
+  JSONRPCMessageSchema,
+  JSONRPCRequestSchema,
+  type JSONRPCErrorResponse,
+  type JSONRPCMessage,
+} from '@modelcontextprotocol/sdk/types.js';
 
 export type Verdict =
   | { kind: 'message'; message: JSONRPCMessage }
@@ -12,7 +18,12 @@ export function readableId(value: unknown): string | number | undefined {
   return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)) ? value : undefined;
 }
 
-export function errorResponse(id: string | number, code: number, message: string, data?: Record<string, unknown>): JSONRPCErrorResponse {
+export function errorResponse(
+  id: string | number,
+  code: number,
+  message: string,
+  data?: Record<string, unknown>,
+): JSONRPCErrorResponse {
   // The SDK types ids as integers or strings; a fractional id is echoed as sent all the same.
   return { jsonrpc: '2.0', id: id, error: { code, message, ...(data ? { data } : {}) } };
 }
@@ -27,20 +38,34 @@ export function judgeMessage(value: unknown): Verdict[] {
       const problem = 'JSON-RPC batches are not supported; send each request as its own line';
       return [{ kind: 'answer', response: errorResponse(id, ErrorCode.InvalidRequest, problem), problem }];
     });
-    return verdicts.length > 0 ? verdicts : [{ kind: 'drop', problem: 'a JSON-RPC batch (not supported) with no request to answer' }];
+    return verdicts.length > 0
+      ? verdicts
+      : [{ kind: 'drop', problem: 'a JSON-RPC batch (not supported) with no request to answer' }];
   }
   const parsed = JSONRPCMessageSchema.safeParse(value);
   if (parsed.success) return [{ kind: 'message', message: parsed.data }];
-  if (!isObject(value)) return [{ kind: 'drop', problem: `a JSON ${value === null ? 'null' : typeof value} is not a JSON-RPC message` }];
+  if (!isObject(value))
+    return [{ kind: 'drop', problem: `a JSON ${value === null ? 'null' : typeof value} is not a JSON-RPC message` }];
   const id = readableId(value.id);
   const isResponse = 'result' in value || 'error' in value;
   if (id === undefined || isResponse) {
-    return [{ kind: 'drop', problem: `an invalid JSON-RPC ${isResponse ? 'response' : 'message without a usable id'}: ${describe(value)}` }];
+    return [
+      {
+        kind: 'drop',
+        problem: `an invalid JSON-RPC ${isResponse ? 'response' : 'message without a usable id'}: ${describe(value)}`,
+      },
+    ];
   }
   const issues = JSONRPCRequestSchema.safeParse(value).error?.issues ?? [];
   const inParams = issues.length > 0 && issues.every((issue) => issue.path[0] === 'params');
   const problem = `invalid ${inParams ? 'params' : 'request'}: ${describe(value)}`;
-  return [{ kind: 'answer', response: errorResponse(id, inParams ? ErrorCode.InvalidParams : ErrorCode.InvalidRequest, problem), problem }];
+  return [
+    {
+      kind: 'answer',
+      response: errorResponse(id, inParams ? ErrorCode.InvalidParams : ErrorCode.InvalidRequest, problem),
+      problem,
+    },
+  ];
 }
 
 // One short sentence per schema problem, naming where it is.
@@ -48,7 +73,8 @@ function describe(value: Record<string, unknown>): string {
   const issues = JSONRPCRequestSchema.safeParse(value).error?.issues ?? [];
   const parts = issues.slice(0, 4).map((issue) => {
     const where = issue.path.length > 0 ? issue.path.map(String).join('.') : 'message';
-    if (issue.code === 'unrecognized_keys') return `${where}: unexpected ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`;
+    if (issue.code === 'unrecognized_keys')
+      return `${where}: unexpected ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`;
     return `${where}: ${issue.message}`;
   });
   return (parts.join('; ') || 'not a JSON-RPC 2.0 request').slice(0, 500);

@@ -115,9 +115,11 @@ export class LineTransport implements Transport {
     } catch (error) {
       const problem = `a line that is not JSON (${(error as Error).message})`;
       const id = readTopLevelId(line);
-      this.#act(id === undefined
-        ? { kind: 'drop', problem }
-        : { kind: 'answer', problem, response: errorResponse(id, ErrorCode.ParseError, `parse error: ${problem}`) });
+      this.#act(
+        id === undefined
+          ? { kind: 'drop', problem }
+          : { kind: 'answer', problem, response: errorResponse(id, ErrorCode.ParseError, `parse error: ${problem}`) },
+      );
       return;
     }
     for (const verdict of judgeMessage(value)) this.#act(verdict);
@@ -127,9 +129,18 @@ export class LineTransport implements Transport {
     const problem =
       `a message of ${size} bytes is larger than the maximum message size of ${this.#max} bytes and was not read; ` +
       `send less in one call (e.g. split a large write into smaller edits), or raise ${MAX_MESSAGE_BYTES_VARIABLE} where the server is started`;
-    this.#act(id === undefined
-      ? { kind: 'drop', problem: `${problem} (it had no readable id, so it gets no answer)` }
-      : { kind: 'answer', problem, response: errorResponse(id, ErrorCode.InvalidRequest, problem, { max_message_bytes: this.#max, message_bytes: size }) });
+    this.#act(
+      id === undefined
+        ? { kind: 'drop', problem: `${problem} (it had no readable id, so it gets no answer)` }
+        : {
+            kind: 'answer',
+            problem,
+            response: errorResponse(id, ErrorCode.InvalidRequest, problem, {
+              max_message_bytes: this.#max,
+              message_bytes: size,
+            }),
+          },
+    );
   }
 
   #act(verdict: Verdict): void {
@@ -138,6 +149,7 @@ export class LineTransport implements Transport {
       return;
     }
     this.onerror?.(new Error(verdict.problem));
-    if (verdict.kind === 'answer') void this.send(verdict.response).catch((error: unknown) => this.onerror?.(error as Error));
+    if (verdict.kind === 'answer')
+      void this.send(verdict.response).catch((error: unknown) => this.onerror?.(error as Error));
   }
 }

@@ -146,7 +146,9 @@ function indexOrEnd(buffer: Buffer, byte: number, from: number): number {
 }
 
 function isNumberByte(byte: number): boolean {
-  return (byte >= 0x30 && byte <= 0x39) || byte === 0x2d || byte === 0x2b || byte === 0x2e || byte === 0x65 || byte === 0x45;
+  return (
+    (byte >= 0x30 && byte <= 0x39) || byte === 0x2d || byte === 0x2b || byte === 0x2e || byte === 0x65 || byte === 0x45
+  );
 }
 
 function decodeString(bytes: number[]): string | undefined {

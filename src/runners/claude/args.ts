@@ -27,12 +27,16 @@ export const CLAUDE_EFFORTS: Effort[] = ['low', 'medium', 'high', 'xhigh', 'max'
 export function claudeArgs(input: ClaudeArgsInput): string[] {
   return [
     '-p',
-    '--output-format', 'stream-json',
+    '--output-format',
+    'stream-json',
     '--verbose',
-    '--permission-mode', input.verb === 'implement' ? 'acceptEdits' : 'plan',
-    '--json-schema', JSON.stringify(input.schema),
+    '--permission-mode',
+    input.verb === 'implement' ? 'acceptEdits' : 'plan',
+    '--json-schema',
+    JSON.stringify(input.schema),
     '--strict-mcp-config',
-    '--mcp-config', mcpConfig(input.workbench),
+    '--mcp-config',
+    mcpConfig(input.workbench),
     // Edits go through the workbench's checks: its tools are allowed, Claude's own are gone.
     ...(input.workbench
       ? ['--disallowedTools', CLAUDE_EDIT_TOOLS.join(','), '--allowedTools', `mcp__${input.workbench.name}`]

@@ -5,9 +5,15 @@ import { FieldReader, isObject, lookup, MAX_FIELD_CHARS, type Json } from '../fi
 import type { RunnerEvent } from '../types.js';
 
 const STRUCTURED_OUTPUT = 'StructuredOutput';
-const FILE_TOOLS: Record<string, 'add' | 'update'> = { Write: 'update', Edit: 'update', MultiEdit: 'update', NotebookEdit: 'update' };
+const FILE_TOOLS: Record<string, 'add' | 'update'> = {
+  Write: 'update',
+  Edit: 'update',
+  MultiEdit: 'update',
+  NotebookEdit: 'update',
+};
 // The peer workbench's mutating tools (src/bridge/peer-workbench.ts names the server `workbench`).
-const WORKBENCH_EDIT = /^mcp__workbench__(write_file|edit_file|multi_edit|notebook_edit|delete_range|delete_symbol|move_file)$/;
+const WORKBENCH_EDIT =
+  /^mcp__workbench__(write_file|edit_file|multi_edit|notebook_edit|delete_range|delete_symbol|move_file)$/;
 
 /** Stable causes for the `result` line's error subtypes. */
 const RESULT_CAUSES: Record<string, string> = {
@@ -26,7 +32,7 @@ function contentText(content: unknown): string {
 
 // An entry of `errors` as one line of text, whatever its type.
 function errorLine(value: unknown): string {
-  const line = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  const line = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
   return line.slice(0, MAX_FIELD_CHARS);
 }
 
@@ -79,7 +85,14 @@ export class ClaudeEventMapper {
     if (status !== null) return [{ type: 'progress', text: `retrying the API call after HTTP ${status} (${attempt})` }];
     const error = this.read.text(event.error, 'error', 200);
     const why = error && error !== 'unknown' ? `: ${oneLine(error, 200)}` : '';
-    return [{ type: 'error', message: `cannot connect to the model API${why}; retrying (${attempt})`, fatal: false, cause: 'model-unreachable' }];
+    return [
+      {
+        type: 'error',
+        message: `cannot connect to the model API${why}; retrying (${attempt})`,
+        fatal: false,
+        cause: 'model-unreachable',
+      },
+    ];
   }
 
   // The content blocks of a message (a string content holds no blocks).
@@ -105,10 +118,19 @@ export class ClaudeEventMapper {
         const command = name === 'Bash' ? this.read.text(input.command, 'Bash command', MAX_FIELD_CHARS) : null;
         const file = lookup(FILE_TOOLS, name)
           ? this.read.text(input.file_path ?? input.notebook_path, `${name} path`, MAX_FIELD_CHARS)
-          : WORKBENCH_EDIT.test(name) ? this.read.text(input.path, `${name} path`, MAX_FIELD_CHARS) : null;
+          : WORKBENCH_EDIT.test(name)
+            ? this.read.text(input.path, `${name} path`, MAX_FIELD_CHARS)
+            : null;
         if (command !== null) {
           if (id) this.commands.set(id, command);
-          out.push({ type: 'command', command, status: 'in_progress', exit_code: null, output_bytes: 0, output_sha256: null });
+          out.push({
+            type: 'command',
+            command,
+            status: 'in_progress',
+            exit_code: null,
+            output_bytes: 0,
+            output_sha256: null,
+          });
         } else if (file !== null) {
           out.push({ type: 'file_change', changes: [{ path: file, kind: lookup(FILE_TOOLS, name) ?? 'update' }] });
         } else {
@@ -127,7 +149,13 @@ export class ClaudeEventMapper {
       if (command === undefined) continue;
       this.commands.delete(id!);
       // The CLI does not report the exit code in stream-json; is_error says it failed.
-      out.push({ type: 'command', command, status: block.is_error === true ? 'failed' : 'completed', exit_code: null, ...outputDigest(contentText(block.content)) });
+      out.push({
+        type: 'command',
+        command,
+        status: block.is_error === true ? 'failed' : 'completed',
+        exit_code: null,
+        ...outputDigest(contentText(block.content)),
+      });
     }
     return out;
   }
@@ -151,9 +179,22 @@ export class ClaudeEventMapper {
     if (subtype === 'success') {
       const raw = this.read.integer(event.api_error_status, 'api_error_status');
       const status = raw !== null && raw >= 100 && raw <= 599 ? raw : null;
-      out.push({ type: 'error', message: oneLine(`the API call failed${status ? ` with HTTP ${status}` : ''}${detail ? `: ${detail}` : ''}`, 500), fatal: true, cause: status ? 'http-error' : 'api-error' });
+      out.push({
+        type: 'error',
+        message: oneLine(
+          `the API call failed${status ? ` with HTTP ${status}` : ''}${detail ? `: ${detail}` : ''}`,
+          500,
+        ),
+        fatal: true,
+        cause: status ? 'http-error' : 'api-error',
+      });
     } else {
-      out.push({ type: 'error', message: oneLine(`claude stopped (${subtype})${detail ? `: ${detail}` : ''}`, 500), fatal: true, cause: lookup(RESULT_CAUSES, subtype) ?? 'execution-error' });
+      out.push({
+        type: 'error',
+        message: oneLine(`claude stopped (${subtype})${detail ? `: ${detail}` : ''}`, 500),
+        fatal: true,
+        cause: lookup(RESULT_CAUSES, subtype) ?? 'execution-error',
+      });
     }
     return out;
   }

@@ -46,8 +46,11 @@ function createClaude() {
       req.onEvent(event);
     };
     const args = claudeArgs({
-      verb: req.verb, prompt: req.prompt, schema: strictCoreSchema(),
-      ...(req.model ? { model: req.model } : {}), ...(effort ? { effort } : {}),
+      verb: req.verb,
+      prompt: req.prompt,
+      schema: strictCoreSchema(),
+      ...(req.model ? { model: req.model } : {}),
+      ...(effort ? { effort } : {}),
       ...(req.workbench ? { workbench: req.workbench } : {}),
     });
     const spawned = await scope.spawn('claude', args, {
@@ -56,20 +59,46 @@ function createClaude() {
       },
     });
     if (spawned.spawnError) {
-      emit({ type: 'error', message: `cannot start claude: ${spawned.spawnError.message}`, fatal: true, cause: 'spawn' });
+      emit({
+        type: 'error',
+        message: `cannot start claude: ${spawned.spawnError.message}`,
+        fatal: true,
+        cause: 'spawn',
+      });
     } else if (spawned.outputLimitHit) {
-      emit({ type: 'error', message: `claude output passed the ${spawned.outputLimit === 'line-bytes' ? 'per-line' : 'total'} byte cap; the process tree was killed`, fatal: true, cause: 'output-limit' });
+      emit({
+        type: 'error',
+        message: `claude output passed the ${spawned.outputLimit === 'line-bytes' ? 'per-line' : 'total'} byte cap; the process tree was killed`,
+        fatal: true,
+        cause: 'output-limit',
+      });
     } else if (spawned.aborted) {
-      emit({ type: 'error', message: 'the run was aborted; the process tree was killed', fatal: true, cause: 'aborted' });
+      emit({
+        type: 'error',
+        message: 'the run was aborted; the process tree was killed',
+        fatal: true,
+        cause: 'aborted',
+      });
     } else if (!mapper.done && !fatalSeen) {
       const tail = spawned.stderrTail.trim().split('\n').slice(-3).join(' | ');
-      emit({ type: 'error', message: `claude exited with ${spawned.exitCode ?? spawned.signal} and no result${tail ? `: ${tail}` : ''}`, fatal: true, cause: 'child-exit' });
+      emit({
+        type: 'error',
+        message: `claude exited with ${spawned.exitCode ?? spawned.signal} and no result${tail ? `: ${tail}` : ''}`,
+        fatal: true,
+        cause: 'child-exit',
+      });
     }
     return {
-      exitCode: spawned.exitCode, signal: spawned.signal, stderrTail: spawned.stderrTail,
-      outputLimitHit: spawned.outputLimitHit, aborted: spawned.aborted,
-      lastAgentMessage: mapper.lastAgentMessage, model: mapper.model, sessionId: mapper.sessionId,
-      ...(effort ? { effortApplied: effort } : {}), effortSubstitution: substitution,
+      exitCode: spawned.exitCode,
+      signal: spawned.signal,
+      stderrTail: spawned.stderrTail,
+      outputLimitHit: spawned.outputLimitHit,
+      aborted: spawned.aborted,
+      lastAgentMessage: mapper.lastAgentMessage,
+      model: mapper.model,
+      sessionId: mapper.sessionId,
+      ...(effort ? { effortApplied: effort } : {}),
+      effortSubstitution: substitution,
     };
   }
 

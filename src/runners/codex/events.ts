@@ -11,9 +11,15 @@ const UNREACHABLE =
 export function classifyFailure(message: string): string {
   // Codex keeps retrying these ("Reconnecting… waiting for network"): the bridge counts them.
   if (UNREACHABLE.test(message)) return 'model-unreachable';
-  if (/reasoning[._ ]effort|unsupported[^.]*effort|effort[^.]*not supported/i.test(message)) return 'unsupported-effort';
+  if (/reasoning[._ ]effort|unsupported[^.]*effort|effort[^.]*not supported/i.test(message))
+    return 'unsupported-effort';
   if (/invalid[_ ]json[_ ]schema|invalid schema/i.test(message)) return 'invalid-schema';
-  if (/high demand|temporar(il)?y unavailable|rate limit|quota|server_error|unexpected status|\bstatus\s*:?\s*[45]\d\d\b|\b[45]\d\d\b.*error|"error"\s*:/i.test(message)) return 'http-error';
+  if (
+    /high demand|temporar(il)?y unavailable|rate limit|quota|server_error|unexpected status|\bstatus\s*:?\s*[45]\d\d\b|\b[45]\d\d\b.*error|"error"\s*:/i.test(
+      message,
+    )
+  )
+    return 'http-error';
   return 'turn-failed';
 }
 
@@ -59,7 +65,8 @@ export class CodexEventMapper {
         return [];
       case 'turn.failed': {
         // `error` is an object with a message; a bare string is taken as the message.
-        const error = typeof event.error === 'string' ? { message: event.error } : this.read.object(event.error, 'error');
+        const error =
+          typeof event.error === 'string' ? { message: event.error } : this.read.object(event.error, 'error');
         const message = this.read.text(error?.message, 'error.message', MAX_FIELD_CHARS) ?? 'turn failed';
         this.failure = { message: errorText(message), cause: classifyFailure(message) };
         return [];
@@ -96,10 +103,21 @@ export class CodexEventMapper {
       }
       case 'command_execution': {
         const command = text('command') ?? '';
-        const status = item.status === 'failed' || item.status === 'declined' ? 'failed' : completed ? 'completed' : 'in_progress';
-        const output = completed ? outputDigest(text('aggregated_output', Infinity) ?? '') : { output_bytes: 0, output_sha256: null };
+        const status =
+          item.status === 'failed' || item.status === 'declined' ? 'failed' : completed ? 'completed' : 'in_progress';
+        const output = completed
+          ? outputDigest(text('aggregated_output', Infinity) ?? '')
+          : { output_bytes: 0, output_sha256: null };
         // The command event is itself the activity report: no separate progress line.
-        return [{ type: 'command', command, status, exit_code: this.read.integer(item.exit_code, 'item.exit_code'), ...output }];
+        return [
+          {
+            type: 'command',
+            command,
+            status,
+            exit_code: this.read.integer(item.exit_code, 'item.exit_code'),
+            ...output,
+          },
+        ];
       }
       case 'file_change': {
         if (!completed) return [];
@@ -112,15 +130,21 @@ export class CodexEventMapper {
         return changes.length > 0 ? [{ type: 'file_change', changes }] : [];
       }
       case 'mcp_tool_call':
-        return completed ? [] : [{ type: 'progress', text: oneLine(`calling ${text('server') ?? 'mcp'}.${text('tool') ?? 'tool'}`) }];
+        return completed
+          ? []
+          : [{ type: 'progress', text: oneLine(`calling ${text('server') ?? 'mcp'}.${text('tool') ?? 'tool'}`) }];
       case 'web_search':
         return completed ? [] : [{ type: 'progress', text: oneLine(`searching the web: ${text('query') ?? ''}`) }];
       case 'todo_list': {
-        const open = this.read.list(item.items, 'item.items').find((t) => isObject(t) && t.completed !== true && typeof t.text === 'string') as Json | undefined;
+        const open = this.read
+          .list(item.items, 'item.items')
+          .find((t) => isObject(t) && t.completed !== true && typeof t.text === 'string') as Json | undefined;
         return open ? [{ type: 'progress', text: oneLine(`plan: ${open.text as string}`) }] : [];
       }
       case 'error':
-        return completed ? [{ type: 'error', message: text('message') ?? 'error', fatal: false, cause: 'codex-warning' }] : [];
+        return completed
+          ? [{ type: 'error', message: text('message') ?? 'error', fatal: false, cause: 'codex-warning' }]
+          : [];
       default:
         return [];
     }

@@ -51,15 +51,25 @@ function createCodex(ctx: RunnerContext) {
     return (name && catalog?.get(name)) || null;
   }
 
-  async function attempt(req: RunRequest, scope: RunScope, schemaFile: string, effort: Effort | undefined, canRetry: boolean): Promise<Attempt> {
+  async function attempt(
+    req: RunRequest,
+    scope: RunScope,
+    schemaFile: string,
+    effort: Effort | undefined,
+    canRetry: boolean,
+  ): Promise<Attempt> {
     const mapper = new CodexEventMapper();
     const model = req.model ?? configuredModel(env);
     let sessionSent = false;
     const emit = (event: RunnerEvent) => req.onEvent(event);
     const args = codexArgs({
-      verb: req.verb, prompt: req.prompt, schemaFile, disableMcp: disableBridgeServerArgs(env),
+      verb: req.verb,
+      prompt: req.prompt,
+      schemaFile,
+      disableMcp: disableBridgeServerArgs(env),
       ...(req.workbench ? { workbenchMcp: workbenchServerArgs(req.workbench) } : {}),
-      ...(req.model ? { model: req.model } : {}), ...(effort ? { effort } : {}),
+      ...(req.model ? { model: req.model } : {}),
+      ...(effort ? { effort } : {}),
     });
     const spawned = await scope.spawn('codex', args, {
       onLine(line) {
@@ -71,10 +81,15 @@ function createCodex(ctx: RunnerContext) {
       },
     });
     const result: RunResult = {
-      exitCode: spawned.exitCode, signal: spawned.signal, stderrTail: spawned.stderrTail,
-      outputLimitHit: spawned.outputLimitHit, aborted: spawned.aborted,
+      exitCode: spawned.exitCode,
+      signal: spawned.signal,
+      stderrTail: spawned.stderrTail,
+      outputLimitHit: spawned.outputLimitHit,
+      aborted: spawned.aborted,
       // Codex does not name its model in --json; once its thread started, it runs the one asked for.
-      lastAgentMessage: mapper.lastAgentMessage, model: mapper.threadId ? model : null, sessionId: mapper.threadId,
+      lastAgentMessage: mapper.lastAgentMessage,
+      model: mapper.threadId ? model : null,
+      sessionId: mapper.threadId,
       ...(effort ? { effortApplied: effort } : {}),
     };
     if (mapper.tokens) {
@@ -82,17 +97,42 @@ function createCodex(ctx: RunnerContext) {
       emit({ type: 'usage', tokens: mapper.tokens, cost_usd: cost, cost_source: cost === null ? null : 'estimated' });
     }
     if (spawned.spawnError) {
-      emit({ type: 'error', message: `cannot start codex: ${spawned.spawnError.message}`, fatal: true, cause: 'spawn' });
+      emit({
+        type: 'error',
+        message: `cannot start codex: ${spawned.spawnError.message}`,
+        fatal: true,
+        cause: 'spawn',
+      });
     } else if (spawned.outputLimitHit) {
-      emit({ type: 'error', message: `codex output passed the ${spawned.outputLimit === 'line-bytes' ? 'per-line' : 'total'} byte cap; the process tree was killed`, fatal: true, cause: 'output-limit' });
+      emit({
+        type: 'error',
+        message: `codex output passed the ${spawned.outputLimit === 'line-bytes' ? 'per-line' : 'total'} byte cap; the process tree was killed`,
+        fatal: true,
+        cause: 'output-limit',
+      });
     } else if (spawned.aborted) {
-      emit({ type: 'error', message: 'the run was aborted; the process tree was killed', fatal: true, cause: 'aborted' });
+      emit({
+        type: 'error',
+        message: 'the run was aborted; the process tree was killed',
+        fatal: true,
+        cause: 'aborted',
+      });
     } else if (mapper.failure) {
       const retrying = canRetry && mapper.failure.cause === 'unsupported-effort';
-      emit({ type: 'error', message: retrying ? `${mapper.failure.message} (retrying one effort level lower)` : mapper.failure.message, fatal: !retrying, cause: mapper.failure.cause });
+      emit({
+        type: 'error',
+        message: retrying ? `${mapper.failure.message} (retrying one effort level lower)` : mapper.failure.message,
+        fatal: !retrying,
+        cause: mapper.failure.cause,
+      });
     } else if (spawned.exitCode !== 0 || mapper.lastAgentMessage === null) {
       const tail = spawned.stderrTail.trim().split('\n').slice(-3).join(' | ');
-      emit({ type: 'error', message: `codex exited with ${spawned.exitCode ?? spawned.signal} and no answer${tail ? `: ${tail}` : ''}`, fatal: true, cause: 'child-exit' });
+      emit({
+        type: 'error',
+        message: `codex exited with ${spawned.exitCode ?? spawned.signal} and no answer${tail ? `: ${tail}` : ''}`,
+        fatal: true,
+        cause: 'child-exit',
+      });
     } else {
       const text = mapper.lastAgentMessage;
       const parsed = tryParseJson(text);
@@ -112,7 +152,11 @@ function createCodex(ctx: RunnerContext) {
       supported = await supportedEfforts(req.model, scope).catch(() => null);
       if (supported && supported.length > 0 && !supported.includes(effort)) {
         const applied = closestSupported(effort, supported)!;
-        substitution = { requested: effort, applied, reason: `${req.model ?? 'the model'} accepts ${supported.join(', ')} (codex debug models)` };
+        substitution = {
+          requested: effort,
+          applied,
+          reason: `${req.model ?? 'the model'} accepts ${supported.join(', ')} (codex debug models)`,
+        };
         effort = applied;
       }
     }

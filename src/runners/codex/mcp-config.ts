@@ -39,7 +39,10 @@ export function disableBridgeServerArgs(env: NodeJS.ProcessEnv): string[] {
   } catch {
     return [];
   }
-  return bridgeServerNames(toml).flatMap((name) => ['-c', `mcp_servers.${/^[A-Za-z0-9_-]+$/.test(name) ? name : JSON.stringify(name)}.enabled=false`]);
+  return bridgeServerNames(toml).flatMap((name) => [
+    '-c',
+    `mcp_servers.${/^[A-Za-z0-9_-]+$/.test(name) ? name : JSON.stringify(name)}.enabled=false`,
+  ]);
 }
 
 // A TOML string (JSON's escapes are valid TOML basic-string escapes).
@@ -54,8 +57,10 @@ export function workbenchServerArgs(workbench: PeerWorkbench): string[] {
   const key = `mcp_servers.${workbench.name}`;
   const env = Object.entries(workbench.env).map(([name, value]) => `${name} = ${tomlString(value)}`);
   return [
-    '-c', `${key}.command=${tomlString(workbench.command)}`,
-    '-c', `${key}.args=[${workbench.args.map(tomlString).join(', ')}]`,
+    '-c',
+    `${key}.command=${tomlString(workbench.command)}`,
+    '-c',
+    `${key}.args=[${workbench.args.map(tomlString).join(', ')}]`,
     ...(env.length > 0 ? ['-c', `${key}.env={ ${env.join(', ')} }`] : []),
   ];
 }

@@ -24,7 +24,8 @@ const cache = new Map<string, Promise<EffortCatalog | null>>();
 /** The user's cache folder for peer-bridge (PEER_BRIDGE_CACHE_DIR overrides it). */
 export function cacheDirectory(env: NodeJS.ProcessEnv = process.env): string {
   if (env.PEER_BRIDGE_CACHE_DIR) return env.PEER_BRIDGE_CACHE_DIR;
-  if (process.platform === 'win32') return path.join(env.LOCALAPPDATA ?? path.join(os.homedir(), 'AppData', 'Local'), 'peer-bridge', 'Cache');
+  if (process.platform === 'win32')
+    return path.join(env.LOCALAPPDATA ?? path.join(os.homedir(), 'AppData', 'Local'), 'peer-bridge', 'Cache');
   if (process.platform === 'darwin') return path.join(os.homedir(), 'Library', 'Caches', 'peer-bridge');
   return path.join(env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'peer-bridge');
 }
@@ -48,12 +49,18 @@ const cacheFile = (key: string) =>
 
 async function readCached(key: string): Promise<EffortCatalog | null> {
   try {
-    const data = JSON.parse(await readFile(cacheFile(key), 'utf8')) as { key?: string; models?: Record<string, string[]> };
+    const data = JSON.parse(await readFile(cacheFile(key), 'utf8')) as {
+      key?: string;
+      models?: Record<string, string[]>;
+    };
     if (data.key !== key || !data.models || typeof data.models !== 'object') return null;
     const catalog: EffortCatalog = new Map();
     for (const [slug, levels] of Object.entries(data.models)) {
       if (!Array.isArray(levels)) return null;
-      catalog.set(slug, EFFORTS.filter((e) => levels.includes(e)));
+      catalog.set(
+        slug,
+        EFFORTS.filter((e) => levels.includes(e)),
+      );
     }
     return catalog;
   } catch {
@@ -88,7 +95,10 @@ export function parseCatalog(text: string): EffortCatalog | null {
   for (const model of data.models) {
     if (typeof model.slug !== 'string') continue;
     const levels = (model.supported_reasoning_levels ?? []).map((l) => l.effort).filter(isEffort);
-    catalog.set(model.slug, EFFORTS.filter((e) => levels.includes(e)));
+    catalog.set(
+      model.slug,
+      EFFORTS.filter((e) => levels.includes(e)),
+    );
   }
   return catalog;
 }

@@ -18,7 +18,12 @@ function scanInPieces(line: Buffer, cuts: number[]): string | number | undefined
 
 describe('readTopLevelId', () => {
   it('finds the id where the SDK client puts it: after method and params', () => {
-    const line = JSON.stringify({ method: 'tools/call', params: { name: 'x', arguments: { id: 99, text: '"id": 5' } }, jsonrpc: '2.0', id: 7 });
+    const line = JSON.stringify({
+      method: 'tools/call',
+      params: { name: 'x', arguments: { id: 99, text: '"id": 5' } },
+      jsonrpc: '2.0',
+      id: 7,
+    });
     expect(readTopLevelId(bytes(line))).toBe(7);
   });
 
@@ -56,7 +61,12 @@ describe('readTopLevelId', () => {
         const { extra, ...rest } = value;
         const line = bytes(JSON.stringify({ ...extra, ...rest }));
         const expected = (JSON.parse(line.toString('utf8')) as { id?: unknown }).id;
-        expect(scanInPieces(line, cuts.map((c) => c % (line.length + 1)))).toEqual(expected);
+        expect(
+          scanInPieces(
+            line,
+            cuts.map((c) => c % (line.length + 1)),
+          ),
+        ).toEqual(expected);
       }),
       { numRuns: 300 },
     );

@@ -90,17 +90,27 @@ test('names outside ASCII (Chinese) work for stat, rename and link', () => {
   native.linkNoOverwrite(renamed, linked);
   assert.deepEqual(native.statPath(linked, true).identity, st.identity);
   assert.equal(fs.readFileSync(linked, 'utf8'), '内容');
-  assert.deepEqual(fs.readdirSync(dir).filter((n) => /[^\x00-\x7f]/.test(n)).sort(), ['链接.txt', '重命名-ü-é.txt'].sort());
+  assert.deepEqual(
+    fs
+      .readdirSync(dir)
+      .filter((n) => /[^\x00-\x7f]/.test(n))
+      .sort(),
+    ['链接.txt', '重命名-ü-é.txt'].sort(),
+  );
 });
 
-test('follow: false describes a symlink itself', { skip: !canSymlink() && 'creating symlinks is not permitted here' }, () => {
-  const target = write(path.join(dir, 'target.txt'), 'x');
-  const link = path.join(dir, 'sym.txt');
-  fs.symlinkSync(target, link);
-  assert.equal(native.statPath(link, false).kind, 'symlink');
-  assert.deepEqual(native.statPath(link, true).identity, native.statPath(target, true).identity);
-  assert.notDeepEqual(native.statPath(link, false).identity, native.statPath(target, true).identity);
-});
+test(
+  'follow: false describes a symlink itself',
+  { skip: !canSymlink() && 'creating symlinks is not permitted here' },
+  () => {
+    const target = write(path.join(dir, 'target.txt'), 'x');
+    const link = path.join(dir, 'sym.txt');
+    fs.symlinkSync(target, link);
+    assert.equal(native.statPath(link, false).kind, 'symlink');
+    assert.deepEqual(native.statPath(link, true).identity, native.statPath(target, true).identity);
+    assert.notDeepEqual(native.statPath(link, false).identity, native.statPath(target, true).identity);
+  },
+);
 
 // Windows allows symlinks only with developer mode or the privilege; Wine allows them.
 function canSymlink() {

@@ -18,7 +18,10 @@ const addon =
   process.env.PEER_BRIDGE_NATIVE_PATH ??
   (require('node-gyp-build') as { path(dir: string): string }).path(packageRoot());
 
-const notLinux = process.platform === 'linux' ? '' : `this wrapper pins Linux results; on ${process.platform} run \`node --test test/native/conformance/*.test.mjs\``;
+const notLinux =
+  process.platform === 'linux'
+    ? ''
+    : `this wrapper pins Linux results; on ${process.platform} run \`node --test test/native/conformance/*.test.mjs\``;
 
 describe('native conformance suite on Linux node', () => {
   it('passes every test, skipping only what Linux cannot report', (ctx) => {
@@ -29,7 +32,12 @@ describe('native conformance suite on Linux node', () => {
     let run;
     try {
       run = spawnSync(process.execPath, ['--test', '--test-reporter=tap', ...conformanceFiles()], {
-        env: { ...process.env, PEER_BRIDGE_NATIVE_PATH: addon, PEER_BRIDGE_NATIVE_FORCE: '', ...(unmount ? { PEER_BRIDGE_CONFORMANCE_OTHER_VOLUME: otherVolume } : {}) },
+        env: {
+          ...process.env,
+          PEER_BRIDGE_NATIVE_PATH: addon,
+          PEER_BRIDGE_NATIVE_FORCE: '',
+          ...(unmount ? { PEER_BRIDGE_CONFORMANCE_OTHER_VOLUME: otherVolume } : {}),
+        },
         encoding: 'utf8',
         timeout: 120_000,
       });
@@ -41,7 +49,10 @@ describe('native conformance suite on Linux node', () => {
     expect(run.status).toBe(0);
     expect(summary.fail).toBe(0);
     // Skips allowed only where this machine lacks the thing (each with the suite's reason).
-    const allowed = ['birthtime is reported where the platform records it', ...(unmount ? [] : ['across volumes rename and link fail EXDEV and copy nothing'])];
+    const allowed = [
+      'birthtime is reported where the platform records it',
+      ...(unmount ? [] : ['across volumes rename and link fail EXDEV and copy nothing']),
+    ];
     expect(Object.keys(summary.skips).filter((name) => !allowed.includes(name))).toEqual([]);
     expect(summary.pass).toBe(summary.tests - Object.keys(summary.skips).length);
     for (const name of [

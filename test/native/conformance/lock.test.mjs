@@ -128,17 +128,21 @@ function canSymlink() {
   }
 }
 
-test('a lock file that is a symbolic link is refused (ELOOP), and nothing is made at its target', { skip: !canSymlink() && 'creating symlinks is not permitted here' }, () => {
-  // The lock file is opened with O_CREAT: following a link someone planted there would create (or
-  // lock) a file of their choosing, as this user. Callers' lstat checks before lock() leave a race.
-  const target = path.join(dir, 'victim.txt');
-  const link = path.join(dir, 'planted.lock');
-  fs.symlinkSync(target, link);
-  assert.throws(() => native.lockTry(link, true), { code: 'ELOOP' });
-  assert.equal(fs.existsSync(target), false);
-  fs.writeFileSync(target, 'mine');
-  assert.throws(() => native.lockTry(link, false), { code: 'ELOOP' });
-  // The target itself stays lockable: no lock was left on it.
-  native.lockRelease(native.lockTry(target, true));
-  assert.equal(fs.readFileSync(target, 'utf8'), 'mine');
-});
+test(
+  'a lock file that is a symbolic link is refused (ELOOP), and nothing is made at its target',
+  { skip: !canSymlink() && 'creating symlinks is not permitted here' },
+  () => {
+    // The lock file is opened with O_CREAT: following a link someone planted there would create (or
+    // lock) a file of their choosing, as this user. Callers' lstat checks before lock() leave a race.
+    const target = path.join(dir, 'victim.txt');
+    const link = path.join(dir, 'planted.lock');
+    fs.symlinkSync(target, link);
+    assert.throws(() => native.lockTry(link, true), { code: 'ELOOP' });
+    assert.equal(fs.existsSync(target), false);
+    fs.writeFileSync(target, 'mine');
+    assert.throws(() => native.lockTry(link, false), { code: 'ELOOP' });
+    // The target itself stays lockable: no lock was left on it.
+    native.lockRelease(native.lockTry(target, true));
+    assert.equal(fs.readFileSync(target, 'utf8'), 'mine');
+  },
+);

@@ -19,13 +19,16 @@ test('renameNoReplace onto an existing file fails EEXIST and leaves both files u
   const from = write(path.join(dir, 'from.txt'), 'source');
   const to = write(path.join(dir, 'to.txt'), 'target');
   const [a, b] = [snapshot(from), snapshot(to)];
-  assert.throws(() => native.renameNoReplace(from, to), (error) => {
-    assert.equal(error.code, 'EEXIST');
-    assert.equal(typeof error.syscall, 'string');
-    assert.equal(error.path, from);
-    assert.equal(error.dest, to);
-    return true;
-  });
+  assert.throws(
+    () => native.renameNoReplace(from, to),
+    (error) => {
+      assert.equal(error.code, 'EEXIST');
+      assert.equal(typeof error.syscall, 'string');
+      assert.equal(error.path, from);
+      assert.equal(error.dest, to);
+      return true;
+    },
+  );
   assert.deepEqual(snapshot(from), a);
   assert.deepEqual(snapshot(to), b);
 });
@@ -69,7 +72,8 @@ test('the async forms reject with the same codes', async () => {
 // A second filesystem: tmpfs at /dev/shm (Wine maps it as Z:\dev\shm), when it is one.
 function otherVolume() {
   // A second filesystem the caller mounted (the Linux wrapper mounts a tmpfs when it is root).
-  if (process.env.PEER_BRIDGE_CONFORMANCE_OTHER_VOLUME) return fs.mkdtempSync(path.join(process.env.PEER_BRIDGE_CONFORMANCE_OTHER_VOLUME, 'pb-conf-'));
+  if (process.env.PEER_BRIDGE_CONFORMANCE_OTHER_VOLUME)
+    return fs.mkdtempSync(path.join(process.env.PEER_BRIDGE_CONFORMANCE_OTHER_VOLUME, 'pb-conf-'));
   const shm = isWindows ? (underWine ? 'Z:\\dev\\shm' : undefined) : '/dev/shm';
   if (!shm) return undefined;
   try {
@@ -82,14 +86,18 @@ function otherVolume() {
 }
 const elsewhere = otherVolume();
 
-test('across volumes rename and link fail EXDEV and copy nothing', { skip: !elsewhere && 'no second filesystem (/dev/shm) here' }, (t) => {
-  t.after(() => fs.rmSync(elsewhere, { recursive: true, force: true }));
-  const from = write(path.join(dir, 'xdev.txt'), 'stays');
-  assert.throws(() => native.renameNoReplace(from, path.join(elsewhere, 'moved.txt')), { code: 'EXDEV' });
-  assert.throws(() => native.linkNoOverwrite(from, path.join(elsewhere, 'linked.txt')), { code: 'EXDEV' });
-  assert.deepEqual(fs.readdirSync(elsewhere), []);
-  assert.equal(fs.readFileSync(from, 'utf8'), 'stays');
-});
+test(
+  'across volumes rename and link fail EXDEV and copy nothing',
+  { skip: !elsewhere && 'no second filesystem (/dev/shm) here' },
+  (t) => {
+    t.after(() => fs.rmSync(elsewhere, { recursive: true, force: true }));
+    const from = write(path.join(dir, 'xdev.txt'), 'stays');
+    assert.throws(() => native.renameNoReplace(from, path.join(elsewhere, 'moved.txt')), { code: 'EXDEV' });
+    assert.throws(() => native.linkNoOverwrite(from, path.join(elsewhere, 'linked.txt')), { code: 'EXDEV' });
+    assert.deepEqual(fs.readdirSync(elsewhere), []);
+    assert.equal(fs.readFileSync(from, 'utf8'), 'stays');
+  },
+);
 
 test('a file open in this process can be renamed, and its descriptor follows it', () => {
   const from = write(path.join(dir, 'open.txt'), 'x');
@@ -124,9 +132,7 @@ test('paths longer than MAX_PATH (260) work', () => {
 // Each strategy, forced through PEER_BRIDGE_NATIVE_FORCE in a fresh process (the strategy is
 // chosen when the addon loads). Forcing FileRenameInfoEx skips the load-time probe, so where the
 // OS lacks it (Wine) this covers the per-call fallback to FileRenameInfo.
-const strategies = isWindows
-  ? ['FileRenameInfoEx', 'FileRenameInfo', 'MoveFileExW']
-  : ['link-unlink'];
+const strategies = isWindows ? ['FileRenameInfoEx', 'FileRenameInfo', 'MoveFileExW'] : ['link-unlink'];
 for (const strategy of strategies) {
   test(`forced rename strategy ${strategy}: moves, and refuses an existing target`, () => {
     const sub = fs.mkdtempSync(path.join(dir, `forced-`));

@@ -32,8 +32,13 @@ export function parseTap(tap: string): TapSummary {
     return Number(match[1]);
   };
   const summary: TapSummary = {
-    tests: count('tests'), pass: count('pass'), fail: count('fail'), skipped: count('skipped'),
-    passed: [], failed: [], skips: {},
+    tests: count('tests'),
+    pass: count('pass'),
+    fail: count('fail'),
+    skipped: count('skipped'),
+    passed: [],
+    failed: [],
+    skips: {},
   };
   for (const match of tap.matchAll(/^(ok|not ok) \d+ - (.*?)(?: # SKIP (.*))?$/gm)) {
     const [, verdict, name, reason] = match;

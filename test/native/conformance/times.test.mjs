@@ -7,7 +7,7 @@ import { isWindows, native, tempDir, waitForFsTick, write } from './helpers.mjs'
 
 const dir = tempDir();
 
-test('mtime and ctime equal Node\'s bigint stat', () => {
+test("mtime and ctime equal Node's bigint stat", () => {
   const file = write(path.join(dir, 't.txt'), 'x');
   const st = native.statPath(file, true);
   const node = fs.statSync(file, { bigint: true });
@@ -42,8 +42,17 @@ test('restoring mtime with utimes does not hide the change from ctime', () => {
   assert.ok(after.ctimeNs > before.ctimeNs);
 });
 
-test('birthtime is reported where the platform records it', { skip: !isWindows && process.platform !== 'darwin' && 'Linux reports birthtime only when statx and the filesystem give it' }, () => {
-  const st = native.statPath(write(path.join(dir, 'born.txt'), 'x'), true);
-  assert.equal(typeof st.birthtimeNs, 'bigint');
-  assert.ok(st.birthtimeNs > 0n);
-});
+test(
+  'birthtime is reported where the platform records it',
+  {
+    skip:
+      !isWindows &&
+      process.platform !== 'darwin' &&
+      'Linux reports birthtime only when statx and the filesystem give it',
+  },
+  () => {
+    const st = native.statPath(write(path.join(dir, 'born.txt'), 'x'), true);
+    assert.equal(typeof st.birthtimeNs, 'bigint');
+    assert.ok(st.birthtimeNs > 0n);
+  },
+);

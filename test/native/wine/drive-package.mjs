@@ -38,7 +38,11 @@ await step('workbench MCP server over stdio', async () => {
   const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
   const { StdioClientTransport } = require('@modelcontextprotocol/sdk/client/stdio.js');
   const client = new Client({ name: 'wine-driver', version: '1.0.0' });
-  const transport = new StdioClientTransport({ command: process.execPath, args: [main, 'serve', '--surface', 'workbench', '--workspace', workspace], stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [main, 'serve', '--surface', 'workbench', '--workspace', workspace],
+    stderr: 'pipe',
+  });
   await client.connect(transport);
   try {
     const { tools } = await client.listTools();
@@ -46,7 +50,10 @@ await step('workbench MCP server over stdio', async () => {
     expect(names.includes('edit_file') && names.includes('read_file'), `tools: ${names.join(', ')}`);
     const read = await client.callTool({ name: 'read_file', arguments: { path: '说明.txt' } });
     expect(!read.isError && read.structuredContent?.eol === 'crlf', `read_file: ${JSON.stringify(read)}`);
-    const edit = await client.callTool({ name: 'edit_file', arguments: { path: '说明.txt', old_string: 'second', new_string: 'edited' } });
+    const edit = await client.callTool({
+      name: 'edit_file',
+      arguments: { path: '说明.txt', old_string: 'second', new_string: 'edited' },
+    });
     expect(!edit.isError, `edit_file: ${JSON.stringify(edit)}`);
     const edited = readFileSync(path.join(workspace, '说明.txt'), 'utf8');
     expect(edited === 'first line\r\nedited line\r\n', `content after edit_file: ${JSON.stringify(edited)}`);
@@ -54,7 +61,10 @@ await step('workbench MCP server over stdio', async () => {
     writeFileSync(path.join(workspace, '说明.txt'), 'changed by another program\r\n');
     const stale = await client.callTool({ name: 'write_file', arguments: { path: '说明.txt', content: 'x' } });
     const kept = readFileSync(path.join(workspace, '说明.txt'), 'utf8');
-    expect(stale.isError && stale.structuredContent?.code === 'FS_STALE_VERSION', `write_file after an outside change: ${JSON.stringify(stale)}`);
+    expect(
+      stale.isError && stale.structuredContent?.code === 'FS_STALE_VERSION',
+      `write_file after an outside change: ${JSON.stringify(stale)}`,
+    );
     expect(kept === 'changed by another program\r\n', `content after the refused write: ${JSON.stringify(kept)}`);
     return `${tools.length} tools; read_file (crlf), edit_file ok (CRLF kept); write_file after an outside change → FS_STALE_VERSION, nothing lost`;
   } finally {
@@ -102,11 +112,29 @@ await step('run with a runner plugin and its fixture CLI', () => {
   );
   writeFileSync(
     path.join(dir, 'peer-bridge.config.json'),
-    JSON.stringify({ runners: { './fixture-runner.mjs': { grant: { run: [process.execPath], env: [], read: ['${workspace}'], write: [] } } } }),
+    JSON.stringify({
+      runners: {
+        './fixture-runner.mjs': { grant: { run: [process.execPath], env: [], read: ['${workspace}'], write: [] } },
+      },
+    }),
   );
-  const r = cli(['run', 'advise', 'Say hello', '--runner', './fixture-runner.mjs', '--config', path.join(dir, 'peer-bridge.config.json'), '--workspace', workspace, '--json']);
+  const r = cli([
+    'run',
+    'advise',
+    'Say hello',
+    '--runner',
+    './fixture-runner.mjs',
+    '--config',
+    path.join(dir, 'peer-bridge.config.json'),
+    '--workspace',
+    workspace,
+    '--json',
+  ]);
   const envelope = JSON.parse(r.stdout || '{}');
-  expect(r.code === 0 && envelope.status === 'complete' && envelope.verdict === 'fixture CLI ran on win32', `run: exit ${r.code} ${r.stdout}${r.stderr}`);
+  expect(
+    r.code === 0 && envelope.status === 'complete' && envelope.verdict === 'fixture CLI ran on win32',
+    `run: exit ${r.code} ${r.stdout}${r.stderr}`,
+  );
   return `exit 0; status complete, verdict "${envelope.verdict}", run_id ${envelope.run_id}, direction ${envelope.direction}`;
 });
 

@@ -21,7 +21,7 @@ function skipWs(text: string, i: number): number {
 }
 
 function scanString(text: string, i: number): number {
-  for (let from = i + 1; ; ) {
+  for (let from = i + 1; ;) {
     const quote = text.indexOf('"', from);
     if (quote === -1) throw new SyntaxError('unterminated string');
     let backslashes = 0;
@@ -43,7 +43,7 @@ function scanValue(text: string, i: number): number {
     return j;
   }
   let depth = 0;
-  for (let j = i; j < text.length; ) {
+  for (let j = i; j < text.length;) {
     const ch = text[j];
     if (ch === '"') {
       j = scanString(text, j);
@@ -121,7 +121,10 @@ export function replaceItem(text: string, span: ArraySpan, k: number, item: stri
 export function removeItem(text: string, span: ArraySpan, k: number): string {
   const { items } = span;
   if (items.length === 1) return text.slice(0, span.open + 1) + text.slice(span.close);
-  const cut = k < items.length - 1 ? { start: items[k]!.start, end: items[k + 1]!.start } : { start: items[k - 1]!.end, end: items[k]!.end };
+  const cut =
+    k < items.length - 1
+      ? { start: items[k]!.start, end: items[k + 1]!.start }
+      : { start: items[k - 1]!.end, end: items[k]!.end };
   return text.slice(0, cut.start) + text.slice(cut.end);
 }
 
@@ -129,13 +132,23 @@ export function removeItem(text: string, span: ArraySpan, k: number): string {
  * Inserts `item` as element k, separated as the array's elements already are; into an empty
  * array, on its own line at `itemIndent` (or inline when `itemIndent` is undefined: compact JSON).
  */
-export function insertItem(text: string, span: ArraySpan, k: number, item: string, layout: { itemIndent?: string; closeIndent: string; eol: string }): string {
+export function insertItem(
+  text: string,
+  span: ArraySpan,
+  k: number,
+  item: string,
+  layout: { itemIndent?: string; closeIndent: string; eol: string },
+): string {
   const { items } = span;
   if (items.length === 0) {
-    const body = layout.itemIndent === undefined ? item : `${layout.eol}${layout.itemIndent}${item}${layout.eol}${layout.closeIndent}`;
+    const body =
+      layout.itemIndent === undefined
+        ? item
+        : `${layout.eol}${layout.itemIndent}${item}${layout.eol}${layout.closeIndent}`;
     return text.slice(0, span.open + 1) + body + text.slice(span.close);
   }
-  const sep = items.length >= 2 ? text.slice(items[0]!.end, items[1]!.start) : `,${text.slice(span.open + 1, items[0]!.start)}`;
+  const sep =
+    items.length >= 2 ? text.slice(items[0]!.end, items[1]!.start) : `,${text.slice(span.open + 1, items[0]!.start)}`;
   if (k < items.length) {
     const at = items[k]!.start;
     return text.slice(0, at) + item + sep + text.slice(at);

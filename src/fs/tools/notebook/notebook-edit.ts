@@ -24,7 +24,8 @@ const SHOWN_IDS = 20;
 /** Arguments a mode needs beyond the schema's, checked before the file is touched. */
 function checkArgs(args: NotebookEditArgs, shown: string): void {
   const need = (field: keyof NotebookEditArgs) => {
-    if (args[field] === undefined) throw new FsError('FS_INVALID_ARGUMENT', `${shown}: edit_mode "${args.edit_mode}" needs ${field}`);
+    if (args[field] === undefined)
+      throw new FsError('FS_INVALID_ARGUMENT', `${shown}: edit_mode "${args.edit_mode}" needs ${field}`);
   };
   if (args.edit_mode === 'replace') {
     need('cell_id');
@@ -42,7 +43,10 @@ function checkArgs(args: NotebookEditArgs, shown: string): void {
 function findCell(notebook: Notebook, cellId: string, shown: string): number {
   const found = notebook.cells.flatMap((cell, index) => (cell.id === cellId ? [index] : []));
   if (found.length > 1) {
-    throw new FsError('FS_AMBIGUOUS_MATCH', `${shown}: cell id "${cellId}" is used by ${found.length} cells (indexes ${found.join(', ')})`);
+    throw new FsError(
+      'FS_AMBIGUOUS_MATCH',
+      `${shown}: cell id "${cellId}" is used by ${found.length} cells (indexes ${found.join(', ')})`,
+    );
   }
   if (found.length === 1) return found[0] as number;
   const positional = /^cell-(\d+)$/.exec(cellId);
@@ -113,14 +117,25 @@ function sortKeys(cell: NotebookCell): NotebookCell {
 }
 
 // Only the edited cell's text changes; the rest of the file stays as written, character for character.
-function spliceCells(text: string, span: ArraySpan, edit: { index: number; cell?: NotebookCell }, mode: NotebookEditArgs['edit_mode'], style: JsonStyle, eol: string): string {
+function spliceCells(
+  text: string,
+  span: ArraySpan,
+  edit: { index: number; cell?: NotebookCell },
+  mode: NotebookEditArgs['edit_mode'],
+  style: JsonStyle,
+  eol: string,
+): string {
   if (mode === 'delete') return removeItem(text, span, edit.index);
   const closeIndent = lineIndent(text, span.open);
   const first = span.items[0];
   const itemIndent = first ? lineIndent(text, first.start) : style.indent ? closeIndent + style.indent : undefined;
   const item = serializeCell(edit.cell as NotebookCell, style, itemIndent ?? '', eol);
   if (mode === 'replace') return replaceItem(text, span, edit.index, item);
-  return insertItem(text, span, edit.index, item, { closeIndent, eol, ...(itemIndent === undefined ? {} : { itemIndent }) });
+  return insertItem(text, span, edit.index, item, {
+    closeIndent,
+    eol,
+    ...(itemIndent === undefined ? {} : { itemIndent }),
+  });
 }
 
 export function notebookEditTool(ctx: ToolContext, args: NotebookEditArgs): Promise<ToolSuccess> {
@@ -129,7 +144,8 @@ export function notebookEditTool(ctx: ToolContext, args: NotebookEditArgs): Prom
   return rewriteText(ctx, target, args, (text, format) => {
     const { notebook, style } = parseNotebook(text, target.shown);
     const span = findTopLevelArray(text, 'cells');
-    if (span?.items.length !== notebook.cells.length) throw new FsError('FS_ENCODING', `${target.shown}: not a notebook: no top-level "cells" array found`);
+    if (span?.items.length !== notebook.cells.length)
+      throw new FsError('FS_ENCODING', `${target.shown}: not a notebook: no top-level "cells" array found`);
     const edit = applyEdit(notebook, args, target.shown);
     const out = spliceCells(text, span, edit, args.edit_mode, style, format.eol === 'crlf' ? '\r\n' : '\n');
     const { index, cell } = edit;

@@ -33,11 +33,18 @@ export function parseNotebook(text: string, shown: string): { notebook: Notebook
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw new FsError('FS_ENCODING', `${shown}: not a notebook: invalid JSON (${(error as Error).message}); refusing to edit it`, { cause: error });
+    throw new FsError(
+      'FS_ENCODING',
+      `${shown}: not a notebook: invalid JSON (${(error as Error).message}); refusing to edit it`,
+      { cause: error },
+    );
   }
   const cells = (data as { cells?: unknown } | null)?.cells;
   if (Array.isArray((data as { worksheets?: unknown } | null)?.worksheets)) {
-    throw new FsError('FS_ENCODING', `${shown}: an nbformat 3 notebook (worksheets), which notebook_edit does not edit; convert it with \`jupyter nbconvert --to notebook\` first`);
+    throw new FsError(
+      'FS_ENCODING',
+      `${shown}: an nbformat 3 notebook (worksheets), which notebook_edit does not edit; convert it with \`jupyter nbconvert --to notebook\` first`,
+    );
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data) || !Array.isArray(cells)) {
     throw new FsError('FS_ENCODING', `${shown}: not a notebook: the JSON has no "cells" array; refusing to edit it`);
@@ -46,7 +53,10 @@ export function parseNotebook(text: string, shown: string): { notebook: Notebook
   // which no reader ever sees, and report success.
   const duplicates = duplicateTopLevelKeys(text);
   if (duplicates.length > 0) {
-    throw new FsError('FS_ENCODING', `${shown}: not a valid notebook: the top-level key(s) ${duplicates.map((k) => JSON.stringify(k)).join(', ')} appear more than once; readers keep only the last, so an edit could change the copy nobody sees; remove the duplicate first`);
+    throw new FsError(
+      'FS_ENCODING',
+      `${shown}: not a valid notebook: the top-level key(s) ${duplicates.map((k) => JSON.stringify(k)).join(', ')} appear more than once; readers keep only the last, so an edit could change the copy nobody sees; remove the duplicate first`,
+    );
   }
   cells.forEach((cell: unknown, index) => {
     if (typeof cell !== 'object' || cell === null || typeof (cell as NotebookCell).cell_type !== 'string') {
@@ -69,10 +79,16 @@ export function serializeCell(cell: NotebookCell, style: JsonStyle, itemIndent: 
     text = JSON.stringify(cell, null, style.indent);
   } catch (error) {
     // JSON.stringify recurses: a cell nested thousands of levels deep overflows the stack.
-    if (error instanceof RangeError) throw new FsError('FS_ENCODING', `the cell is nested too deeply to write back (${error.message}); edit this notebook with a command`, { cause: error });
+    if (error instanceof RangeError)
+      throw new FsError(
+        'FS_ENCODING',
+        `the cell is nested too deeply to write back (${error.message}); edit this notebook with a command`,
+        { cause: error },
+      );
     throw error;
   }
-  if (style.asciiOnly) text = text.replace(/[^\u0000-\u007f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  if (style.asciiOnly)
+    text = text.replace(/[^\u0000-\u007f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
   return text.split('\n').join(eol + itemIndent);
 }
 

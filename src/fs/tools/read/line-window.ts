@@ -49,7 +49,7 @@ export class LineTracker {
       this.bodyEnd = base;
       if (this.request.start === 1) this.windowStart = base;
     }
-    for (let from = 0; ; ) {
+    for (let from = 0; ;) {
       const at = chunk.indexOf(this.newline, from);
       if (at === -1) break;
       from = at + 1;
@@ -111,7 +111,8 @@ export class LineTracker {
     let bytes = Buffer.concat(this.pieces);
     if (this.windowStart === -1) bytes = Buffer.alloc(0);
     else if (this.windowEnd !== -1) bytes = bytes.subarray(0, this.windowEnd - this.windowStart);
-    if (this.truncated) bytes = bytes.subarray(0, bytes.length - (this.unit === 2 ? bytes.length % 2 : incompleteTail(bytes)));
+    if (this.truncated)
+      bytes = bytes.subarray(0, bytes.length - (this.unit === 2 ? bytes.length % 2 : incompleteTail(bytes)));
     return { bytes, lastLine: this.lastLine, truncated: this.truncated };
   }
 

@@ -47,7 +47,8 @@ export async function readFileTool(ctx: ToolContext, args: ReadFileArgs): Promis
   }
   // Refused before it is observed: what the caller would see is not what the file holds.
   if (scan.nul) throw binaryError(target.shown);
-  if (scan.encoding === 'binary') throw scan.announced === 'utf-8' ? notUtf8Error(target.shown) : badUtf16Error(target.shown, scan.announced);
+  if (scan.encoding === 'binary')
+    throw scan.announced === 'utf-8' ? notUtf8Error(target.shown) : badUtf16Error(target.shown, scan.announced);
   const version = versionOf(stat, scan.digest);
   ctx.store.present(target.abs, version);
   return {

@@ -29,10 +29,18 @@ function windowOf(text: string, request: WholeWindow) {
 }
 
 /** A window of a file decoded in the named encoding; observes the file only when every byte is valid in it. */
-export async function readNamedWindow(ctx: ToolContext, target: ResolvedPath, request: WholeWindow, encoding: string): Promise<ToolSuccess> {
+export async function readNamedWindow(
+  ctx: ToolContext,
+  target: ResolvedPath,
+  request: WholeWindow,
+  encoding: string,
+): Promise<ToolSuccess> {
   const stat = await statQuiet(target.abs);
   if (stat?.kind === 'file' && stat.size > MAX_TEXT_BYTES) {
-    throw new FsError('FS_FILE_TOO_LARGE', `${target.shown}: is ${stat.size} bytes, more than a text in a named encoding can hold (${MAX_TEXT_BYTES})`);
+    throw new FsError(
+      'FS_FILE_TOO_LARGE',
+      `${target.shown}: is ${stat.size} bytes, more than a text in a named encoding can hold (${MAX_TEXT_BYTES})`,
+    );
   }
   const whole = await readWhole(target.abs, target.shown);
   if (!whole) {
@@ -53,7 +61,11 @@ export async function readNamedWindow(ctx: ToolContext, target: ResolvedPath, re
 }
 
 /** A window of the editor's buffer for the path; observes the buffer, never the disk file. */
-export async function readBufferWindow(ctx: ToolContext, target: ResolvedPath, request: WholeWindow): Promise<ToolSuccess> {
+export async function readBufferWindow(
+  ctx: ToolContext,
+  target: ResolvedPath,
+  request: WholeWindow,
+): Promise<ToolSuccess> {
   const { text } = await readBuffer(ctx, target);
   return { ok: true, path: target.shown, target: 'buffer', ...windowOf(text, request), eol: detectEol(text) };
 }

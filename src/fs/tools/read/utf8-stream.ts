@@ -47,4 +47,3 @@ export function incompleteTail(chunk: Buffer): number {
   }
   return 0;
 }
-

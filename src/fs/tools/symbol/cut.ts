@@ -37,7 +37,9 @@ function cutFor(definition: Definition, rules: LanguageRules, text: string): Cut
 function emptiedBlock(rules: LanguageRules, matches: Definition[]): boolean {
   const block = matches[0]?.node.parent;
   if (!rules.emptyBlock || block?.type !== rules.emptyBlock.type) return false;
-  const left = block.namedChildren.filter((child) => child && !rules.comments.has(child.type) && !matches.some((m) => m.node.id === child.id));
+  const left = block.namedChildren.filter(
+    (child) => child && !rules.comments.has(child.type) && !matches.some((m) => m.node.id === child.id),
+  );
   return left.length === 0;
 }
 
@@ -50,7 +52,10 @@ export function cutSymbol(parser: Parser, job: SymbolJob): SymbolCut {
   try {
     const matches = findSymbol(tree.rootNode, rules, job.symbol, shown);
     const spans = matches.map((m) => cutFor(m, rules, text));
-    const cuts = merged(merged(spans, text).map((span) => absorbBlankLines(text, span)), text);
+    const cuts = merged(
+      merged(spans, text).map((span) => absorbBlankLines(text, span)),
+      text,
+    );
     const first = cuts[cuts.length - 1] as Cut;
     let out = text;
     let deleted = 0;

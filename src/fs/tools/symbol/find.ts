@@ -22,9 +22,13 @@ function isOneSymbol(matches: Definition[]): boolean {
 
 function finalMatches(all: Definition[], name: string, symbol: string, where: string, shown: string): Definition[] {
   const matches = all.filter((d) => d.name === name && !d.containerOnly);
-  if (matches.length === 0) throw new FsError('FS_SYMBOL_NOT_FOUND', `${shown}: no definition "${name}" ${where}; ${available(all)}`);
+  if (matches.length === 0)
+    throw new FsError('FS_SYMBOL_NOT_FOUND', `${shown}: no definition "${name}" ${where}; ${available(all)}`);
   if (!isOneSymbol(matches)) {
-    throw new FsError('FS_AMBIGUOUS_MATCH', `${shown}: "${symbol}" is defined ${matches.length} times (lines ${lineList(matches)}); use delete_range on the one to remove`);
+    throw new FsError(
+      'FS_AMBIGUOUS_MATCH',
+      `${shown}: "${symbol}" is defined ${matches.length} times (lines ${lineList(matches)}); use delete_range on the one to remove`,
+    );
   }
   return matches;
 }
@@ -32,11 +36,20 @@ function finalMatches(all: Definition[], name: string, symbol: string, where: st
 /** The bodies that hold the members of `outer`: one definition's, plus every container-only block (Rust impls). */
 function memberBodies(all: Definition[], outer: string, rules: LanguageRules, shown: string): Node[] {
   const named = all.filter((d) => d.name === outer);
-  if (named.length === 0) throw new FsError('FS_SYMBOL_NOT_FOUND', `${shown}: no definition "${outer}"; ${available(all)}`);
+  if (named.length === 0)
+    throw new FsError('FS_SYMBOL_NOT_FOUND', `${shown}: no definition "${outer}"; ${available(all)}`);
   const owners = named.filter((d) => !d.containerOnly && rules.bodies(d).length > 0);
-  if (owners.length > 1) throw new FsError('FS_AMBIGUOUS_MATCH', `${shown}: "${outer}" is defined ${owners.length} times (lines ${lineList(owners)})`);
+  if (owners.length > 1)
+    throw new FsError(
+      'FS_AMBIGUOUS_MATCH',
+      `${shown}: "${outer}" is defined ${owners.length} times (lines ${lineList(owners)})`,
+    );
   const bodies = named.filter((d) => d.containerOnly || owners.includes(d)).flatMap((d) => rules.bodies(d));
-  if (bodies.length === 0) throw new FsError('FS_SYMBOL_NOT_FOUND', `${shown}: "${outer}" has no members (it is a ${named[0]?.declaration.type})`);
+  if (bodies.length === 0)
+    throw new FsError(
+      'FS_SYMBOL_NOT_FOUND',
+      `${shown}: "${outer}" has no members (it is a ${named[0]?.declaration.type})`,
+    );
   return bodies;
 }
 
@@ -49,7 +62,8 @@ export function findSymbol(root: Node, rules: LanguageRules, symbol: string, sho
   const parts = symbol.split('.');
   const top = rules.definitions(root, false);
   // Go methods are top-level definitions named `Type.Method`.
-  if (parts.length > 1 && top.some((d) => d.name === symbol)) return finalMatches(top, symbol, symbol, 'at the top level', shown);
+  if (parts.length > 1 && top.some((d) => d.name === symbol))
+    return finalMatches(top, symbol, symbol, 'at the top level', shown);
   let all = top;
   for (let depth = 0; depth < parts.length - 1; depth++) {
     const outer = parts.slice(0, depth + 1).join('.');
@@ -62,7 +76,8 @@ export function findSymbol(root: Node, rules: LanguageRules, symbol: string, sho
 // Python puts comments above a block's first statement before the block, in the class itself.
 function before(node: Node): Node | null {
   const parent = node.parent;
-  if (node.previousNamedSibling || parent?.type !== 'block' || parent.firstNamedChild?.id !== node.id) return node.previousNamedSibling;
+  if (node.previousNamedSibling || parent?.type !== 'block' || parent.firstNamedChild?.id !== node.id)
+    return node.previousNamedSibling;
   return parent.previousNamedSibling;
 }
 

@@ -78,6 +78,10 @@ export async function parserFor(language: SymbolLanguage): Promise<Parser> {
     parser.setLanguage(grammar);
     return parser;
   } catch (error) {
-    throw new FsError('FS_IO_ERROR', `delete_symbol: cannot load the ${language} grammar (${(error as Error).message})`, { cause: error });
+    throw new FsError(
+      'FS_IO_ERROR',
+      `delete_symbol: cannot load the ${language} grammar (${(error as Error).message})`,
+      { cause: error },
+    );
   }
 }

@@ -21,7 +21,10 @@ interface Pending {
 const BIG_TEXT = 1024 * 1024;
 
 function broken(shown: string, reason: string): FsError {
-  return new FsError('FS_IO_ERROR', `${shown}: the parser failed (${reason}); it was restarted, other files are unaffected; use delete_range or edit_file for this file`);
+  return new FsError(
+    'FS_IO_ERROR',
+    `${shown}: the parser failed (${reason}); it was restarted, other files are unaffected; use delete_range or edit_file for this file`,
+  );
 }
 
 // From source (tests run the .ts files) the thread needs tsx to load TypeScript. Built, this code
@@ -33,8 +36,19 @@ function startThread(): Worker {
   // No inherited flags: the host's may not apply to a worker file (e.g. node --input-type -e).
   if (!fromSource) return new Worker(path.join(packageRoot(), 'dist', 'fs', 'symbol-worker.js'), { execArgv: [] });
   const entry = new URL('./worker.ts', import.meta.url);
-  const tsx = pathToFileURL(path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist', 'esm', 'api', 'index.mjs')).href;
-  return new Worker(`import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry.href)}); })`, { eval: true });
+  const tsx = pathToFileURL(
+    path.join(
+      path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')),
+      'dist',
+      'esm',
+      'api',
+      'index.mjs',
+    ),
+  ).href;
+  return new Worker(
+    `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry.href)}); })`,
+    { eval: true },
+  );
 }
 
 class ParserThread {

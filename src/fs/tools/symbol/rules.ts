@@ -67,10 +67,14 @@ const javascript: LanguageRules = {
   definitions: (container, member) =>
     collect(container, (statement) => {
       const declaration = member
-        ? JS_MEMBERS.has(statement.type) ? statement : undefined
+        ? JS_MEMBERS.has(statement.type)
+          ? statement
+          : undefined
         : statement.type === 'export_statement'
           ? children(statement).find((child) => JS_DECLARATIONS.has(child.type))
-          : JS_DECLARATIONS.has(statement.type) ? statement : undefined;
+          : JS_DECLARATIONS.has(statement.type)
+            ? statement
+            : undefined;
       if (!declaration) return undefined;
       const name =
         declaration.type === 'lexical_declaration' || declaration.type === 'variable_declaration'
@@ -90,11 +94,13 @@ const python: LanguageRules = {
   definitions: (container) =>
     collect(container, (statement) => {
       const declaration = statement.type === 'decorated_definition' ? field(statement, 'definition') : statement;
-      if (!declaration || (declaration.type !== 'function_definition' && declaration.type !== 'class_definition')) return undefined;
+      if (!declaration || (declaration.type !== 'function_definition' && declaration.type !== 'class_definition'))
+        return undefined;
       const name = field(declaration, 'name')?.text;
       return name ? { name, node: statement, declaration } : undefined;
     }),
-  bodies: (d) => (d.declaration.type === 'class_definition' ? [field(d.declaration, 'body')].filter((b): b is Node => !!b) : []),
+  bodies: (d) =>
+    d.declaration.type === 'class_definition' ? [field(d.declaration, 'body')].filter((b): b is Node => !!b) : [],
   prefixes: new Set(),
   comments: new Set(['comment']),
   emptyBlock: { type: 'block', filler: 'pass' },
@@ -166,8 +172,21 @@ const rust: LanguageRules = {
   comments: new Set(['line_comment', 'block_comment']),
 };
 
-const JAVA_TYPES = new Set(['class_declaration', 'interface_declaration', 'enum_declaration', 'record_declaration', 'annotation_type_declaration']);
-const JAVA_MEMBERS = new Set([...JAVA_TYPES, 'method_declaration', 'constructor_declaration', 'compact_constructor_declaration', 'field_declaration', 'constant_declaration']);
+const JAVA_TYPES = new Set([
+  'class_declaration',
+  'interface_declaration',
+  'enum_declaration',
+  'record_declaration',
+  'annotation_type_declaration',
+]);
+const JAVA_MEMBERS = new Set([
+  ...JAVA_TYPES,
+  'method_declaration',
+  'constructor_declaration',
+  'compact_constructor_declaration',
+  'field_declaration',
+  'constant_declaration',
+]);
 
 const java: LanguageRules = {
   definitions: (container, member) =>

@@ -27,7 +27,8 @@ async function run({ id, job }: JobMessage): Promise<ReplyMessage> {
     }
   } catch (error) {
     // A grammar that fails to load (FS_IO_ERROR) says as much about this thread as a failed parse.
-    if (error instanceof FsError && error.code !== 'FS_IO_ERROR') return { id, ok: false, code: error.code, message: error.message };
+    if (error instanceof FsError && error.code !== 'FS_IO_ERROR')
+      return { id, ok: false, code: error.code, message: error.message };
     return { id, ok: false, message: error instanceof Error ? error.message : String(error) };
   }
 }
