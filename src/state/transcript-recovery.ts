@@ -2,7 +2,7 @@
 // while it ran) becomes its transcript. Called by ledger recovery for each call it settles.
 import { constants } from 'node:fs';
 import { lstat, open } from 'node:fs/promises';
-import { renameNoReplace } from '../native/index.js';
+import { promises as native } from '../native/index.js';
 import { partialTranscriptPath, resolveInWorkspace, transcriptPath, transcriptsDir } from './paths.js';
 
 /**
@@ -23,7 +23,7 @@ export async function publishInterruptedTranscript(workspace: string, runId: str
     } finally {
       await handle.close();
     }
-    renameNoReplace(partial, resolveInWorkspace(workspace, transcriptPath(runId)));
+    await native.renameNoReplace(partial, resolveInWorkspace(workspace, transcriptPath(runId)));
   } catch {
     // No partial file, or a transcript is already there.
   }
