@@ -118,7 +118,18 @@ export async function startResponsesDouble(
             id: `fc_${id}`,
             call_id: `call_${id}`,
             name: turn.name,
+            ...(turn.namespace !== undefined ? { namespace: turn.namespace } : {}),
             arguments: JSON.stringify(turn.input),
+            status: 'completed',
+          });
+          break;
+        case 'tool_search':
+          items.push({
+            type: 'tool_search_call',
+            id: `ts_${id}`,
+            call_id: `call_${id}`,
+            execution: 'client',
+            arguments: { query: turn.query, ...(turn.limit !== undefined ? { limit: turn.limit } : {}) },
             status: 'completed',
           });
           break;

@@ -8,8 +8,13 @@ export type Turn =
   | { kind: 'answer'; answer: unknown }
   /** A shell tool call (Codex `exec_command`, Claude `Bash`); the CLI runs it and asks again. */
   | { kind: 'tool'; command: string }
-  /** A call of a named tool (an MCP tool such as `mcp__workbench__edit_file`) with these arguments. */
-  | { kind: 'call'; name: string; input: Record<string, unknown> }
+  /**
+   * A call of a named tool with these arguments: Claude names an MCP tool `mcp__workbench__edit_file`;
+   * Codex calls `edit_file` in the `mcp__workbench` namespace (after a `tool_search` loaded it).
+   */
+  | { kind: 'call'; name: string; input: Record<string, unknown>; namespace?: string }
+  /** Codex's client-side `tool_search` (a `tool_search_call`): Codex answers with the tools it found. */
+  | { kind: 'tool_search'; query: string; limit?: number }
   /** An HTTP error response with a JSON body shaped like the real API's. */
   | { kind: 'http_error'; status: number; message?: string; errorType?: string }
   /** Accept the request, send the stream's headers, then never another byte. */
