@@ -55,6 +55,34 @@ function toolResults(request: RecordedRequest): string[] {
     .map((block: { content?: unknown }) => JSON.stringify(block.content));
 }
 
+const isResponses = (r: RecordedRequest) => r.method === 'POST' && r.url.startsWith('/v1/responses');
+
+async function codexSetup(turns: Turn[]) {
+  const dir = realpathSync(tempDir());
+  const ws = path.join(dir, 'ws');
+  mkdirSync(ws);
+  const double = await startResponsesDouble(turns);
+  closers.push(double.close);
+  Object.assign(process.env, codexEnv(double.origin, dir), {
+    HOME: dir,
+    PEER_BRIDGE_LOCK_DIR: path.join(dir, 'locks'),
+  });
+  return { ws, double };
+}
+
+// The items Codex sent to the Responses API in one request.
+function inputItems(request: RecordedRequest): { type?: string; output?: unknown }[] {
+  const input = (request.body as { input?: unknown }).input;
+  return Array.isArray(input) ? (input as { type?: string; output?: unknown }[]) : [];
+}
+
+// The output of the tool call that ends a request's input (what the MCP tool answered), as text.
+function callOutput(request: RecordedRequest): string {
+  const last = inputItems(request).at(-1);
+  if (last?.type !== 'function_call_output') return '';
+  return typeof last.output === 'string' ? last.output : JSON.stringify(last.output);
+}
+
 describe('implement peers edit through the workbench', () => {
   it('a Claude Code peer loses to a concurrent caller edit with FS_STALE_VERSION instead of overwriting it', async () => {
     let release!: () => void;
@@ -126,6 +154,71 @@ describe('implement peers edit through the workbench', () => {
     expect(envelope.status).toBe('complete');
     const prompt = JSON.stringify((double.requests[0]!.body as { input?: unknown }).input);
     expect(prompt).toContain('tools of the `workbench` MCP server');
+  }, 60_000);
+
+  it('a Codex peer finds the workbench with tool_search and loses to a concurrent caller edit with FS_STALE_VERSION', async () => {
+    // Codex 0.171 defers MCP tools: the model sees only `tool_search`, searches, and gets the
+    // server's tools back as the `mcp__workbench` namespace; it then calls `edit_file` in that
+    // namespace (not `mcp__workbench__edit_file`, which Codex answers as an unsupported call).
+    let release!: () => void;
+    const callerEdited = new Promise<void>((resolve) => (release = resolve));
+    const { ws, double } = await codexSetup([
+      { kind: 'tool_search', query: 'workbench read and edit files' },
+      { kind: 'call', namespace: 'mcp__workbench', name: 'read_file', input: { path: 'notes.txt' } },
+      {
+        kind: 'gate',
+        until: callerEdited,
+        then: {
+          kind: 'call',
+          namespace: 'mcp__workbench',
+          name: 'edit_file',
+          input: { path: 'notes.txt', old_string: 'beta', new_string: 'beta (peer)' },
+        },
+      },
+      {
+        kind: 'answer',
+        answer: answer({
+          status: 'blocked',
+          verdict: 'notes.txt changed under me; left it as it is.',
+          files_touched: [],
+          blockers: ['FS_STALE_VERSION on notes.txt'],
+        }),
+      },
+    ]);
+    const file = path.join(ws, 'notes.txt');
+    writeFileSync(file, 'alpha\nbeta\n');
+    const call = runBridge({
+      verb: 'implement',
+      task: 'Mark beta in notes.txt as yours.',
+      workspace: ws,
+      runner: 'codex',
+    });
+
+    // The peer has read the file through the workbench and waits for its next turn: edit now.
+    await double.waitForRequests(3, isResponses);
+    const caller = openWorkbench({ workspace: ws });
+    expect(await caller.call('read_file', { path: 'notes.txt' })).toMatchObject({ ok: true });
+    expect(
+      await caller.call('edit_file', { path: 'notes.txt', old_string: 'alpha', new_string: 'alpha (caller)' }),
+    ).toMatchObject({ ok: true });
+    release();
+
+    const envelope = await call;
+    expect(envelope.status).toBe('blocked');
+    expect(readFileSync(file, 'utf8')).toBe('alpha (caller)\nbeta\n');
+    const requests = double.requests.filter(isResponses);
+    expect(requests).toHaveLength(4);
+    // Up front the model gets only `tool_search`; the search answers with the workbench's tools.
+    const tools = (requests[0]!.body as { tools?: { type: string; name?: string }[] }).tools ?? [];
+    expect(tools.map((t) => t.type)).toContain('tool_search');
+    expect(tools.filter((t) => t.name?.startsWith('mcp__'))).toEqual([]);
+    const found = inputItems(requests[1]!).find((item) => item.type === 'tool_search_output') as
+      { tools?: { type: string; name: string; tools?: { name: string }[] }[] } | undefined;
+    const namespace = found?.tools?.find((t) => t.name === 'mcp__workbench');
+    expect(namespace?.type).toBe('namespace');
+    expect(namespace?.tools?.map((t) => t.name)).toEqual(expect.arrayContaining(['read_file', 'edit_file']));
+    expect(callOutput(requests[2]!)).toContain('"ok":true');
+    expect(callOutput(requests[3]!)).toContain('FS_STALE_VERSION');
   }, 60_000);
 
   it('the opt-out leaves a Claude Code peer its own edit tools and no workbench', async () => {

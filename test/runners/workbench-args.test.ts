@@ -33,7 +33,7 @@ describe('peer workbench arguments', () => {
     expect(args).not.toContain('--disallowedTools');
   });
 
-  it('codex: -c overrides with TOML strings that keep quotes and backslashes', () => {
+  it('codex: -c overrides with TOML strings that keep quotes and backslashes, the tools pre-approved', () => {
     expect(workbenchServerArgs(workbench)).toEqual([
       '-c',
       'mcp_servers.workbench.command="/opt/node \\"20\\"/bin/node"',
@@ -41,6 +41,8 @@ describe('peer workbench arguments', () => {
       'mcp_servers.workbench.args=["/pkg/dist/cli/main.js", "serve", "--surface", "workbench", "--workspace", "C:\\\\work\\\\ws"]',
       '-c',
       'mcp_servers.workbench.env={ PEER_BRIDGE_LOCK_DIR = "/locks" }',
+      '-c',
+      'mcp_servers.workbench.default_tools_approval_mode="approve"',
     ]);
   });
 });

@@ -51,7 +51,10 @@ const tomlString = (value: string) => JSON.stringify(value);
 /**
  * The `-c` overrides that add the peer workbench as an MCP server of this run. Codex 0.171 defers
  * MCP tools behind its `tool_search` tool and keeps `apply_patch` (no setting removes it), so the
- * prompt is what steers its edits to the workbench.
+ * prompt is what steers its edits to the workbench. Its tools are pre-approved: under
+ * `approval_policy = "never"` (how `codex exec` runs) Codex refuses every MCP call that is not
+ * read-only ("requires approval, but approval policy is never"), so without this the peer could
+ * read through the workbench but never edit through it.
  */
 export function workbenchServerArgs(workbench: PeerWorkbench): string[] {
   const key = `mcp_servers.${workbench.name}`;
@@ -62,6 +65,8 @@ export function workbenchServerArgs(workbench: PeerWorkbench): string[] {
     '-c',
     `${key}.args=[${workbench.args.map(tomlString).join(', ')}]`,
     ...(env.length > 0 ? ['-c', `${key}.env={ ${env.join(', ')} }`] : []),
+    '-c',
+    `${key}.default_tools_approval_mode="approve"`,
   ];
 }
 
