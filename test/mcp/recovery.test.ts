@@ -52,6 +52,8 @@ it('settles a call interrupted by kill -9 as unknown exactly once, without repla
   await waitFor(() => processesIn(workspace).length === 0, 'the watchdog to kill the orphaned child');
 
   const second = await serve();
+  // The server answers initialize and tools/list at once; a call waits for its recovery.
+  await recovered(second);
   const settles = (await ledger.read()).records.filter((r) => r.type === 'settle');
   expect(settles).toMatchObject([{ run_id: start.run_id, status: 'unknown' }]);
   // What the killed server had spilled of the run's transcript is published under its name.
@@ -77,11 +79,16 @@ it('settles a call interrupted by kill -9 as unknown exactly once, without repla
   // The killed server's owner file went with the recovery, the cleanly stopped one's with its exit.
   expect(readdirSync(path.join(workspace, '.peer-bridge', 'owners'))).toEqual([]);
 
-  await serve();
+  await recovered(await serve());
   const finalSettles = (await ledger.read()).records.filter((r) => r.type === 'settle' && r.run_id === start.run_id);
   expect(finalSettles).toHaveLength(1);
   expect((await ledger.runs()).map((r) => r.status)).toEqual(['complete', 'unknown']);
 });
+
+/** Resolves once the server has recovered the ledger: calls are served only after that. */
+async function recovered(served: Served): Promise<void> {
+  await served.client.callTool({ name: 'bridge_status', arguments: {} }, CallToolResultSchema);
+}
 
 it('on SIGTERM cancels the calls in flight, kills their children, settles and answers them, then exits', async () => {
   const dir = realpathSync(tempDir());
