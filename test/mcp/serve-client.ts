@@ -51,6 +51,10 @@ export async function startServer(options: {
   // Listing the tools makes the SDK client check every structuredContent against the tool's
   // outputSchema from then on, as a strict client does; without it callTool checks nothing.
   await client.listTools();
+  // The bridge answers initialize and tools/list before it has recovered the ledger; a call is
+  // served only after. Tests start from a recovered server (its state folder exists), as a client
+  // does after its first call.
+  if (!(options.args ?? []).includes('workbench')) await client.callTool({ name: 'bridge_status', arguments: {} });
   return {
     client,
     transport,
