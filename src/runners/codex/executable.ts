@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { RefineContext } from '../load.js';
 import type { ExecutableLaunch } from '../run-scope.js';
 
-const PLATFORM_PACKAGE_BY_TARGET: Record<string, string> = {
+export const PLATFORM_PACKAGE_BY_TARGET: Readonly<Record<string, string>> = {
   'x86_64-unknown-linux-musl': '@openai/codex-linux-x64',
   'aarch64-unknown-linux-musl': '@openai/codex-linux-arm64',
   'x86_64-apple-darwin': '@openai/codex-darwin-x64',
