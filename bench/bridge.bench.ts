@@ -25,7 +25,12 @@ try {
   mkdirSync(workspace);
   // In a process of its own: its HTTP work would otherwise share the event loop of runBridge only.
   const double = await responsesDoubleProcess(ROUNDS * 3 + 3);
-  benchEnvironment({ ...codexEnv(double.origin, dir), PEER_BRIDGE_CACHE_DIR: path.join(dir, 'cache') });
+  // `codex` found on PATH as a user's npm install is, not named by PEER_BRIDGE_CODEX_BIN (a path
+  // the user gives is started as given, so the bridge would start the npm wrapper script).
+  const codexVariables = codexEnv(double.origin, dir);
+  delete codexVariables.PEER_BRIDGE_CODEX_BIN;
+  benchEnvironment({ ...codexVariables, PEER_BRIDGE_CACHE_DIR: path.join(dir, 'cache') });
+  process.env.PATH = [path.dirname(codexBin), process.env.PATH].join(path.delimiter);
   const schemaFile = path.join(dir, 'core.schema.json');
   writeFileSync(schemaFile, JSON.stringify(strictCoreSchema()));
   const directArgs = codexArgs({

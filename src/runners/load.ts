@@ -5,14 +5,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RunnerContext, RunnerDefinition } from './define-runner.js';
 import { RunnerLoadError, RunnerUnresponsive } from './errors.js';
-import { resolveExecutable } from './executable.js';
+import { overrideVariable, resolveExecutable } from './executable.js';
 import { grantFor, loadConfig } from './config.js';
 import { validateManifest } from './manifest.js';
 import { buildChildEnv } from './env.js';
 import { userEnvGrant } from './env-grants.js';
 import { effectiveGrant } from './permissions.js';
 import { BUILT_IN_RUNNERS, resolveSpecifier, type BuiltInRunner } from './resolve.js';
-import { createRunScope } from './run-scope.js';
+import { createRunScope, type ExecutableLaunch } from './run-scope.js';
 import type { Runner, RunRequest } from './types.js';
 
 const PROBE_TIMEOUT_MS = 20_000;
@@ -65,8 +65,19 @@ function settleAfterAbort<T>(
 
 interface BuiltInModule {
   default: RunnerDefinition;
-  /** Built-ins only: adjust a resolved executable (e.g. skip an npm stub). */
-  refineExecutable?: (command: string, file: string) => string;
+  /**
+   * Built-ins only: adjust a resolved executable (e.g. skip an npm stub or wrapper script), or start
+   * another file with variables of its own in its place.
+   */
+  refineExecutable?: (command: string, file: string, how: RefineContext) => string | ExecutableLaunch;
+}
+
+/** What a built-in's refineExecutable knows about the file it is given. */
+export interface RefineContext {
+  /** The user named the file (an absolute `run` entry or PEER_BRIDGE_<NAME>_BIN): start it as given. */
+  given: boolean;
+  /** The environment the runner's children get. */
+  childEnv: Readonly<Record<string, string>>;
 }
 
 const BUILT_INS: Record<BuiltInRunner, () => Promise<BuiltInModule>> = {
@@ -169,17 +180,27 @@ async function loadRunnerNow(specifier: string, options: LoadRunnerOptions): Pro
   grant.read = [...manifest.permissions.read];
   grant.write = [...manifest.permissions.write];
   grant.env = [...new Set([...grant.env, ...passEnv])];
+  const childEnv = Object.freeze(buildChildEnv({ source: env, granted: grant.env, host: {} }));
   const executables: Record<string, string> = {};
+  const launches: Record<string, ExecutableLaunch> = {};
+  const resolvedFiles: string[] = [];
   for (const command of grant.run) {
     const file = resolveExecutable(command, env);
-    executables[command] = refine ? refine(command, file) : file;
+    resolvedFiles.push(file);
+    const given = path.isAbsolute(command) || Boolean(env[overrideVariable(command)]);
+    const refined = refine ? refine(command, file, { given, childEnv }) : file;
+    if (typeof refined === 'string') executables[command] = refined;
+    else {
+      executables[command] = refined.file;
+      launches[command] = refined;
+    }
   }
   const ctx: RunnerContext = Object.freeze({
     id: manifest.id,
     grant: Object.freeze(grant),
     executables: Object.freeze(executables),
     config: { priceTable: { ...(config.file.price_table ?? {}) } },
-    env: Object.freeze(buildChildEnv({ source: env, granted: grant.env, host: {} })),
+    env: childEnv,
   });
   const impl = await definition.create(ctx);
   const settleMs = options.abortSettleMs ?? ABORT_SETTLE_MS;
@@ -196,7 +217,7 @@ async function loadRunnerNow(specifier: string, options: LoadRunnerOptions): Pro
         limits: { maxOutputBytes: PROBE_OUTPUT_BYTES, maxLineBytes: PROBE_OUTPUT_BYTES },
         onEvent: () => {},
       };
-      const handle = createRunScope(manifest.id, grant, executables, probe, env);
+      const handle = createRunScope(manifest.id, grant, executables, probe, env, launches);
       try {
         return await settleAfterAbort(
           impl.supportedEfforts(model, handle.scope),
@@ -210,7 +231,7 @@ async function loadRunnerNow(specifier: string, options: LoadRunnerOptions): Pro
       }
     },
     async run(req) {
-      const handle = createRunScope(manifest.id, grant, executables, req, env);
+      const handle = createRunScope(manifest.id, grant, executables, req, env, launches);
       try {
         return await settleAfterAbort(impl.run(req, handle.scope), req.signal, settleMs, manifest.id, 'run');
       } finally {
@@ -218,6 +239,8 @@ async function loadRunnerNow(specifier: string, options: LoadRunnerOptions): Pro
       }
     },
   };
-  dependsOn.set(runner, [...(configFile ? [configFile] : []), ...Object.values(executables)]);
+  dependsOn.set(runner, [
+    ...new Set([...(configFile ? [configFile] : []), ...resolvedFiles, ...Object.values(executables)]),
+  ]);
   return runner;
 }

@@ -12,6 +12,16 @@ import type { RunRequest, Verb } from './types.js';
 
 const WRITE_VERBS: readonly Verb[] = ['implement'];
 
+/** A granted executable started as another file, with variables set or removed for it. */
+export interface ExecutableLaunch {
+  /** The file to start. */
+  file: string;
+  /** Variables set for the child on top of its granted environment. */
+  env: Readonly<Record<string, string>>;
+  /** Variables removed from the child's environment (before `env` is applied). */
+  unset: readonly string[];
+}
+
 export interface ScopeHandle {
   scope: RunScope;
   /** Kills the run's children that are still running, then removes its temporary directories. */
@@ -33,13 +43,17 @@ async function someAsync<T>(items: readonly T[], test: (item: T) => Promise<bool
   return false;
 }
 
-/** `source` is the environment the granted variables are picked from (the loader's, default process.env). */
+/**
+ * `source` is the environment the granted variables are picked from (the loader's, default
+ * process.env); `launches` the executables started with variables of their own (see refineExecutable).
+ */
 export function createRunScope(
   runnerId: string,
   grant: Grant,
   executables: Readonly<Record<string, string>>,
   req: RunRequest,
   source?: NodeJS.ProcessEnv,
+  launches: Readonly<Record<string, ExecutableLaunch>> = {},
 ): ScopeHandle {
   const temps: string[] = [];
   // Every child of the run ends with it: on the request's abort whatever signal the runner
@@ -75,12 +89,14 @@ export function createRunScope(
         if (!envCovered(name, grant.env))
           throw new PermissionDenied(runnerId, 'env', name, 'not in the runner manifest');
       }
+      const launch = launches[command];
       const env = buildChildEnv({
         ...(source ? { source } : {}),
         granted: grant.env,
         extra: options.env,
-        host: { [HOST_VARIABLES.depth]: String(req.depth) },
+        host: { ...launch?.env, [HOST_VARIABLES.depth]: String(req.depth) },
       });
+      for (const name of launch?.unset ?? []) if (!(name in launch!.env)) delete env[name];
       const signal = AbortSignal.any([req.signal, ending.signal, ...(options.signal ? [options.signal] : [])]);
       const child = spawnChild(file, args, {
         cwd,

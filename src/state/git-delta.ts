@@ -1,7 +1,7 @@
 // What a run left behind in a git workspace: `git status --porcelain` and `git diff --stat`,
 // bounded, for the incident file. A workspace that is not a repository, or a machine without git,
 // simply has no delta.
-import type { execa as Execa } from 'execa';
+import { spawn } from 'node:child_process';
 import { STATE_DIR } from '../vocabulary.js';
 
 export interface GitWorkspaceDelta {
@@ -22,21 +22,61 @@ const maxStatusLines = 200;
 export const ownState = ['--', '.', `:(exclude)${STATE_DIR}`];
 const maxDiffStat = 8 * 1024;
 
-// execa is loaded on the first incident only: ordinary calls and start-up never need it.
-let loaded: Promise<typeof Execa> | undefined;
+/** One git command's outcome, never a rejection: `exitCode` undefined when it could not run to its end. */
+export interface GitResult {
+  exitCode: number | undefined;
+  /** Its standard output without the final newline (at most maxOutput bytes). */
+  stdout: string;
+  failed: boolean;
+  /** Why it could not start (e.g. ENOENT), or ETIMEDOUT / ENOBUFS. */
+  code?: string;
+}
 
-export async function git(workspace: string, args: string[], binary: string) {
-  loaded ??= import('execa').then((module) => module.execa);
-  const execa = await loaded;
-  return execa(binary, args, {
-    cwd: workspace,
-    reject: false,
-    stdin: 'ignore',
-    timeout: 10_000,
-    maxBuffer: 4 * 1024 * 1024,
-    stripFinalNewline: true,
-    // Read-only look: do not take the index lock a user's own git command may be waiting for.
-    env: { GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' },
+const gitTimeoutMs = 10_000;
+const maxOutput = 4 * 1024 * 1024;
+
+// node:child_process, not execa: every call snapshots the workspace before and after the peer, and
+// loading execa cost a one-process CLI call ≈ 50 ms of module loading for these few lines.
+export function git(workspace: string, args: string[], binary: string): Promise<GitResult> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let code: string | undefined;
+    let settled = false;
+    const finish = (result: GitResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(result);
+    };
+    const child = spawn(binary, args, {
+      cwd: workspace,
+      stdio: ['ignore', 'pipe', 'ignore'],
+      windowsHide: true,
+      // Read-only look: do not take the index lock a user's own git command may be waiting for.
+      env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' },
+    });
+    const stop = (why: string) => {
+      code ??= why;
+      child.kill();
+    };
+    const timer = setTimeout(() => stop('ETIMEDOUT'), gitTimeoutMs);
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (size + chunk.length > maxOutput) return stop('ENOBUFS');
+      size += chunk.length;
+      chunks.push(chunk);
+    });
+    child.on('error', (error: NodeJS.ErrnoException) =>
+      finish({ exitCode: undefined, stdout: '', failed: true, code: error.code ?? 'EIO' }),
+    );
+    child.on('close', (exitCode) => {
+      const stdout = Buffer.concat(chunks)
+        .toString('utf8')
+        .replace(/\r?\n$/, '');
+      if (code !== undefined || exitCode === null)
+        finish({ exitCode: undefined, stdout, failed: true, code: code ?? 'EINTR' });
+      else finish({ exitCode, stdout, failed: exitCode !== 0 });
+    });
   });
 }
 
@@ -67,7 +107,7 @@ export async function gitWorkspaceDelta(
 ): Promise<GitDeltaResult> {
   try {
     const inside = await git(workspace, ['rev-parse', '--is-inside-work-tree'], gitBinary);
-    if (inside.failed && (inside as { code?: string }).code === 'ENOENT') {
+    if (inside.code === 'ENOENT') {
       return { available: false, reason: 'git is not installed' };
     }
     if (inside.exitCode !== 0 || inside.stdout.trim() !== 'true') {

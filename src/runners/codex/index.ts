@@ -13,6 +13,7 @@ import { codexArgs } from './args.js';
 import { CodexEventMapper } from './events.js';
 import { configuredModel, disableBridgeServerArgs, workbenchServerArgs } from './mcp-config.js';
 import { effortCatalog } from './models.js';
+import { refineCodexExecutable } from './executable.js';
 
 const manifest = {
   id: 'codex',
@@ -180,3 +181,6 @@ function createCodex(ctx: RunnerContext) {
 }
 
 export default defineRunner({ manifest, create: createCodex });
+
+/** Starts the native binary behind the npm package's Node wrapper script (one Node start-up less per call). */
+export const refineExecutable = refineCodexExecutable;
