@@ -28,10 +28,9 @@ export const ENTRY_POINTS: Record<string, string> = {
   'acceptance/worker': 'src/acceptance/worker.ts',
 };
 
-// Not bundled: the addon loader (it finds the .node file from the package folder at run time), the
-// tree-sitter runtime and grammars (they load .wasm files next to their own code), and execa (CommonJS
-// dependencies that require Node built-ins; it loads only for an incident's git delta).
-const EXTERNAL = ['node-gyp-build', 'web-tree-sitter', '@vscode/tree-sitter-wasm', 'execa'];
+// Not bundled: the addon loader (it finds the .node file from the package folder at run time) and the
+// tree-sitter runtime and grammars (they load .wasm files next to their own code).
+const EXTERNAL = ['node-gyp-build', 'web-tree-sitter', '@vscode/tree-sitter-wasm'];
 
 // Dependencies' own source maps name sources they do not ship (the MCP SDK's src/*.ts): chained
 // into ours they would not resolve. Their compiled JavaScript, embedded in our maps, does.
