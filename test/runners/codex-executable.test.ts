@@ -121,6 +121,14 @@ describe.runIf(posix)('codex executable', () => {
     expect(codexNativeLaunch(install.bin)).toBeNull();
   });
 
+  it('starts the wrapper of a codex version whose wrapper it does not mirror', async () => {
+    const install = await fakeInstall();
+    expect(codexNativeLaunch(install.bin)).not.toBeNull();
+    const manifest = path.join(install.packageRoot, 'package.json');
+    writeFileSync(manifest, JSON.stringify({ ...JSON.parse(readFileSync(manifest, 'utf8')), version: '0.172.0' }));
+    expect(codexNativeLaunch(install.bin)).toBeNull();
+  });
+
   it('the runner starts the native binary found on PATH, with the wrapper variables and no stale ones', async () => {
     const install = await fakeInstall();
     const workspace = await tempDir('ws');

@@ -44,9 +44,21 @@ function readJson(file: string): unknown {
   }
 }
 
+/**
+ * The @openai/codex versions whose bin/codex.js this file mirrors. Another version's wrapper may
+ * find the binary or set variables differently (older ones also extended PATH), so it is started
+ * as it is: slower by one Node start, never different. Add a version after reading its wrapper.
+ */
+const MIRRORED_VERSIONS = /^0\.171\.\d+$/;
+
 function isCodexPackage(root: string): boolean {
-  const pkg = readJson(path.join(root, 'package.json')) as { name?: unknown } | undefined;
-  return pkg?.name === '@openai/codex' && existsSync(path.join(root, 'bin', 'codex.js'));
+  const pkg = readJson(path.join(root, 'package.json')) as { name?: unknown; version?: unknown } | undefined;
+  return (
+    pkg?.name === '@openai/codex' &&
+    typeof pkg.version === 'string' &&
+    MIRRORED_VERSIONS.test(pkg.version) &&
+    existsSync(path.join(root, 'bin', 'codex.js'))
+  );
 }
 
 // The @openai/codex folder behind `file`: its bin/codex.js by symlink (npm, pnpm and bun on POSIX),
