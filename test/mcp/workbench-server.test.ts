@@ -1,38 +1,15 @@
 // `peer-bridge serve --surface workbench` over real stdio with the SDK client: the fs tools with the
 // schemas from the file, observation-checked edits, and one observation store per session.
-import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { execa } from 'execa';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { baseEnv, cliMain, repoRoot, startServer, tsxLoader, type Served } from './serve-client.js';
+import { describe, expect, it } from 'vitest';
+import { baseEnv, cliMain, repoRoot, tsxLoader, type Served } from './serve-client.js';
+import { useWorkbenchServers } from './workbench-client.js';
 
-const dirs: string[] = [];
-const tempDir = (prefix: string) => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
-  dirs.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-
-const lockDir = tempDir('pb-wb-locks-');
-const servers: Served[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
-
-async function workbench(workspace: string): Promise<Served> {
-  const served = await startServer({
-    workspace,
-    args: ['--surface', 'workbench'],
-    env: { PEER_BRIDGE_LOCK_DIR: lockDir },
-  });
-  servers.push(served);
-  return served;
-}
+const { tempDir, lockDir, workbench } = useWorkbenchServers('pb-wb-');
 
 async function call(
   served: Served,

@@ -1,37 +1,13 @@
 // Version tokens and todo_write over real stdio: each `peer-bridge serve --surface workbench` here
 // is a fresh process (a one-shot client's situation), so only a token can carry what was read.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { startServer, type Served } from './serve-client.js';
+import { describe, expect, it } from 'vitest';
+import type { Served } from './serve-client.js';
+import { useWorkbenchServers } from './workbench-client.js';
 
-const dirs: string[] = [];
-const tempDir = (prefix: string) => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
-  dirs.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-
-const lockDir = tempDir('pb-wbt-locks-');
-const servers: Served[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
-
-async function workbench(workspace: string): Promise<Served> {
-  const served = await startServer({
-    workspace,
-    args: ['--surface', 'workbench'],
-    env: { PEER_BRIDGE_LOCK_DIR: lockDir },
-  });
-  servers.push(served);
-  return served;
-}
+const { tempDir, workbench, closeNow } = useWorkbenchServers('pb-wbt-');
 
 async function call(served: Served, name: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
   const result = (await served.client.callTool({ name, arguments: args })) as CallToolResult;
@@ -51,8 +27,7 @@ async function oneShot(
   try {
     return await call(served, name, args);
   } finally {
-    servers.splice(servers.indexOf(served), 1);
-    await served.close();
+    await closeNow(served);
   }
 }
 
