@@ -22,6 +22,8 @@ export const ENTRY_POINTS: Record<string, string> = {
   'native/index': 'src/native/index.ts',
   // Started as its own process by src/supervisor/watchdog.ts.
   'supervisor/watchdog-main': 'src/supervisor/watchdog-main.ts',
+  // The spawn thread (src/supervisor/spawn-thread.ts starts it as a worker thread).
+  'supervisor/spawn-thread-worker': 'src/supervisor/spawn-thread-worker.ts',
   // delete_symbol's parser thread (src/fs/tools/symbol/host.ts starts it as a worker thread).
   'fs/symbol-worker': 'src/fs/tools/symbol/worker.ts',
   // Started as its own process (several at once) by `peer-bridge acceptance` (src/acceptance/children.ts).

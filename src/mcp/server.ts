@@ -36,12 +36,17 @@ function loadCallModules() {
     import('../state/ledger.js'),
     import('../envelope/index.js'),
     import('./status.js'),
-  ]).then(([run, ledger, envelope, status]) => ({
-    runBridge: run.runBridge,
-    Ledger: ledger.Ledger,
-    toolInputValidator: envelope.toolInputValidator,
-    bridgeStatus: status.bridgeStatus,
-  }));
+    import('../supervisor/start-process.js'),
+  ]).then(([run, ledger, envelope, status, starts]) => {
+    // A server runs calls side by side: its processes start off the event loop from the first.
+    starts.preferSpawnThread();
+    return {
+      runBridge: run.runBridge,
+      Ledger: ledger.Ledger,
+      toolInputValidator: envelope.toolInputValidator,
+      bridgeStatus: status.bridgeStatus,
+    };
+  });
   return callModules;
 }
 

@@ -1,7 +1,7 @@
 // What a run left behind in a git workspace: `git status --porcelain` and `git diff --stat`,
 // bounded, for the incident file. A workspace that is not a repository, or a machine without git,
 // simply has no delta.
-import { spawn } from 'node:child_process';
+import { startProcess } from '../supervisor/start-process.js';
 import { STATE_DIR } from '../vocabulary.js';
 
 export interface GitWorkspaceDelta {
@@ -35,9 +35,17 @@ export interface GitResult {
 const gitTimeoutMs = 10_000;
 const maxOutput = 4 * 1024 * 1024;
 
-// node:child_process, not execa: every call snapshots the workspace before and after the peer, and
-// loading execa cost a one-process CLI call ≈ 50 ms of module loading for these few lines.
-export function git(workspace: string, args: string[], binary: string): Promise<GitResult> {
+// node's spawn (through start-process.ts, which keeps concurrent starts off the event loop), not
+// execa: every call snapshots the workspace before and after the peer, and loading execa cost a
+// one-process CLI call ≈ 50 ms of module loading for these few lines.
+export async function git(workspace: string, args: string[], binary: string): Promise<GitResult> {
+  const child = await startProcess(binary, args, {
+    cwd: workspace,
+    stdio: ['ignore', 'pipe', 'ignore'],
+    windowsHide: true,
+    // Read-only look: do not take the index lock a user's own git command may be waiting for.
+    env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' },
+  });
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -49,19 +57,12 @@ export function git(workspace: string, args: string[], binary: string): Promise<
       clearTimeout(timer);
       resolve(result);
     };
-    const child = spawn(binary, args, {
-      cwd: workspace,
-      stdio: ['ignore', 'pipe', 'ignore'],
-      windowsHide: true,
-      // Read-only look: do not take the index lock a user's own git command may be waiting for.
-      env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' },
-    });
     const stop = (why: string) => {
       code ??= why;
       child.kill();
     };
     const timer = setTimeout(() => stop('ETIMEDOUT'), gitTimeoutMs);
-    child.stdout.on('data', (chunk: Buffer) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
       if (size + chunk.length > maxOutput) return stop('ENOBUFS');
       size += chunk.length;
       chunks.push(chunk);
@@ -69,7 +70,7 @@ export function git(workspace: string, args: string[], binary: string): Promise<
     child.on('error', (error: NodeJS.ErrnoException) =>
       finish({ exitCode: undefined, stdout: '', failed: true, code: error.code ?? 'EIO' }),
     );
-    child.on('close', (exitCode) => {
+    child.on('close', (exitCode: number | null) => {
       const stdout = Buffer.concat(chunks)
         .toString('utf8')
         .replace(/\r?\n$/, '');

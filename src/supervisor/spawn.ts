@@ -1,14 +1,14 @@
-// The one way a runner starts a process. node:child_process rather than execa here: the host
+// The one way a runner starts a process. node's spawn (through start-process.ts) rather than execa here: the host
 // needs a detached child (its own process group, to kill the whole tree), byte-exact output caps
 // applied while reading (execa's `lines`/`maxBuffer` buffer everything and its forceKillAfterDelay
 // signals only the direct child), a third pipe for the reaper's reports, and a kill that also
 // reaches descendants that left the group.
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { killTree, DEFAULT_GRACE_MS } from './kill-tree.js';
 import { LineSplitter, type LimitKind, type LineLimits } from './line-stream.js';
 import { guardChild } from './watchdog.js';
 import { emptyReport, execError, readReportLine, reaperPath } from './reaper.js';
+import { startProcess } from './start-process.js';
 import { invocationFor } from './windows-shim.js';
 
 export interface SpawnOptions {
@@ -59,9 +59,10 @@ const STDERR_TAIL_BYTES = 8192;
 // the old way (a reaper that was stopped or killed by something in the tree).
 const REAPER_MARGIN_MS = 3000;
 
-// spawn() blocks until the child has started (fork, exec; ~10 ms on a loaded machine): calls that
-// start together would add theirs up in one turn of the event loop. Spawns take turns instead, one
-// per turn (immediates queued together all run in the same turn, so each waits for the previous).
+// A direct spawn() blocks until the child has started (fork, exec; ~10 ms on a loaded machine):
+// calls that start together would add theirs up in one turn of the event loop. Spawns take turns
+// instead, one per turn (immediates queued together all run in the same turn, so each waits for
+// the previous). Starts after the first go through the spawn thread (start-process.ts).
 let spawnTurn: Promise<void> = Promise.resolve();
 function nextSpawnTurn(): Promise<void> {
   spawnTurn = spawnTurn.then(() => new Promise<void>((resolve) => setImmediate(resolve)));
@@ -103,16 +104,15 @@ export async function spawnChild(file: string, args: readonly string[], options:
   const invocation = reaper
     ? { file: reaper, args: ['3', String(graceMs), String(process.pid), file, ...args], verbatim: false }
     : invocationFor(file, args);
+  const child = await startProcess(invocation.file, invocation.args, {
+    cwd: options.cwd,
+    env,
+    stdio: reaper ? ['ignore', 'pipe', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe'],
+    detached: process.platform !== 'win32',
+    windowsHide: true,
+    windowsVerbatimArguments: invocation.verbatim,
+  });
   return new Promise((resolve, reject) => {
-    const child = spawn(invocation.file, invocation.args, {
-      cwd: options.cwd,
-      env,
-      stdio: reaper ? ['ignore', 'pipe', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe'],
-      detached: process.platform !== 'win32',
-      shell: false,
-      windowsHide: true,
-      windowsVerbatimArguments: invocation.verbatim,
-    });
     const report = emptyReport();
     if (reaper) {
       let pending = '';
@@ -213,11 +213,11 @@ export async function spawnChild(file: string, args: readonly string[], options:
       if (lineError) reject(lineError.error instanceof Error ? lineError.error : new Error(String(lineError.error)));
       else resolve(result);
     };
-    child.on('error', (error) => {
+    child.on('error', (error: Error) => {
       result.spawnError = error;
       if (child.pid === undefined) void finish();
     });
-    child.on('exit', (code, sig) => {
+    child.on('exit', (code: number | null, sig: NodeJS.Signals | null) => {
       exited = true;
       // With the reaper these are its own; its report of the child replaces them in finish().
       result.exitCode = code;

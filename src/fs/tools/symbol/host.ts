@@ -1,11 +1,8 @@
 // Runs delete_symbol's parse in a worker thread (worker.ts) and replaces that thread after
 // any failure that is not a tool-level answer: a wasm abort leaves tree-sitter's memory broken for
 // every later parse in that thread, in any language, so the thread is thrown away, never reused.
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
-import { packageRoot } from '../../../package/root.js';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../../../package/worker.js';
 import { FsError, type FsErrorCode } from '../../errors.js';
 import type { SymbolCut, SymbolJob } from './cut.js';
 import type { ReplyMessage } from './worker.js';
@@ -27,28 +24,9 @@ function broken(shown: string, reason: string): FsError {
   );
 }
 
-// From source (tests run the .ts files) the thread needs tsx to load TypeScript. Built, this code
-// sits in a bundle chunk (dist/chunks/…) and the worker is its own entry point,
-// dist/fs/symbol-worker.js (scripts/build.ts), found from the package root. tsx is found from this file, not from the process's working directory (dev only:
-// the path is tsx's own ESM API file, which its package exports as "tsx/esm/api").
+// Built, the parser thread is the entry dist/fs/symbol-worker.js (scripts/build.ts).
 function startThread(): Worker {
-  const fromSource = import.meta.url.endsWith('.ts');
-  // No inherited flags: the host's may not apply to a worker file (e.g. node --input-type -e).
-  if (!fromSource) return new Worker(path.join(packageRoot(), 'dist', 'fs', 'symbol-worker.js'), { execArgv: [] });
-  const entry = new URL('./worker.ts', import.meta.url);
-  const tsx = pathToFileURL(
-    path.join(
-      path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')),
-      'dist',
-      'esm',
-      'api',
-      'index.mjs',
-    ),
-  ).href;
-  return new Worker(
-    `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry.href)}); })`,
-    { eval: true },
-  );
+  return startWorker(new URL('./worker.ts', import.meta.url), 'fs/symbol-worker', import.meta.url.endsWith('.ts'));
 }
 
 class ParserThread {

@@ -1,0 +1,33 @@
+// Starts one of the package's worker threads. Built, the host code sits in a bundle chunk
+// (dist/chunks/…) and each worker is its own entry point (scripts/build.ts), found from the package
+// root: a path relative to the chunk would name the chunk itself. From source (tests run the .ts
+// files) the thread needs tsx to load TypeScript; tsx is found from this file, not from the
+// process's working directory (dev only: the path is tsx's own ESM API file, which its package
+// exports as "tsx/esm/api").
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { packageRoot } from './root.js';
+
+/**
+ * A worker running `source` (a .ts URL next to the caller, used from source) or, built,
+ * `dist/<distEntry>.js`. No inherited flags: the host's may not apply to a worker file (e.g. node
+ * --input-type -e).
+ */
+export function startWorker(source: URL, distEntry: string, fromSource = source.href.endsWith('.ts')): Worker {
+  if (!fromSource) return new Worker(path.join(packageRoot(), 'dist', `${distEntry}.js`), { execArgv: [] });
+  const tsx = pathToFileURL(
+    path.join(
+      path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')),
+      'dist',
+      'esm',
+      'api',
+      'index.mjs',
+    ),
+  ).href;
+  return new Worker(
+    `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(source.href)}); })`,
+    { eval: true },
+  );
+}

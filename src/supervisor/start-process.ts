@@ -1,0 +1,71 @@
+// Where the supervisor's processes are started: directly with node's spawn(), or through the spawn
+// thread (spawn-thread.ts), which keeps fork and exec off the event loop. A lone call (one CLI
+// `run`) starts directly: the thread would cost its own start-up (tens of ms) on the critical path
+// and there is no event loop to protect. Once one process of ours is running, the next ones go
+// through the thread: that is when starts pile up. A server uses the thread from its first call
+// (preferSpawnThread). PEER_BRIDGE_SPAWN_THREAD=on|off forces either way. Windows starts directly: CreateProcess does
+// not fork, and this path is not tried there yet.
+import { spawn } from 'node:child_process';
+import type { StartMessageOptions, StdioSetting } from './spawn-thread-protocol.js';
+import { spawnThread, type StartedProcess } from './spawn-thread.js';
+
+export type { StartedProcess } from './spawn-thread.js';
+
+export interface StartOptions {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  /** stdin is always 'ignore'; then stdout, stderr and any extra pipes. */
+  stdio: ['ignore', ...StdioSetting[]];
+  detached?: boolean;
+  windowsHide?: boolean;
+  windowsVerbatimArguments?: boolean;
+}
+
+let running = 0;
+let preferred = false;
+
+function throughThread(env: NodeJS.ProcessEnv): boolean {
+  const setting = env.PEER_BRIDGE_SPAWN_THREAD;
+  if (setting === 'off' || process.platform === 'win32') return false;
+  return setting === 'on' || preferred || running > 0;
+}
+
+/**
+ * From now on every process starts through the thread (a server: calls come side by side, and the
+ * first start of a batch on a loaded machine blocked the loop as long as any other). The thread
+ * starts now, so the first call does not wait for it.
+ */
+export function preferSpawnThread(): void {
+  if (preferred || process.env.PEER_BRIDGE_SPAWN_THREAD === 'off' || process.platform === 'win32') return;
+  preferred = true;
+  spawnThread();
+}
+
+/**
+ * Starts `file` with `args`; resolves once the process has a pid (or has failed to start: then pid
+ * is undefined and 'error' follows). The result behaves as node's ChildProcess does for the events
+ * 'error', 'exit' and 'close', the pipes, and kill().
+ */
+export async function startProcess(
+  file: string,
+  args: readonly string[],
+  options: StartOptions,
+): Promise<StartedProcess> {
+  const settings: StartMessageOptions = {
+    cwd: options.cwd,
+    env: Object.fromEntries(
+      Object.entries(options.env).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    ),
+    stdio: options.stdio,
+    detached: options.detached ?? false,
+    windowsHide: options.windowsHide ?? true,
+    windowsVerbatimArguments: options.windowsVerbatimArguments ?? false,
+  };
+  const thread = throughThread(process.env) ? spawnThread() : null;
+  const child: StartedProcess = thread
+    ? await thread.start(file, args, settings)
+    : (spawn(file, args, { ...settings, shell: false }) as unknown as StartedProcess);
+  running++;
+  child.once('close', () => running--);
+  return child;
+}
