@@ -6,7 +6,7 @@
 // Goal: no stall above 50 ms once the server is warm. Recorded: the largest stall of the warm
 // rounds (and the median of the rounds' largest stalls), against the baseline's.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -23,14 +23,47 @@ import { median, record } from './record.js';
 const CALLS = Number(process.env.BENCH_CONCURRENT ?? 16);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
-async function watched(work: () => Promise<void>): Promise<{ maxMs: number; p99Ms: number; wallMs: number }> {
+// Linux: how long this process's main thread ran and how long it waited, runnable, for a CPU
+// (/proc/<pid>/task/<pid>/schedstat: ns on CPU, ns on the run queue). A stall spent on the run
+// queue is the machine's scheduler, not work of ours blocking the loop.
+const schedstat = `/proc/${process.pid}/task/${process.pid}/schedstat`;
+function mainThreadTimes(): { cpuMs: number; waitMs: number } | null {
+  try {
+    const [cpu, wait] = readFileSync(schedstat, 'utf8').split(' ').map(Number);
+    return { cpuMs: cpu! / 1e6, waitMs: wait! / 1e6 };
+  } catch {
+    return null;
+  }
+}
+
+interface Watched {
+  maxMs: number;
+  p99Ms: number;
+  wallMs: number;
+  /** The longest gap between 5 ms ticks, split into the main thread's CPU time and run-queue wait. */
+  worst: { gapMs: number; cpuMs: number; waitMs: number } | null;
+}
+
+async function watched(work: () => Promise<void>): Promise<Watched> {
   const histogram = monitorEventLoopDelay({ resolution: 5 });
   histogram.enable();
+  let worst: Watched['worst'] = null;
+  let lastTick = performance.now();
+  let lastTimes = mainThreadTimes();
+  const ticker = setInterval(() => {
+    const now = performance.now();
+    const times = mainThreadTimes();
+    if (times && lastTimes && (!worst || now - lastTick > worst.gapMs))
+      worst = { gapMs: now - lastTick, cpuMs: times.cpuMs - lastTimes.cpuMs, waitMs: times.waitMs - lastTimes.waitMs };
+    lastTick = now;
+    lastTimes = times;
+  }, 5);
   const start = performance.now();
   await work();
   const wallMs = performance.now() - start;
+  clearInterval(ticker);
   histogram.disable();
-  return { maxMs: histogram.max / 1e6, p99Ms: histogram.percentile(99) / 1e6, wallMs };
+  return { maxMs: histogram.max / 1e6, p99Ms: histogram.percentile(99) / 1e6, wallMs, worst };
 }
 
 function runToExit(command: string, args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<void> {
@@ -43,9 +76,12 @@ function runToExit(command: string, args: string[], env: NodeJS.ProcessEnv, cwd:
   });
 }
 
-const show = (name: string, r: { maxMs: number; p99Ms: number; wallMs: number }) =>
+const show = (name: string, r: Watched) =>
   console.log(
-    `  ${name.padEnd(40)} max stall ${r.maxMs.toFixed(1).padStart(6)} ms  p99 ${r.p99Ms.toFixed(1).padStart(6)} ms  wall ${r.wallMs.toFixed(0).padStart(6)} ms`,
+    `  ${name.padEnd(40)} max stall ${r.maxMs.toFixed(1).padStart(6)} ms  p99 ${r.p99Ms.toFixed(1).padStart(6)} ms  wall ${r.wallMs.toFixed(0).padStart(6)} ms` +
+      (r.worst
+        ? `  (longest tick gap ${r.worst.gapMs.toFixed(0)} ms: ran ${r.worst.cpuMs.toFixed(0)} ms, waited for a CPU ${r.worst.waitMs.toFixed(0)} ms)`
+        : ''),
   );
 
 const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'peer-bridge-bench-')));
@@ -88,6 +124,7 @@ try {
   show('first batch on a cold server', await watched(batch));
   const directMax: number[] = [];
   const bridgedMax: number[] = [];
+  const bridgedWorst: NonNullable<Watched['worst']>[] = [];
   const idleMax: number[] = [];
   for (let r = 0; r < ROUNDS; r++) {
     const d = await watched(direct);
@@ -96,6 +133,7 @@ try {
     const b = await watched(batch);
     show(`bridge_advise through one server #${r + 1}`, b);
     bridgedMax.push(b.maxMs);
+    if (b.worst) bridgedWorst.push(b.worst);
     // What the machine alone does to an event loop with nothing to do, for as long as the batch took:
     // on a loaded machine the scheduler's pauses show up in every measure above.
     const idle = await watched(() => new Promise((resolve) => setTimeout(resolve, b.wallMs)));
@@ -119,6 +157,15 @@ try {
     samples: ROUNDS,
   });
   record({ name: baseline.name, unit: 'ms', median: baseline.median, samples: ROUNDS });
+  const worst = bridgedWorst.sort((a, b) => b.gapMs - a.gapMs)[0];
+  if (worst)
+    record({
+      name: `${CALLS} concurrent bridge calls: the longest stall's time waiting for a CPU (Linux run queue), not running`,
+      unit: 'ms',
+      median: worst.waitMs,
+      baseline: { name: 'that stall', median: worst.gapMs },
+      samples: 1,
+    });
   record({
     name: 'an idle event loop on this machine, as long: largest stall',
     unit: 'ms',

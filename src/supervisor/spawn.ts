@@ -62,7 +62,7 @@ const REAPER_MARGIN_MS = 3000;
 // A direct spawn() blocks until the child has started (fork, exec; ~10 ms on a loaded machine):
 // calls that start together would add theirs up in one turn of the event loop. Spawns take turns
 // instead, one per turn (immediates queued together all run in the same turn, so each waits for
-// the previous). Starts after the first go through the spawn thread (start-process.ts).
+// the previous). A server starts them on the spawn thread instead (start-process.ts).
 let spawnTurn: Promise<void> = Promise.resolve();
 function nextSpawnTurn(): Promise<void> {
   spawnTurn = spawnTurn.then(() => new Promise<void>((resolve) => setImmediate(resolve)));

@@ -1,10 +1,9 @@
 // Where the supervisor's processes are started: directly with node's spawn(), or through the spawn
-// thread (spawn-thread.ts), which keeps fork and exec off the event loop. A lone call (one CLI
-// `run`) starts directly: the thread would cost its own start-up (tens of ms) on the critical path
-// and there is no event loop to protect. Once one process of ours is running, the next ones go
-// through the thread: that is when starts pile up. A server uses the thread from its first call
-// (preferSpawnThread). PEER_BRIDGE_SPAWN_THREAD=on|off forces either way. Windows starts directly: CreateProcess does
-// not fork, and this path is not tried there yet.
+// thread (spawn-thread.ts), which keeps fork and exec off the event loop. A server uses the thread
+// (preferSpawnThread): its calls start side by side. Everything else (one CLI `run`, the library
+// API) starts directly: the thread's own start-up (tens of ms) would sit on a lone call's critical
+// path, where there is no loop to protect. PEER_BRIDGE_SPAWN_THREAD=on|off forces either way.
+// Windows starts directly: CreateProcess does not fork, and this path is not tried there yet.
 import { spawn } from 'node:child_process';
 import type { StartMessageOptions, StdioSetting } from './spawn-thread-protocol.js';
 import { spawnThread, type StartedProcess } from './spawn-thread.js';
@@ -21,20 +20,15 @@ export interface StartOptions {
   windowsVerbatimArguments?: boolean;
 }
 
-let running = 0;
 let preferred = false;
 
 function throughThread(env: NodeJS.ProcessEnv): boolean {
   const setting = env.PEER_BRIDGE_SPAWN_THREAD;
   if (setting === 'off' || process.platform === 'win32') return false;
-  return setting === 'on' || preferred || running > 0;
+  return setting === 'on' || preferred;
 }
 
-/**
- * From now on every process starts through the thread (a server: calls come side by side, and the
- * first start of a batch on a loaded machine blocked the loop as long as any other). The thread
- * starts now, so the first call does not wait for it.
- */
+/** From now on every process starts through the thread; it starts now, so no call waits for it. */
 export function preferSpawnThread(): void {
   if (preferred || process.env.PEER_BRIDGE_SPAWN_THREAD === 'off' || process.platform === 'win32') return;
   preferred = true;
@@ -65,7 +59,5 @@ export async function startProcess(
   const child: StartedProcess = thread
     ? await thread.start(file, args, settings)
     : (spawn(file, args, { ...settings, shell: false }) as unknown as StartedProcess);
-  running++;
-  child.once('close', () => running--);
   return child;
 }
