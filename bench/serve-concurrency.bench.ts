@@ -10,6 +10,7 @@ import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSy
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { setTimeout as delay } from 'node:timers/promises';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { buildPrompt } from '../src/bridge/prompt.js';
@@ -58,6 +59,9 @@ async function watched(work: () => Promise<void>): Promise<Watched> {
     lastTick = now;
     lastTimes = times;
   }, 5);
+  // The histogram counts a delay only from its second tick: let it tick first, or a side whose
+  // stall comes at once (16 synchronous spawns in one turn) would not be counted at all.
+  await delay(20);
   const start = performance.now();
   await work();
   const wallMs = performance.now() - start;
