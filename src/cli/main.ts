@@ -55,8 +55,10 @@ main(process.argv.slice(2)).then(
     if (code !== 'serving') process.exitCode = code;
   },
   (error: unknown) => {
-    if (error instanceof UsageError) {
-      process.stderr.write(`peer-bridge: ${error.message}\nRun peer-bridge --help for usage.\n`);
+    // By its code, not its class: the run command is bundled apart from this file (scripts/build.ts)
+    // with its own copy of the class.
+    if ((error as { code?: unknown } | null)?.code === ('usage' satisfies UsageError['code'])) {
+      process.stderr.write(`peer-bridge: ${(error as UsageError).message}\nRun peer-bridge --help for usage.\n`);
       process.exitCode = 2;
       return;
     }
