@@ -35,7 +35,7 @@ const DEFAULT_HEARTBEAT_MS = 5000;
 
 // What builds envelopes (the compiled validators are the largest part of a call's code) is not
 // needed to start the child: it loads on the child's first event, while the child works, or when
-// a refusal needs it. Once per process.
+// a refusal needs it, and its validators are compiled then too (warmValidators). Once per process.
 let finishing:
   | Promise<{
       harnessEnvelope: typeof import('../envelope/index.js').harnessEnvelope;
@@ -43,10 +43,10 @@ let finishing:
     }>
   | undefined;
 function envelopeBuilders() {
-  finishing ??= Promise.all([import('../envelope/index.js'), import('./outcome.js')]).then(([envelope, outcome]) => ({
-    harnessEnvelope: envelope.harnessEnvelope,
-    envelopeForOutcome: outcome.envelopeForOutcome,
-  }));
+  finishing ??= Promise.all([import('../envelope/index.js'), import('./outcome.js')]).then(([envelope, outcome]) => {
+    envelope.warmValidators();
+    return { harnessEnvelope: envelope.harnessEnvelope, envelopeForOutcome: outcome.envelopeForOutcome };
+  });
   return finishing;
 }
 const harnessEnvelope: typeof import('../envelope/index.js').harnessEnvelope = async (input) =>
