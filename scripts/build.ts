@@ -30,6 +30,14 @@ export const ENTRY_POINTS: Record<string, string> = {
   'acceptance/worker': 'src/acceptance/worker.ts',
 };
 
+// `peer-bridge run` is one process per call, so its start-up is part of every call's cost. Bundled
+// on its own (one entry point), what it loads before the child starts is one file instead of the
+// ~30 chunks it would share with the other entry points (resolving and linking each chunk costs more
+// than parsing the code in it); what it loads later (the runner, the envelope builders) stays in
+// chunks behind its dynamic imports. Shared with main.js are only stateless modules (the version,
+// the usage error, which main.js recognizes by its code, not its class).
+const RUN_COMMAND = { out: 'cli/run-command', source: 'src/cli/run.ts', from: 'src/cli/main.ts' };
+
 // Not bundled: the addon loader (it finds the .node file from the package folder at run time) and the
 // tree-sitter runtime and grammars (they load .wasm files next to their own code).
 const EXTERNAL = ['node-gyp-build', 'web-tree-sitter', '@vscode/tree-sitter-wasm'];
@@ -46,6 +54,18 @@ const ownSourceMapsOnly: Plugin = {
   },
 };
 
+// main.ts's `import('./run.js')` loads the separately built run command (RUN_COMMAND).
+const runCommandSeparately: Plugin = {
+  name: 'run-command-separately',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/run\.js$/ }, (args) =>
+      path.resolve(args.importer) === path.join(root, RUN_COMMAND.from)
+        ? { path: `./${path.basename(RUN_COMMAND.out)}.js`, external: true }
+        : undefined,
+    );
+  },
+};
+
 async function main(): Promise<void> {
   rmSync(dist, { recursive: true, force: true });
   execFileSync(
@@ -56,13 +76,9 @@ async function main(): Promise<void> {
       stdio: 'inherit',
     },
   );
-  const result = await build({
+  const common = {
     absWorkingDir: root,
-    entryPoints: Object.fromEntries(
-      Object.entries(ENTRY_POINTS).map(([out, source]) => [out, path.join(root, source)]),
-    ),
     outdir: dist,
-    chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -76,9 +92,26 @@ async function main(): Promise<void> {
     keepNames: true,
     logLevel: 'warning',
     metafile: true,
-    plugins: [ownSourceMapsOnly],
-  });
-  const outputs = Object.keys(result.metafile.outputs).filter((file) => file.endsWith('.js'));
+  } as const;
+  const results = await Promise.all([
+    build({
+      ...common,
+      entryPoints: Object.fromEntries(
+        Object.entries(ENTRY_POINTS).map(([out, source]) => [out, path.join(root, source)]),
+      ),
+      chunkNames: 'chunks/[name]-[hash]',
+      plugins: [ownSourceMapsOnly, runCommandSeparately],
+    }),
+    build({
+      ...common,
+      entryPoints: { [RUN_COMMAND.out]: path.join(root, RUN_COMMAND.source) },
+      chunkNames: 'chunks/run-command/[name]-[hash]',
+      plugins: [ownSourceMapsOnly],
+    }),
+  ]);
+  const outputs = results.flatMap((result) =>
+    Object.keys(result.metafile.outputs).filter((file) => file.endsWith('.js')),
+  );
   console.error(`built ${outputs.length} files in dist/ (${Object.keys(ENTRY_POINTS).length} entry points)`);
 }
 

@@ -4,6 +4,7 @@
 import type { PublicEnvelope, RunMeta } from '../envelope/index.js';
 import { resolveExecutable } from '../runners/executable.js';
 import { loadRunner } from '../runners/load.js';
+import { BUILT_IN_RUNNERS } from '../runners/resolve.js';
 import type { Runner } from '../runners/types.js';
 import { describeStateProblems, stateFailureCause, stateProblems } from '../state/health.js';
 import { Ledger, RunIdTaken } from '../state/ledger.js';
@@ -34,7 +35,7 @@ const DEFAULT_HEARTBEAT_MS = 5000;
 
 // What builds envelopes (the compiled validators are the largest part of a call's code) is not
 // needed to start the child: it loads on the child's first event, while the child works, or when
-// a refusal needs it. Once per process.
+// a refusal needs it, and its validators are compiled then too (warmValidators). Once per process.
 let finishing:
   | Promise<{
       harnessEnvelope: typeof import('../envelope/index.js').harnessEnvelope;
@@ -42,14 +43,22 @@ let finishing:
     }>
   | undefined;
 function envelopeBuilders() {
-  finishing ??= Promise.all([import('../envelope/index.js'), import('./outcome.js')]).then(([envelope, outcome]) => ({
-    harnessEnvelope: envelope.harnessEnvelope,
-    envelopeForOutcome: outcome.envelopeForOutcome,
-  }));
+  finishing ??= Promise.all([import('../envelope/index.js'), import('./outcome.js')]).then(([envelope, outcome]) => {
+    envelope.warmValidators();
+    return { harnessEnvelope: envelope.harnessEnvelope, envelopeForOutcome: outcome.envelopeForOutcome };
+  });
   return finishing;
 }
 const harnessEnvelope: typeof import('../envelope/index.js').harnessEnvelope = async (input) =>
   (await envelopeBuilders()).harnessEnvelope(input);
+
+// A promise's outcome as a value, so it can be started early and awaited (or not) later.
+function settled<T>(work: Promise<T>): Promise<{ value: T } | { error: unknown }> {
+  return work.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+}
 
 function positiveInteger(raw: string | undefined): number | undefined {
   const value = raw === undefined ? NaN : Number(raw);
@@ -142,6 +151,13 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
   const spec = options.runner ?? defaultRunner(env);
   const caller = context.caller ?? 'api';
   const ledger = new Ledger(workspace);
+  // A built-in runner loads while the state is checked (it touches nothing in the workspace); its
+  // failure is reported below, after the refusals that come first. A plugin's code is imported
+  // only once the call is known to start.
+  const loadOptions = { workspace, ...(context.configPath ? { configPath: context.configPath } : {}) };
+  const loadingBuiltIn = (BUILT_IN_RUNNERS as readonly string[]).includes(spec)
+    ? settled(loadRunner(spec, loadOptions))
+    : undefined;
   const runIdTaken = () =>
     new BridgeError(
       'invalid_arguments',
@@ -224,10 +240,20 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
       unsafe,
     );
 
+  // From here on the call starts unless its runner cannot load. Before the runner is awaited,
+  // what the workspace holds is snapshotted (read-only; it skips the state folder, which the ledger
+  // writes meanwhile) and this process registers as an owner (the liveness lock its start record
+  // names; a call whose runner then fails to load only leaves this process registered, as a
+  // server is anyway and `peer-bridge run` retires at exit).
+  const snapshotting = takeSnapshot(workspace);
+  ledger.owner().catch(() => undefined); // a failure shows in ledger.start, which tries again
+  const loaded = await (loadingBuiltIn ?? settled(loadRunner(spec, loadOptions)));
   let runner: Runner;
   try {
-    runner = await loadRunner(spec, { workspace, ...(context.configPath ? { configPath: context.configPath } : {}) });
+    if ('error' in loaded) throw loaded.error;
+    runner = loaded.value;
   } catch (error) {
+    await snapshotting; // no git child outlives the call
     const cause = `spawn: runner ${JSON.stringify(spec)} could not be loaded: ${(error as Error).message}`;
     return neverStarted(
       await harnessEnvelope({ fault: 'spawn', cause, meta }),
@@ -247,8 +273,6 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
   meta.effort = effort.applied ?? null;
   meta.effort_substituted = effort.substituted;
 
-  // Taken while the ledger start is written (both before the spawn): what the workspace held before the peer.
-  const snapshotting = takeSnapshot(workspace);
   // Checked again under the ledger lock: a concurrent call may have taken the same run_id since.
   const started = await ledger
     .start(

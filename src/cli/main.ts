@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // The `peer-bridge` command. Subcommands load lazily, so --help, --version and doctor still work
 // when a part (the native addon, a runner) cannot load.
+// Nothing else loads before the command's own chunk: what only --version or an error needs is
+// imported there (each chunk a command waits for costs a resolution, a read and a compile).
 import module from 'node:module';
-import { isBridgeErrorCode } from '../bridge/errors.js';
-import { UsageError } from './args.js';
-import { version } from './version.js';
+import type { UsageError } from './args.js';
 
 // V8's code cache, where Node offers it (22.1 and later): a later start loads the commands'
 // chunks without compiling them again. Node 20 has no such cache and runs without it.
@@ -44,9 +44,9 @@ export async function main(argv: string[]): Promise<number | 'serving'> {
     console.log(HELP);
     return command === undefined ? 2 : 0;
   }
-  if (command === '--version' || command === '-v') return (console.log(version), 0);
+  if (command === '--version' || command === '-v') return (console.log((await import('./version.js')).version), 0);
   const load = COMMANDS[command];
-  if (!load) throw new UsageError(`unknown command ${JSON.stringify(command)}`);
+  if (!load) throw new (await import('./args.js')).UsageError(`unknown command ${JSON.stringify(command)}`);
   return (await load())(rest);
 }
 
@@ -54,15 +54,17 @@ main(process.argv.slice(2)).then(
   (code) => {
     if (code !== 'serving') process.exitCode = code;
   },
-  (error: unknown) => {
-    if (error instanceof UsageError) {
-      process.stderr.write(`peer-bridge: ${error.message}\nRun peer-bridge --help for usage.\n`);
+  async (error: unknown) => {
+    // By its code, not its class: the run command is bundled apart from this file (scripts/build.ts)
+    // with its own copy of the class.
+    if ((error as { code?: unknown } | null)?.code === ('usage' satisfies UsageError['code'])) {
+      process.stderr.write(`peer-bridge: ${(error as UsageError).message}\nRun peer-bridge --help for usage.\n`);
       process.exitCode = 2;
       return;
     }
     const coded = error as { code?: string; message?: string };
     process.stderr.write(`peer-bridge: ${coded.code ? `${coded.code}: ` : ''}${coded.message ?? String(error)}\n`);
     // A bridge error means the command line (or its environment) was wrong: bad usage.
-    process.exitCode = isBridgeErrorCode(coded.code) ? 2 : 1;
+    process.exitCode = (await import('../bridge/errors.js')).isBridgeErrorCode(coded.code) ? 2 : 1;
   },
 );

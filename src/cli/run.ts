@@ -1,5 +1,6 @@
 // `peer-bridge run`: one bridge call from a terminal or a script.
 import path from 'node:path';
+import { isatty } from 'node:tty';
 import { Ledger } from '../state/ledger.js';
 import { runBridge } from '../bridge/run-bridge.js';
 import type { BridgeProgress, RunBridgeOptions } from '../bridge/types.js';
@@ -57,7 +58,8 @@ export async function run(argv: string[]): Promise<number> {
 
   checkRunnerOption(values.runner, values.config);
   const json = values.json === true;
-  const live = process.stderr.isTTY === true;
+  // Asked of the descriptor: process.stderr is a stream built on first use, needed only when live.
+  const live = isatty(2);
   const controller = new AbortController();
   const onSignal = () => controller.abort(new Error('interrupted'));
   process.once('SIGINT', onSignal);

@@ -25,6 +25,7 @@ export {
   schemaDirectory,
   toolInputSchema,
   toolInputValidator,
+  warmValidators,
   type JsonSchema,
   type McpToolName,
 } from './schemas.js';

@@ -4,7 +4,7 @@
 // and saying when it was cut short. Never throws: a snapshot that could not be taken says why.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { lstat, readdir, readFile } from 'node:fs/promises';
+import { lstat, readdir, readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { git, noRepoCommands, ownState } from './git-delta.js';
 import { STATE_DIR } from '../vocabulary.js';
@@ -152,6 +152,32 @@ async function walk(workspace: string, recorder: Recorder): Promise<void> {
   if (queue.length > 0) recorder.truncated = true;
 }
 
+/**
+ * Whether git could find a work tree for `workspace`: GIT_DIR or GIT_WORK_TREE is set (git's
+ * children get this environment), or a `.git` folder or file is in the workspace or a folder above
+ * it (git looks there, from the physical path). With neither, git's answer is known to be no, and
+ * the snapshot (taken twice per call) starts no git process. Anything but a clear "missing" counts
+ * as maybe. O(depth) lstat calls, run at once.
+ */
+async function mayBeInRepository(workspace: string): Promise<boolean> {
+  if (process.env.GIT_DIR || process.env.GIT_WORK_TREE) return true;
+  const physical = await realpath(workspace).catch(() => workspace);
+  const dirs: string[] = [];
+  for (let dir = physical; ; dir = path.dirname(dir)) {
+    dirs.push(dir);
+    if (path.dirname(dir) === dir) break;
+  }
+  const found = await Promise.all(
+    dirs.map((dir) =>
+      lstat(path.join(dir, '.git')).then(
+        () => true,
+        (error: NodeJS.ErrnoException) => error.code !== 'ENOENT' && error.code !== 'ENOTDIR',
+      ),
+    ),
+  );
+  return found.includes(true);
+}
+
 /** Takes a snapshot of `workspace` (absolute). */
 export async function takeSnapshot(workspace: string, limits: SnapshotLimits = {}): Promise<WorkspaceSnapshot> {
   const at = new Date().toISOString();
@@ -162,9 +188,9 @@ export async function takeSnapshot(workspace: string, limits: SnapshotLimits = {
   );
   const binary = limits.gitBinary ?? 'git';
   try {
-    const inside = await git(workspace, ['rev-parse', '--is-inside-work-tree', '--show-prefix'], binary).catch(
-      () => null,
-    );
+    const inside = (await mayBeInRepository(workspace))
+      ? await git(workspace, ['rev-parse', '--is-inside-work-tree', '--show-prefix'], binary).catch(() => null)
+      : null;
     const [insideTree, prefixLine = ''] = inside?.exitCode === 0 ? inside.stdout.split('\n') : [];
     if (insideTree?.trim() === 'true') {
       const safe = [...(await noRepoCommands(workspace, binary)), '-c', 'core.quotePath=false'];

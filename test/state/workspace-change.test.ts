@@ -1,6 +1,6 @@
 // Workspace snapshots and the change between two of them, on real files and real git.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { filesTouchedMismatch, workspaceChange } from '../../src/state/workspace-change.js';
@@ -87,6 +87,40 @@ describe('workspace snapshots', () => {
       deleted: ['gone.txt'],
       truncated: false,
     });
+  });
+
+  // A git that notes each start before running the real one.
+  it.skipIf(process.platform === 'win32')('starts git only where git could find a repository', async () => {
+    const dir = realpathSync(tempDir());
+    const starts = path.join(dir, 'git-starts.log');
+    const gitBinary = path.join(dir, 'noting-git');
+    writeFileSync(gitBinary, `#!/bin/sh\necho "$*" >> '${starts}'\nexec git "$@"\n`, { mode: 0o755 });
+    const startsSoFar = () =>
+      existsSync(starts) ? readFileSync(starts, 'utf8').split('\n').filter(Boolean).length : 0;
+    const plain = path.join(dir, 'plain');
+    mkdirSync(path.join(plain, 'sub'), { recursive: true });
+    writeFileSync(path.join(plain, 'sub', 'f.txt'), 'f\n');
+    // The premise: no .git in the temp folder or above it (else git would rightly be asked).
+    for (let d = plain; path.dirname(d) !== d; d = path.dirname(d))
+      expect(existsSync(path.join(d, '.git')), d).toBe(false);
+
+    expect(await takeSnapshot(plain, { gitBinary })).toMatchObject({ kind: 'walk', files: { 'sub/f.txt': {} } });
+    expect(startsSoFar()).toBe(0);
+    // GIT_DIR names a repository wherever the workspace is: git is asked.
+    const repo = gitRepo();
+    process.env.GIT_DIR = path.join(repo, '.git');
+    try {
+      await takeSnapshot(plain, { gitBinary });
+    } finally {
+      delete process.env.GIT_DIR;
+    }
+    expect(startsSoFar()).toBeGreaterThan(0);
+    // A .git in a folder above the workspace: git finds it, and so does the snapshot.
+    const nested = path.join(repo, 'deep', 'er');
+    mkdirSync(nested, { recursive: true });
+    const before = startsSoFar();
+    expect((await takeSnapshot(nested, { gitBinary })).kind).toBe('git');
+    expect(startsSoFar()).toBeGreaterThan(before);
   });
 
   it('is bounded in files and hashed bytes, and says so', async () => {
