@@ -13,6 +13,7 @@ import { Ledger } from '../src/state/ledger.js';
 import { answer, codexEnv } from '../test/bridge/peers.js';
 import { startResponsesDouble } from '../test/doubles/openai-responses-server.js';
 import type { Turn } from '../test/doubles/script.js';
+import { record } from './record.js';
 
 const RECORDS = Number(process.env.BENCH_LEDGER_RECORDS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
@@ -23,9 +24,18 @@ function median(samples: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-function line(name: string, samples: number[], baseline?: number[]): void {
-  const ratio = baseline ? `  ratio ${(median(samples) / median(baseline)).toFixed(2)}` : '';
+// Prints one measure and records it for bench/results/ (with its baseline, when it has one).
+function line(name: string, samples: number[], baseline?: { name: string; samples: number[] }, goal?: string): void {
+  const ratio = baseline ? `  ratio ${(median(samples) / median(baseline.samples)).toFixed(2)}` : '';
   console.log(`${name.padEnd(52)} median ${median(samples).toFixed(3).padStart(9)} ms${ratio}`);
+  record({
+    name,
+    unit: 'ms',
+    median: median(samples),
+    samples: samples.length,
+    ...(baseline ? { baseline: { name: baseline.name, median: median(baseline.samples) } } : {}),
+    ...(goal ? { goal } : {}),
+  });
 }
 
 // A ledger as 50k finished calls leave it (start + settle per call, realistic field sizes).
@@ -103,8 +113,9 @@ try {
     }
   }
   console.log(`\nledger work of one call (has + start + settle, fsynced; ${ROUNDS} rounds of ${OPS_PER_ROUND})`);
-  line('empty ledger (baseline)', perCall.empty);
-  line(`${RECORDS} records`, perCall.big, perCall.empty);
+  const perCallBase = { name: "one call's ledger work, empty ledger", samples: perCall.empty };
+  line(perCallBase.name, perCall.empty);
+  line(`one call's ledger work, ${RECORDS} records`, perCall.big, perCallBase, 'ratio ≤ 1.1');
 
   const runs = { empty: [] as number[], big: [] as number[] };
   const recover = { empty: [] as number[], big: [] as number[] };
@@ -118,10 +129,12 @@ try {
     }
   }
   console.log('\nreaders');
-  line('runs(20), empty-ish ledger (baseline)', runs.empty);
-  line(`runs(20), ${RECORDS} records`, runs.big, runs.empty);
-  line('recover(), empty-ish ledger (baseline)', recover.empty);
-  line(`recover(), ${RECORDS} records`, recover.big, recover.empty);
+  const runsBase = { name: 'runs(20), empty-ish ledger', samples: runs.empty };
+  line(runsBase.name, runs.empty);
+  line(`runs(20), ${RECORDS} records`, runs.big, runsBase);
+  const recoverBase = { name: 'recover(), empty-ish ledger', samples: recover.empty };
+  line(recoverBase.name, recover.empty);
+  line(`recover(), ${RECORDS} records`, recover.big, recoverBase);
 
   // Whole calls through a real Codex child, alternating workspaces so drift hits both alike.
   const turns: Turn[] = Array.from({ length: ROUNDS * 2 + 2 }, () => ({ kind: 'answer', answer: answer() }));
@@ -146,8 +159,9 @@ try {
   }
   await double.close();
   console.log(`\none whole bridge call with a caller-chosen run_id (${ROUNDS} rounds)`);
-  line('empty ledger (baseline)', whole.empty);
-  line(`${RECORDS} records`, whole.big, whole.empty);
+  const wholeBase = { name: 'one whole bridge call, empty ledger', samples: whole.empty };
+  line(wholeBase.name, whole.empty);
+  line(`one whole bridge call, ${RECORDS} records`, whole.big, wholeBase, 'ratio ≤ 1.1');
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -6,6 +6,7 @@
 import { PassThrough } from 'node:stream';
 import { ReadBuffer } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import { LineTransport } from '../src/mcp/stdio/line-transport.js';
+import { record } from './record.js';
 
 const mib = Number(process.env.PB_BENCH_MIB ?? 16);
 const content = 'const x = "line";\n'.repeat(Math.ceil((mib * 1024 * 1024) / 18)).slice(0, mib * 1024 * 1024);
@@ -53,10 +54,18 @@ function ours(maxMessageBytes: number, expect: 'message' | 'answer'): number {
 
 const read = ours(line.length, 'message');
 const skipped = ours(1024 * 1024, 'answer');
-const row = (name: string, ms: number) =>
+const row = (name: string, ms: number) => {
   console.log(
     `${name.padEnd(46)} ${ms.toFixed(0).padStart(7)} ms  ${(line.length / 1024 / 1024 / (ms / 1000)).toFixed(0).padStart(6)} MiB/s  ratio ${(ms / sdk).toFixed(2)}`,
   );
+  record({
+    name,
+    unit: 'ms',
+    median: ms,
+    samples: 1,
+    ...(ms === sdk ? {} : { baseline: { name: 'SDK ReadBuffer (baseline)', median: sdk } }),
+  });
+};
 console.log(`one ${(line.length / 1024 / 1024).toFixed(1)} MiB message in ${CHUNK / 1024} KiB chunks`);
 row('SDK ReadBuffer (baseline)', sdk);
 row('line transport, read and parsed', read);

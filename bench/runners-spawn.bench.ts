@@ -10,6 +10,7 @@ import path from 'node:path';
 import { LineSplitter } from '../src/supervisor/line-stream.js';
 import { pidsWithMarker } from '../src/supervisor/process-table.js';
 import { spawnChild } from '../src/supervisor/spawn.js';
+import { record } from './record.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 12);
 const cwd = mkdtempSync(path.join(os.tmpdir(), 'pb-bench-'));
@@ -117,3 +118,19 @@ console.log(`16 MiB lines: toString().split('\\n')       ${naive.toFixed(1).padS
 console.log(
   `16 MiB lines: LineSplitter (64 KiB chunks)  ${split.toFixed(1).padStart(7)} ms  ratio ${(split / naive).toFixed(2)}`,
 );
+record({ name: "spawn node -e '' (bare child_process)", unit: 'ms', median: base, samples: ROUNDS });
+record({
+  name: "spawnChild node -e '' (host, with sweep)",
+  unit: 'ms',
+  median: host,
+  samples: ROUNDS,
+  baseline: { name: "spawn node -e '' (bare child_process)", median: base },
+});
+record({ name: "16 MiB lines: toString().split('\\n')", unit: 'ms', median: naive, samples: 5 });
+record({
+  name: '16 MiB lines: LineSplitter (64 KiB chunks)',
+  unit: 'ms',
+  median: split,
+  samples: 5,
+  baseline: { name: "16 MiB lines: toString().split('\\n')", median: naive },
+});

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { reaperPath } from '../src/supervisor/reaper.js';
 import { spawnChild } from '../src/supervisor/spawn.js';
+import { record } from './record.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
 const cwd = mkdtempSync(path.join(os.tmpdir(), 'pb-bench-'));
@@ -70,11 +71,19 @@ async function compare(variants: [string, () => Promise<number>][]): Promise<Map
 
 function print(title: string, results: Map<string, number>, baseline: string): void {
   console.log(title);
+  const section = title.replace(/\s+/g, ' ').trim();
   const base = results.get(baseline)!;
   for (const [name, ms] of results) {
     console.log(
       `  ${name.padEnd(46)} ${ms.toFixed(2).padStart(8)} ms  ratio ${(ms / base).toFixed(2)}  (+${(ms - base).toFixed(2)} ms)`,
     );
+    record({
+      name: `${section}: ${name}`,
+      unit: 'ms',
+      median: ms,
+      samples: ROUNDS,
+      ...(name === baseline ? {} : { baseline: { name: `${section}: ${baseline}`, median: base } }),
+    });
   }
 }
 
