@@ -83,10 +83,52 @@ function callOutput(request: RecordedRequest): string {
   return typeof last.output === 'string' ? last.output : JSON.stringify(last.output);
 }
 
+// The race both peers run: the peer reads notes.txt through the workbench and its model holds the
+// edit back (a gate) until the caller has read and edited the same file.
+function callerGate() {
+  let release!: () => void;
+  const callerEdited = new Promise<void>((resolve) => (release = resolve));
+  return { callerEdited, release };
+}
+
+// The peer's last turn: its edit got FS_STALE_VERSION, so it reports the call blocked.
+const peerGivesUp: Turn = {
+  kind: 'answer',
+  answer: answer({
+    status: 'blocked',
+    verdict: 'notes.txt changed under me; left it as it is.',
+    files_touched: [],
+    blockers: ['FS_STALE_VERSION on notes.txt'],
+  }),
+};
+
+/**
+ * Starts an implement call on notes.txt, makes the caller's edit once `peerHasRead` resolves, then
+ * lets the peer's edit go (`release`). The call ends blocked and the caller's edit stays.
+ */
+async function callerEditsFirst(
+  ws: string,
+  runner: 'claude' | 'codex',
+  peerHasRead: () => Promise<unknown>,
+  release: () => void,
+): Promise<void> {
+  const file = path.join(ws, 'notes.txt');
+  writeFileSync(file, 'alpha\nbeta\n');
+  const call = runBridge({ verb: 'implement', task: 'Mark beta in notes.txt as yours.', workspace: ws, runner });
+  await peerHasRead();
+  const caller = openWorkbench({ workspace: ws });
+  expect(await caller.call('read_file', { path: 'notes.txt' })).toMatchObject({ ok: true });
+  expect(
+    await caller.call('edit_file', { path: 'notes.txt', old_string: 'alpha', new_string: 'alpha (caller)' }),
+  ).toMatchObject({ ok: true });
+  release();
+  expect((await call).status).toBe('blocked');
+  expect(readFileSync(file, 'utf8')).toBe('alpha (caller)\nbeta\n');
+}
+
 describe('implement peers edit through the workbench', () => {
   it('a Claude Code peer loses to a concurrent caller edit with FS_STALE_VERSION instead of overwriting it', async () => {
-    let release!: () => void;
-    const callerEdited = new Promise<void>((resolve) => (release = resolve));
+    const { callerEdited, release } = callerGate();
     const { ws, double } = await claudeSetup([
       { kind: 'call', name: 'mcp__workbench__read_file', input: { path: 'notes.txt' } },
       {
@@ -98,37 +140,10 @@ describe('implement peers edit through the workbench', () => {
           input: { path: 'notes.txt', old_string: 'beta', new_string: 'beta (peer)' },
         },
       },
-      {
-        kind: 'answer',
-        answer: answer({
-          status: 'blocked',
-          verdict: 'notes.txt changed under me; left it as it is.',
-          files_touched: [],
-          blockers: ['FS_STALE_VERSION on notes.txt'],
-        }),
-      },
+      peerGivesUp,
     ]);
-    const file = path.join(ws, 'notes.txt');
-    writeFileSync(file, 'alpha\nbeta\n');
-    const call = runBridge({
-      verb: 'implement',
-      task: 'Mark beta in notes.txt as yours.',
-      workspace: ws,
-      runner: 'claude',
-    });
-
     // The peer has read the file through the workbench and waits for its next turn: edit now.
-    await double.waitForRequests(2, isMessages);
-    const caller = openWorkbench({ workspace: ws });
-    expect(await caller.call('read_file', { path: 'notes.txt' })).toMatchObject({ ok: true });
-    expect(
-      await caller.call('edit_file', { path: 'notes.txt', old_string: 'alpha', new_string: 'alpha (caller)' }),
-    ).toMatchObject({ ok: true });
-    release();
-
-    const envelope = await call;
-    expect(envelope.status).toBe('blocked');
-    expect(readFileSync(file, 'utf8')).toBe('alpha (caller)\nbeta\n');
+    await callerEditsFirst(ws, 'claude', () => double.waitForRequests(2, isMessages), release);
     const requests = double.requests.filter(isMessages);
     expect(requests).toHaveLength(3);
     // The CLI offered the workbench's tools and none of its own edit tools.
@@ -160,8 +175,7 @@ describe('implement peers edit through the workbench', () => {
     // Codex 0.171 defers MCP tools: the model sees only `tool_search`, searches, and gets the
     // server's tools back as the `mcp__workbench` namespace; it then calls `edit_file` in that
     // namespace (not `mcp__workbench__edit_file`, which Codex answers as an unsupported call).
-    let release!: () => void;
-    const callerEdited = new Promise<void>((resolve) => (release = resolve));
+    const { callerEdited, release } = callerGate();
     const { ws, double } = await codexSetup([
       { kind: 'tool_search', query: 'workbench read and edit files' },
       { kind: 'call', namespace: 'mcp__workbench', name: 'read_file', input: { path: 'notes.txt' } },
@@ -175,37 +189,10 @@ describe('implement peers edit through the workbench', () => {
           input: { path: 'notes.txt', old_string: 'beta', new_string: 'beta (peer)' },
         },
       },
-      {
-        kind: 'answer',
-        answer: answer({
-          status: 'blocked',
-          verdict: 'notes.txt changed under me; left it as it is.',
-          files_touched: [],
-          blockers: ['FS_STALE_VERSION on notes.txt'],
-        }),
-      },
+      peerGivesUp,
     ]);
-    const file = path.join(ws, 'notes.txt');
-    writeFileSync(file, 'alpha\nbeta\n');
-    const call = runBridge({
-      verb: 'implement',
-      task: 'Mark beta in notes.txt as yours.',
-      workspace: ws,
-      runner: 'codex',
-    });
-
     // The peer has read the file through the workbench and waits for its next turn: edit now.
-    await double.waitForRequests(3, isResponses);
-    const caller = openWorkbench({ workspace: ws });
-    expect(await caller.call('read_file', { path: 'notes.txt' })).toMatchObject({ ok: true });
-    expect(
-      await caller.call('edit_file', { path: 'notes.txt', old_string: 'alpha', new_string: 'alpha (caller)' }),
-    ).toMatchObject({ ok: true });
-    release();
-
-    const envelope = await call;
-    expect(envelope.status).toBe('blocked');
-    expect(readFileSync(file, 'utf8')).toBe('alpha (caller)\nbeta\n');
+    await callerEditsFirst(ws, 'codex', () => double.waitForRequests(3, isResponses), release);
     const requests = double.requests.filter(isResponses);
     expect(requests).toHaveLength(4);
     // Up front the model gets only `tool_search`; the search answers with the workbench's tools.
