@@ -11,12 +11,14 @@ import { Worker } from 'node:worker_threads';
 import { packageRoot } from './root.js';
 
 /**
- * A worker running `source` (a .ts URL next to the caller, used from source) or, built,
- * `dist/<distEntry>.js`. No inherited flags: the host's may not apply to a worker file (e.g. node
- * --input-type -e).
+ * A worker running `sourceFile` (a .ts file next to the caller, whose `import.meta.url` is
+ * `callerUrl`) when the caller itself runs from source, else the built entry `dist/<distEntry>.js`.
+ * No inherited flags: the host's may not apply to a worker file (e.g. node --input-type -e).
  */
-export function startWorker(source: URL, distEntry: string, fromSource = source.href.endsWith('.ts')): Worker {
-  if (!fromSource) return new Worker(path.join(packageRoot(), 'dist', `${distEntry}.js`), { execArgv: [] });
+export function startWorker(callerUrl: string, sourceFile: string, distEntry: string): Worker {
+  if (!callerUrl.endsWith('.ts'))
+    return new Worker(path.join(packageRoot(), 'dist', `${distEntry}.js`), { execArgv: [] });
+  const source = new URL(sourceFile, callerUrl).href;
   const tsx = pathToFileURL(
     path.join(
       path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')),
@@ -27,7 +29,7 @@ export function startWorker(source: URL, distEntry: string, fromSource = source.
     ),
   ).href;
   return new Worker(
-    `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(source.href)}); })`,
+    `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(source)}); })`,
     { eval: true },
   );
 }

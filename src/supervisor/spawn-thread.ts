@@ -132,11 +132,7 @@ class SpawnThread {
   #failure: Error | null = null;
 
   constructor() {
-    this.#worker = startWorker(
-      new URL('./spawn-thread-worker.ts', import.meta.url),
-      'supervisor/spawn-thread-worker',
-      import.meta.url.endsWith('.ts'),
-    );
+    this.#worker = startWorker(import.meta.url, './spawn-thread-worker.ts', 'supervisor/spawn-thread-worker');
     this.#worker.unref();
     this.#worker.on('message', (message: FromThread) => this.#receive(message));
     this.#worker.on('error', (error) => this.#fail(error));

@@ -26,7 +26,7 @@ function broken(shown: string, reason: string): FsError {
 
 // Built, the parser thread is the entry dist/fs/symbol-worker.js (scripts/build.ts).
 function startThread(): Worker {
-  return startWorker(new URL('./worker.ts', import.meta.url), 'fs/symbol-worker', import.meta.url.endsWith('.ts'));
+  return startWorker(import.meta.url, './worker.ts', 'fs/symbol-worker');
 }
 
 class ParserThread {
