@@ -22,15 +22,12 @@ export interface StartOptions {
 
 let preferred = false;
 
-function throughThread(env: NodeJS.ProcessEnv): boolean {
-  const setting = env.PEER_BRIDGE_SPAWN_THREAD;
-  if (setting === 'off' || process.platform === 'win32') return false;
-  return setting === 'on' || preferred;
-}
+const threadAllowed = () => process.env.PEER_BRIDGE_SPAWN_THREAD !== 'off' && process.platform !== 'win32';
+const throughThread = () => threadAllowed() && (preferred || process.env.PEER_BRIDGE_SPAWN_THREAD === 'on');
 
 /** From now on every process starts through the thread; it starts now, so no call waits for it. */
 export function preferSpawnThread(): void {
-  if (preferred || process.env.PEER_BRIDGE_SPAWN_THREAD === 'off' || process.platform === 'win32') return;
+  if (preferred || !threadAllowed()) return;
   preferred = true;
   spawnThread();
 }
@@ -55,9 +52,8 @@ export async function startProcess(
     windowsHide: options.windowsHide ?? true,
     windowsVerbatimArguments: options.windowsVerbatimArguments ?? false,
   };
-  const thread = throughThread(process.env) ? spawnThread() : null;
-  const child: StartedProcess = thread
-    ? await thread.start(file, args, settings)
+  const thread = throughThread() ? spawnThread() : null;
+  return thread
+    ? thread.start(file, args, settings)
     : (spawn(file, args, { ...settings, shell: false }) as unknown as StartedProcess);
-  return child;
 }
