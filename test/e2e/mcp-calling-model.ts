@@ -1,7 +1,7 @@
 // A scripted Anthropic Messages model for Claude Code acting as the MCP *client*: it calls one MCP
 // tool, then answers with text quoting the tool's result. Stateless: it decides from the request.
 // Like a real model, it follows Claude Code's advice when the server is still connecting: it calls
-// WaitForMcpServers, then the tool again.
+// WaitForMcpServers, then the tool again (see nextStep).
 import { serve, sse, type Double } from '../doubles/serve.js';
 
 interface Block {
@@ -13,6 +13,7 @@ interface Block {
 }
 interface MessagesBody {
   model?: string;
+  tools?: { name: string }[];
   messages?: { role: string; content: string | Block[] }[];
 }
 
@@ -30,6 +31,13 @@ export function lastToolResult(body: unknown): string | null {
   return null;
 }
 
+/** The names of the tools the model called so far, in order. */
+export function toolCalls(body: unknown): string[] {
+  return ((body as MessagesBody | null)?.messages ?? [])
+    .flatMap((m) => (typeof m.content === 'string' ? [] : m.content))
+    .flatMap((b) => (b.type === 'tool_use' && b.name ? [b.name] : []));
+}
+
 /** The name of the tool whose result came last, or null. */
 function lastResultTool(body: unknown): string | null {
   const blocks = ((body as MessagesBody | null)?.messages ?? []).flatMap((m) =>
@@ -40,6 +48,31 @@ function lastResultTool(body: unknown): string | null {
 }
 
 const WAIT_TOOL = 'WaitForMcpServers';
+
+/** The names of the tools Claude Code offers in this request. */
+function offered(body: unknown): string[] {
+  return ((body as MessagesBody | null)?.tools ?? []).map((t) => t.name);
+}
+
+/**
+ * What the scripted model does next: call `tool`, wait for servers, or answer and end its turn.
+ * It calls the tool first; told the server is still connecting, it waits, then calls again. If the
+ * server connected while the call was on its way, Claude Code answers "No such tool available" and
+ * offers the tool from the next request on; the model then calls it again, as a real model does
+ * once the tool is in its list.
+ */
+function nextStep(body: unknown, tool: string): 'tool' | 'wait' | 'answer' {
+  const result = lastToolResult(body);
+  if (result === null || lastResultTool(body) === WAIT_TOOL) return 'tool';
+  if (result.includes('still connecting')) return 'wait';
+  if (result.includes('No such tool available') && offered(body).includes(tool)) return 'tool';
+  return 'answer';
+}
+
+/** True for a request the model answers by ending its turn, when `done` does not hold for it. */
+export function turnEndedWithout(body: unknown, tool: string, done: (body: unknown) => boolean): boolean {
+  return nextStep(body, tool) === 'answer' && !done(body);
+}
 
 export async function startToolCallingModel(tool: string, input: Record<string, unknown>): Promise<Double> {
   let seq = 0;
@@ -65,13 +98,8 @@ export async function startToolCallingModel(tool: string, input: Record<string, 
       },
     });
     const result = lastToolResult(body);
-    const connecting = result !== null && result.includes('still connecting');
-    const call =
-      result === null || lastResultTool(body) === WAIT_TOOL
-        ? { name: tool, input }
-        : connecting
-          ? { name: WAIT_TOOL, input: {} }
-          : null;
+    const next = nextStep(body, tool);
+    const call = next === 'tool' ? { name: tool, input } : next === 'wait' ? { name: WAIT_TOOL, input: {} } : null;
     let stop = 'end_turn';
     if (call) {
       send('content_block_start', {

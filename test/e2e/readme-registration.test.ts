@@ -27,7 +27,7 @@ import { startResponsesDouble } from '../doubles/openai-responses-server.js';
 import type { Double } from '../doubles/serve.js';
 import { baseEnv } from '../mcp/serve-client.js';
 import { processesIn, waitFor } from '../mcp/wait.js';
-import { lastToolResult, startToolCallingModel } from './mcp-calling-model.js';
+import { lastToolResult, startToolCallingModel, toolCalls, turnEndedWithout } from './mcp-calling-model.js';
 import { lastFunctionOutput, startToolCallingResponses } from './mcp-calling-responses-model.js';
 import { installPacked, type Installed } from './packed-install.js';
 import { registerSnippets, withoutNpx } from './readme-snippets.js';
@@ -222,10 +222,23 @@ describe.skipIf(process.platform !== 'linux' || !existsSync('/usr/bin/script'))(
       let screen = '';
       child.stdout.on('data', (c: Buffer) => (screen += c.toString('utf8')));
       const closed = new Promise<void>((resolve) => child.on('close', () => resolve()));
+      // Should the test end some other way, the interactive session must not outlive it.
+      closers.unshift(async () => {
+        child.kill('SIGKILL');
+        await closed;
+      });
+      // What the model saw, for a failure message: every tool result in order.
+      const seen = () =>
+        claudeModel.requests.map((r, i) => `#${i + 1}: ${String(lastToolResult(r.body)).slice(0, 400)}`).join('\n');
       try {
         await Promise.race([
           claudeModel.waitForRequests(1, (r) => envelopeArrived(r.body)),
           closed.then(() => Promise.reject(new Error(`claude ended before the call: ${screen.slice(-2000)}`))),
+          // The scripted model ended its turn without the envelope: an interactive session would
+          // now wait for the person forever, so fail with what the model was told.
+          claudeModel
+            .waitForRequests(1, (r) => turnEndedWithout(r.body, 'mcp__peer-bridge__bridge_advise', envelopeArrived))
+            .then(() => Promise.reject(new Error(`the model ended its turn without an envelope:\n${seen()}`))),
         ]);
       } finally {
         child.kill('SIGTERM');
@@ -240,7 +253,8 @@ describe.skipIf(process.platform !== 'linux' || !existsSync('/usr/bin/script'))(
         direction: 'claude-code->codex',
         verdict: 'Codex looked: parse() is fine.',
       });
-      measured.push(`Claude Code interactive, user scope, npx: ${(took() ?? NaN).toFixed(0)} ms`);
+      const route = toolCalls(claudeModel.requests.find((r) => envelopeArrived(r.body))!.body).join(' → ');
+      measured.push(`Claude Code interactive, user scope, npx: ${(took() ?? NaN).toFixed(0)} ms (${route})`);
     }, 300_000);
   },
 );
