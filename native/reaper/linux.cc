@@ -7,6 +7,7 @@
 // everything left, SIGKILL after the grace period, and exits only when it has no child left.
 //
 // usage: peer-bridge-reaper <report-fd> <grace-ms> <host-pid> <file> [args...]
+// (PEER_BRIDGE_REAPER_NICE in its environment: see LowerPriority)
 // Reports, one line each on <report-fd>: `pid N`, `spawn-error ERRNO`, `exit CODE SIGNAL`
 // (`-` for the one that does not apply), `swept N` (leftovers signalled), `stuck PID,…`, `done`.
 #include <dirent.h>
@@ -19,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -150,6 +152,30 @@ void SignalTree(int sig, Pids& seen, bool only_new = false) {
   }
 }
 
+// PEER_BRIDGE_REAPER_NICE=N (1 to 19): lower this process, and so the child and everything it
+// starts, by N, and this session's autogroup to N (the scheduler weighs autogroups against each
+// other when they are on). Best effort; the variable never reaches the child.
+void LowerPriority() {
+  const char* text = getenv("PEER_BRIDGE_REAPER_NICE");
+  if (!text) return;
+  int increment = atoi(text);
+  unsetenv("PEER_BRIDGE_REAPER_NICE");
+  if (increment <= 0 || increment > 19) return;
+  int autogroup = open("/proc/self/autogroup", O_WRONLY | O_CLOEXEC);
+  if (autogroup >= 0) {
+    char value[8];
+    int length = snprintf(value, sizeof value, "%d", increment);
+    ssize_t ignored = write(autogroup, value, static_cast<size_t>(length));
+    (void)ignored;
+    close(autogroup);
+  }
+  errno = 0;
+  int current = getpriority(PRIO_PROCESS, 0);
+  if (errno != 0) return;
+  int target = current + increment > 19 ? 19 : current + increment;
+  setpriority(PRIO_PROCESS, 0, target);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -181,6 +207,8 @@ int main(int argc, char** argv) {
   // The host's death is a termination request; it may already have happened before this line.
   prctl(PR_SET_PDEATHSIG, SIGTERM);
   bool terminating = getppid() != host;
+
+  LowerPriority();
 
   int exec_error[2];
   if (signals < 0 || pipe2(exec_error, O_CLOEXEC) != 0) {

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { killTree, DEFAULT_GRACE_MS } from './kill-tree.js';
 import { LineSplitter, type LimitKind, type LineLimits } from './line-stream.js';
 import { guardChild } from './watchdog.js';
+import { lowerPriority, peerNice, REAPER_NICE_VARIABLE } from './priority.js';
 import { emptyReport, execError, readReportLine, reaperPath } from './reaper.js';
 import { startProcess } from './start-process.js';
 import { invocationFor } from './windows-shim.js';
@@ -99,8 +100,14 @@ export async function spawnChild(file: string, args: readonly string[], options:
   const graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
   const spawnId = randomUUID();
   const marker = { name: SPAWN_ID_VARIABLE, value: spawnId };
-  const env = { ...options.env, [SPAWN_ID_VARIABLE]: spawnId };
   const reaper = reaperPath();
+  const nice = peerNice();
+  // The reaper lowers itself before the child starts; a child started without it is lowered after.
+  const env = {
+    ...options.env,
+    [SPAWN_ID_VARIABLE]: spawnId,
+    ...(reaper && nice > 0 ? { [REAPER_NICE_VARIABLE]: String(nice) } : {}),
+  };
   const invocation = reaper
     ? { file: reaper, args: ['3', String(graceMs), String(process.pid), file, ...args], verbatim: false }
     : invocationFor(file, args);
@@ -112,6 +119,7 @@ export async function spawnChild(file: string, args: readonly string[], options:
     windowsHide: true,
     windowsVerbatimArguments: invocation.verbatim,
   });
+  if (!reaper && child.pid !== undefined) lowerPriority(child.pid, nice);
   return new Promise((resolve, reject) => {
     const report = emptyReport();
     if (reaper) {

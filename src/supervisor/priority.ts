@@ -1,0 +1,43 @@
+// Peers are background work for a harness that has a client to answer. On a busy machine (16 calls
+// on 2 cores) peers at the harness's own priority starve it: a server's event loop waited 200 to
+// 500 ms for a CPU while its children ran. So peers run lower: PEER_BRIDGE_PEER_NICE (0 to 19,
+// default 10) is added to the harness's nice value, like `nice -n`; 0 leaves them level.
+// - Linux, through the reaper: the reaper lowers itself before it starts the peer (per-process
+//   nice, inherited by the whole tree from birth), and its session's autogroup, which is what the
+//   scheduler weighs against other sessions when autogroups are on (most distributions' default).
+// - Elsewhere (and without the reaper): the started process is lowered right after it starts,
+//   best effort; what it started in that instant keeps the harness's priority. On Windows (node's
+//   os.setPriority) 10 to 18 is the below-normal priority class, 19 idle, less than 10 no change.
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+
+export const DEFAULT_PEER_NICE = 10;
+
+/** The reaper's variable for the nice increment; it removes it before the peer starts. */
+export const REAPER_NICE_VARIABLE = 'PEER_BRIDGE_REAPER_NICE';
+
+/** How much lower than the harness peers run (PEER_BRIDGE_PEER_NICE, 0 to 19; default 10). */
+export function peerNice(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.PEER_BRIDGE_PEER_NICE?.trim();
+  if (raw === undefined || raw === '') return DEFAULT_PEER_NICE;
+  const value = Number(raw);
+  return Number.isInteger(value) && value >= 0 && value <= 19 ? value : DEFAULT_PEER_NICE;
+}
+
+/** Lowers a process that has started by `increment` (best effort: a failure leaves it as it is). */
+export function lowerPriority(pid: number, increment: number): void {
+  if (increment <= 0) return;
+  if (process.platform === 'linux') {
+    try {
+      // A detached child leads a session of its own, so this is its own autogroup.
+      writeFileSync(`/proc/${pid}/autogroup`, String(increment));
+    } catch {
+      // No autogroups in this kernel, or the process is gone.
+    }
+  }
+  try {
+    os.setPriority(pid, Math.min(19, os.getPriority(0) + increment));
+  } catch {
+    // Gone already, or not ours to change.
+  }
+}
