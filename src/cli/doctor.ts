@@ -69,18 +69,31 @@ async function checkNative(): Promise<Check> {
 // misses processes which dropped the spawn marker.
 async function checkProcesses(): Promise<Check> {
   const { processSupervision } = await import('../supervisor/reaper.js');
+  const { peerNice } = await import('../supervisor/priority.js');
   const { mode, reaper } = processSupervision();
+  const nice = peerNice();
+  const priority =
+    nice === 0
+      ? '; peers run at this CPU priority (PEER_BRIDGE_PEER_NICE=0)'
+      : `; peers run ${nice} nice levels lower (PEER_BRIDGE_PEER_NICE)`;
   if (mode === 'subreaper')
-    return { name: 'processes', level: 'ok', detail: `every child runs under ${reaper} (a child subreaper)` };
+    return {
+      name: 'processes',
+      level: 'ok',
+      detail: `every child runs under ${reaper} (a child subreaper)${priority}`,
+    };
   if (mode === 'taskkill')
-    return { name: 'processes', level: 'ok', detail: 'process trees are killed with taskkill /T /F' };
+    return { name: 'processes', level: 'ok', detail: `process trees are killed with taskkill /T /F${priority}` };
   if (process.platform !== 'linux')
-    return { name: 'processes', level: 'ok', detail: 'process trees are found by process group and parent links' };
+    return {
+      name: 'processes',
+      level: 'ok',
+      detail: `process trees are found by process group and parent links${priority}`,
+    };
   return {
     name: 'processes',
     level: 'warn',
-    detail:
-      'no peer-bridge-reaper: leftovers are found by scanning /proc after each call, which misses processes that dropped the spawn marker',
+    detail: `no peer-bridge-reaper: leftovers are found by scanning /proc after each call, which misses processes that dropped the spawn marker${priority}`,
     fix:
       process.env.PEER_BRIDGE_REAPER === 'off'
         ? 'unset PEER_BRIDGE_REAPER'

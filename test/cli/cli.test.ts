@@ -171,7 +171,10 @@ describe('peer-bridge command line', () => {
     expect(missing.code).toBe(1);
     const checks = JSON.parse(missing.stdout).checks as { name: string; level: string; fix?: string }[];
     expect(checks.find((c) => c.name === 'native')?.level).toBe('ok');
-    expect(checks.find((c) => c.name === 'processes')?.level).toBe('ok');
+    expect(checks.find((c) => c.name === 'processes')).toMatchObject({
+      level: 'ok',
+      detail: expect.stringContaining('peers run 10 nice levels lower'),
+    });
     expect(checks.find((c) => c.name === 'codex')).toMatchObject({
       level: 'fail',
       fix: expect.stringContaining('PEER_BRIDGE_CODEX_BIN'),
