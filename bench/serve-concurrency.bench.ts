@@ -17,6 +17,7 @@ import { buildPrompt } from '../src/bridge/prompt.js';
 import { strictCoreSchema } from '../src/envelope/index.js';
 import { createMcpServer } from '../src/mcp/server.js';
 import { codexArgs } from '../src/runners/codex/args.js';
+import { pidsWithMarker } from '../src/supervisor/process-table.js';
 import { codexBin, codexEnv } from '../test/bridge/peers.js';
 import { benchEnvironment, responsesDoubleProcess } from './child-timing.js';
 import { median, record } from './record.js';
@@ -119,10 +120,23 @@ try {
     if (bad.length > 0)
       throw new Error(`${bad.length} calls did not complete: ${JSON.stringify(bad[0]).slice(0, 400)}`);
   };
-  const direct = () =>
-    Promise.all(Array.from({ length: CALLS }, () => runToExit(codexBin, directArgs, childEnv, workspace))).then(
-      () => undefined,
-    );
+  // The baseline's children get a marker, and what they leave running (Codex's login-shell
+  // snapshot can leave the user's shell start-up, e.g. `pyenv rehash`, in sessions of their own)
+  // is killed after each batch, as the bridge's reaper does for its peers: otherwise it would
+  // compete, at full priority, with the rounds that follow.
+  const BASELINE_MARKER = 'BENCH_BASELINE_CHILD';
+  const direct = async () => {
+    const marker = `${process.pid}-${performance.now()}`;
+    const env = { ...childEnv, [BASELINE_MARKER]: marker };
+    await Promise.all(Array.from({ length: CALLS }, () => runToExit(codexBin, directArgs, env, workspace)));
+    for (const pid of await pidsWithMarker(BASELINE_MARKER, marker)) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+  };
 
   console.log(`${CALLS} concurrent calls, event loop of this process (resolution 5 ms)`);
   show('first batch on a cold server', await watched(batch));
