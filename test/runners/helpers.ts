@@ -6,12 +6,28 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RunRequest, RunnerEvent, Verb } from '../../src/runners/types.js';
+import type { SpawnOptions } from '../../src/supervisor/spawn.js';
 import { claudeDoubleEnv } from '../doubles/claude-env.js';
 import { codexConfigToml } from '../doubles/codex-config.js';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const codexBin = path.join(root, 'node_modules', '.bin', 'codex');
 export const claudeBin = path.join(root, 'node_modules', '.bin', 'claude');
+
+/**
+ * spawnChild options for a test child in `cwd`: PATH only, 1 MiB of output, never aborted, lines
+ * ignored; `overrides` replaces any of them.
+ */
+export function spawnOptions(cwd: string, overrides: Partial<SpawnOptions> = {}): SpawnOptions {
+  return {
+    cwd,
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+    signal: new AbortController().signal,
+    limits: { maxOutputBytes: 1 << 20, maxLineBytes: 1 << 16 },
+    onLine: () => {},
+    ...overrides,
+  };
+}
 
 export async function tempDir(prefix: string): Promise<string> {
   return mkdtemp(path.join(os.tmpdir(), `pb-${prefix}-`));

@@ -19,6 +19,7 @@ import {
   request,
   root,
   setEnv,
+  spawnOptions,
   tempDir,
   validCore,
 } from './helpers.js';
@@ -51,14 +52,7 @@ describe.skipIf(!linux)('process supervision', () => {
   describe('the host spawn, after a normal exit', () => {
     it.each(routes)('kills a process that escaped by %s', async (_, line) => {
       const ws = await tempDir('ws');
-      const result = await spawnChild('/bin/sh', ['-c', line], {
-        cwd: ws,
-        env,
-        signal: new AbortController().signal,
-        limits,
-        onLine: () => {},
-        graceMs: 500,
-      });
+      const result = await spawnChild('/bin/sh', ['-c', line], spawnOptions(ws, { graceMs: 500 }));
       expect(result.exitCode).toBe(0);
       await gone(await escapedPid(ws));
       expect(result.leftovers).toBe(1);
@@ -90,21 +84,14 @@ describe.skipIf(!linux)('process supervision', () => {
       const ws = await tempDir('ws');
       const script = `env -i ${process.execPath} -e "process.on('SIGTERM', () => {}); require('fs').writeFileSync('escape.pid', String(process.pid)); setInterval(() => {}, 1000)" >/dev/null 2>&1 &
         while [ ! -s escape.pid ]; do sleep 0.01; done`;
-      const result = await spawnChild('/bin/sh', ['-c', script], {
-        cwd: ws,
-        env,
-        signal: new AbortController().signal,
-        limits,
-        onLine: () => {},
-        graceMs: 200,
-      });
+      const result = await spawnChild('/bin/sh', ['-c', script], spawnOptions(ws, { graceMs: 200 }));
       expect(result).toMatchObject({ exitCode: 0, leftovers: 1, stuck: [] });
       await gone(await escapedPid(ws));
     });
 
     it("reports the child's own exit code and signal, not the reaper's", async () => {
       const ws = await tempDir('ws');
-      const base = { cwd: ws, env, signal: new AbortController().signal, limits, onLine: () => {} };
+      const base = spawnOptions(ws);
       expect(await spawnChild('/bin/sh', ['-c', 'exit 7'], base)).toMatchObject({
         exitCode: 7,
         signal: null,

@@ -7,9 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PEER_NICE, peerNice } from '../../src/supervisor/priority.js';
 import { reaperPath } from '../../src/supervisor/reaper.js';
 import { spawnChild } from '../../src/supervisor/spawn.js';
-import { tempDir } from '../runners/helpers.js';
+import { spawnOptions, tempDir } from '../runners/helpers.js';
 
-const limits = { maxOutputBytes: 1 << 20, maxLineBytes: 1 << 16 };
 const autogroups =
   existsSync('/proc/self/autogroup') && readFileSync('/proc/sys/kernel/sched_autogroup_enabled', 'utf8').trim() === '1';
 
@@ -26,16 +25,16 @@ function report(waitWhile?: number): string {
 
 async function run(script: string): Promise<Record<string, string>> {
   const lines: Record<string, string> = {};
-  const result = await spawnChild('/bin/sh', ['-c', script], {
-    cwd: await tempDir('ws'),
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
-    signal: new AbortController().signal,
-    limits,
-    onLine: (line) => {
-      const space = line.indexOf(' ');
-      lines[line.slice(0, space)] = line.slice(space + 1);
-    },
-  });
+  const result = await spawnChild(
+    '/bin/sh',
+    ['-c', script],
+    spawnOptions(await tempDir('ws'), {
+      onLine: (line) => {
+        const space = line.indexOf(' ');
+        lines[line.slice(0, space)] = line.slice(space + 1);
+      },
+    }),
+  );
   expect(result.exitCode, result.stderrTail).toBe(0);
   return lines;
 }

@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { spawnChild } from '../../src/supervisor/spawn.js';
-import { alive, tempDir } from '../runners/helpers.js';
+import { alive, spawnOptions, tempDir } from '../runners/helpers.js';
 
 const limits = { maxOutputBytes: 1 << 20, maxLineBytes: 1 << 16 };
 const env = { PATH: process.env.PATH ?? '/usr/bin:/bin' };
@@ -66,14 +66,11 @@ describe.skipIf(process.platform !== 'linux').each(['off', 'on'])('PEER_BRIDGE_S
 
     it('sweeps a background job left behind after a normal exit', async () => {
       const ws = await tempDir('ws');
-      const result = await spawnChild('/bin/sh', ['-c', 'sleep 300 >/dev/null 2>&1 & echo $! > bg.pid; echo done'], {
-        cwd: ws,
-        env,
-        signal: new AbortController().signal,
-        limits,
-        onLine: () => {},
-        graceMs: 500,
-      });
+      const result = await spawnChild(
+        '/bin/sh',
+        ['-c', 'sleep 300 >/dev/null 2>&1 & echo $! > bg.pid; echo done'],
+        spawnOptions(ws, { graceMs: 500 }),
+      );
       expect(result.exitCode).toBe(0);
       const bg = Number(await readFile(path.join(ws, 'bg.pid'), 'utf8'));
       expect(alive(bg)).toBe(false);
@@ -89,29 +86,24 @@ describe.skipIf(process.platform !== 'linux').each(['off', 'on'])('PEER_BRIDGE_S
         if (before === undefined) delete process.env.PEER_BRIDGE_REAPER;
         else process.env.PEER_BRIDGE_REAPER = before;
       });
-      const result = await spawnChild('/bin/sh', ['-c', 'env -i /bin/sleep 300 & echo $!; exit 0'], {
-        cwd: await tempDir('ws'),
-        env,
-        signal: new AbortController().signal,
-        limits,
-        drainMs: 200,
-        onLine: (line) => (pid = Number(line)),
-      });
+      const result = await spawnChild(
+        '/bin/sh',
+        ['-c', 'env -i /bin/sleep 300 & echo $!; exit 0'],
+        spawnOptions(await tempDir('ws'), { drainMs: 200, onLine: (line) => (pid = Number(line)) }),
+      );
       expect(result.exitCode).toBe(0);
       expect(alive(pid)).toBe(true);
       process.kill(pid, 'SIGKILL');
     });
 
     it('reports an executable that cannot start instead of throwing', async () => {
-      const options = { cwd: await tempDir('ws'), env, signal: new AbortController().signal, limits, onLine: () => {} };
-      const result = await spawnChild('/nonexistent/binary', [], options);
+      const result = await spawnChild('/nonexistent/binary', [], spawnOptions(await tempDir('ws')));
       expect(result.spawnError).toMatchObject({ code: 'ENOENT' });
     });
 
     it('keeps only the tail of stderr', async () => {
       const script = "process.stderr.write('a'.repeat(20000) + 'END')";
-      const options = { cwd: await tempDir('ws'), env, signal: new AbortController().signal, limits, onLine: () => {} };
-      const result = await spawnChild(process.execPath, ['-e', script], options);
+      const result = await spawnChild(process.execPath, ['-e', script], spawnOptions(await tempDir('ws')));
       expect(result.stderrTail.length).toBe(8192);
       expect(result.stderrTail.endsWith('END')).toBe(true);
     });
