@@ -60,16 +60,6 @@ const STDERR_TAIL_BYTES = 8192;
 // the old way (a reaper that was stopped or killed by something in the tree).
 const REAPER_MARGIN_MS = 3000;
 
-// A direct spawn() blocks until the child has started (fork, exec; ~10 ms on a loaded machine):
-// calls that start together would add theirs up in one turn of the event loop. Spawns take turns
-// instead, one per turn (immediates queued together all run in the same turn, so each waits for
-// the previous). A server starts them on the spawn thread instead (start-process.ts).
-let spawnTurn: Promise<void> = Promise.resolve();
-function nextSpawnTurn(): Promise<void> {
-  spawnTurn = spawnTurn.then(() => new Promise<void>((resolve) => setImmediate(resolve)));
-  return spawnTurn;
-}
-
 /**
  * Starts `file` (absolute) with `args`; resolves when it is gone, never rejects for child failures.
  * It rejects only when `onLine` throws (a runner bug): then the tree is killed first.
@@ -92,7 +82,6 @@ export async function spawnChild(file: string, args: readonly string[], options:
     leftovers: 0,
     stuck: [],
   };
-  if (!options.signal.aborted) await nextSpawnTurn();
   if (options.signal.aborted) {
     result.aborted = true;
     return result;
@@ -184,6 +173,8 @@ export async function spawnChild(file: string, args: readonly string[], options:
       kill();
     };
     options.signal.addEventListener('abort', onAbort, { once: true });
+    // An abort while the process was starting has no listener to hear it: act on it now.
+    if (options.signal.aborted) onAbort();
     child.stdout!.on('data', (chunk: Buffer) => splitter.push(chunk));
     child.stderr!.on('data', (chunk: Buffer) => {
       stderr = Buffer.concat([stderr, chunk]);

@@ -22,6 +22,16 @@ export interface StartOptions {
 
 let preferred = false;
 
+// A direct spawn() blocks until the child has started (fork, exec; ~10 ms on a loaded machine):
+// processes that start together would add theirs up in one turn of the event loop. Direct starts
+// take turns instead, one per turn (immediates queued together all run in the same turn, so each
+// waits for the previous). Starts through the thread need no turns: they do not block the loop.
+let spawnTurn: Promise<void> = Promise.resolve();
+function nextSpawnTurn(): Promise<void> {
+  spawnTurn = spawnTurn.then(() => new Promise<void>((resolve) => setImmediate(resolve)));
+  return spawnTurn;
+}
+
 const threadAllowed = () => process.env.PEER_BRIDGE_SPAWN_THREAD !== 'off' && process.platform !== 'win32';
 const throughThread = () => threadAllowed() && (preferred || process.env.PEER_BRIDGE_SPAWN_THREAD === 'on');
 
@@ -53,7 +63,7 @@ export async function startProcess(
     windowsVerbatimArguments: options.windowsVerbatimArguments ?? false,
   };
   const thread = throughThread() ? spawnThread() : null;
-  return thread
-    ? thread.start(file, args, settings)
-    : (spawn(file, args, { ...settings, shell: false }) as unknown as StartedProcess);
+  if (thread) return thread.start(file, args, settings);
+  await nextSpawnTurn();
+  return spawn(file, args, { ...settings, shell: false }) as unknown as StartedProcess;
 }

@@ -47,6 +47,17 @@ describe.skipIf(process.platform !== 'linux').each(['off', 'on'])('PEER_BRIDGE_S
       expect(pids.filter(alive)).toEqual([]);
     });
 
+    it('kills a child whose abort came while it was still starting', async () => {
+      const controller = new AbortController();
+      const running = spawnChild(
+        '/bin/sh',
+        ['-c', 'exec sleep 300'],
+        spawnOptions(await tempDir('ws'), { signal: controller.signal, graceMs: 500 }),
+      );
+      controller.abort(); // spawnChild is now waiting for the start
+      expect(await running).toMatchObject({ aborted: true });
+    });
+
     it('escalates to SIGKILL for a child that ignores SIGTERM', async () => {
       const controller = new AbortController();
       const ready = waitForLine(/^ready$/);
