@@ -8,7 +8,7 @@ import type { ObservationStore } from './observations.js';
 import { cleanOrphans } from './stage-names.js';
 import type { TodoList } from './todos.js';
 import type { VersionTokens } from './version-token.js';
-import type { Workspace } from './workspace-paths.js';
+import { resolveInWorkspace, type ResolvedPath, type Workspace } from './workspace-paths.js';
 
 export interface ToolContext {
   ws: Workspace;
@@ -26,6 +26,13 @@ export interface ToolContext {
   expectedVersion?: string;
   /** This session's todo list (todo_write). */
   todos: TodoList;
+  /** Tool path arguments already resolved for this call (see resolveTarget). */
+  resolved?: ReadonlyMap<string, ResolvedPath>;
+}
+
+/** A tool's path argument, resolved in the workspace (reusing this call's resolution when it has one). */
+export function resolveTarget(ctx: ToolContext, input: string): ResolvedPath {
+  return ctx.resolved?.get(input) ?? resolveInWorkspace(ctx.ws, input);
 }
 
 export function makeSweeper(staleMs: number): (dir: string) => Promise<void> {

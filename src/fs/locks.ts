@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { lock as nativeLock, type FileIdentity, type LockHandle, type LockOptions } from '../native/index.js';
+import { lock as nativeLock, tryLock, type FileIdentity, type LockHandle, type LockOptions } from '../native/index.js';
 import { FsError, errnoOf } from './errors.js';
 import { assertPrivate, recordOwner, type LockDirInfo } from './lock-dir.js';
 
@@ -56,6 +56,40 @@ export class KeyedQueue {
   take(key: LockKey): Promise<() => void> {
     return this.one(key);
   }
+
+  /**
+   * Takes one key now if nobody holds or waits for it, else undefined (nothing taken). O(1); it
+   * never jumps the line, since it only succeeds when there is no line.
+   */
+  tryTake(key: LockKey): (() => void) | undefined {
+    if (this.tails.has(key)) return undefined;
+    let release!: () => void;
+    const mine = new Promise<void>((resolve) => (release = resolve));
+    this.tails.set(key, mine);
+    return () => {
+      release();
+      if (this.tails.get(key) === mine) this.tails.delete(key);
+    };
+  }
+
+  /** Every key now (see tryTake), or none of them. */
+  tryAcquire(keys: LockKey[]): (() => void) | undefined {
+    const releases: Array<() => void> = [];
+    for (const key of [...new Set(keys)].sort()) {
+      const release = this.tryTake(key);
+      if (!release) {
+        releaseInReverse(releases);
+        return undefined;
+      }
+      releases.push(release);
+    }
+    return () => releaseInReverse(releases);
+  }
+}
+
+function releaseInReverse(releases: Array<() => void>): void {
+  for (const release of releases.reverse()) release();
+  releases.length = 0;
 }
 
 // Shared by every workbench in this process.
@@ -64,11 +98,15 @@ const processQueue = new KeyedQueue();
 /** How long a mutation waits for another process's lock before it gives up (FS_LOCK_TIMEOUT). */
 export const DEFAULT_LOCK_TIMEOUT_MS = 60_000;
 
+const LOCK_FILE_NAMES_KEPT = 4096;
+
 export class LockSet {
   private readonly dir: string;
   private readonly source: LockDirInfo['source'];
   private readonly timeoutMs: number;
   private made = false;
+  // Lock file names by key: a hash per name, worth remembering for the files a session edits.
+  private readonly files = new Map<LockKey, string>();
 
   /** `where`: a directory (as given by a caller), or the chosen directory with its source. */
   constructor(where: string | LockDirInfo, timeoutMs = DEFAULT_LOCK_TIMEOUT_MS) {
@@ -79,11 +117,47 @@ export class LockSet {
   }
 
   fileFor(key: LockKey): string {
-    return path.join(this.dir, `${createHash('sha256').update(key).digest('hex').slice(0, 40)}.lock`);
+    let file = this.files.get(key);
+    if (file === undefined) {
+      if (this.files.size >= LOCK_FILE_NAMES_KEPT) this.files.clear();
+      file = path.join(this.dir, `${createHash('sha256').update(key).digest('hex').slice(0, 40)}.lock`);
+      this.files.set(key, file);
+    }
+    return file;
   }
 
   /** Takes all keys (deduplicated, sorted); the returned function releases them in reverse. */
   async acquire(keys: LockKey[]): Promise<() => void> {
+    return this.tryAcquire(keys) ?? this.acquireInTurn(keys);
+  }
+
+  /**
+   * Takes all keys at once without waiting, when no other call of this process holds or waits
+   * for any of them and no other process holds their lock files; else undefined, with nothing
+   * taken. The common, uncontended case costs no promise and no timer.
+   */
+  tryAcquire(keys: LockKey[]): (() => void) | undefined {
+    if (!this.made) return undefined;
+    const releases: Array<() => void> = [];
+    for (const key of [...new Set(keys)].sort()) {
+      const inProcess = processQueue.tryTake(key);
+      if (!inProcess) break;
+      releases.push(inProcess);
+      let handle: LockHandle;
+      try {
+        handle = tryLock(this.fileFor(key));
+      } catch {
+        // Held elsewhere, or a problem the waiting path reports with its fix.
+        break;
+      }
+      releases.push(() => handle.release());
+    }
+    if (releases.length === 2 * new Set(keys).size) return () => releaseInReverse(releases);
+    releaseInReverse(releases);
+    return undefined;
+  }
+
+  private async acquireInTurn(keys: LockKey[]): Promise<() => void> {
     if (!this.made) this.makeDir();
     const releases: Array<() => void> = [];
     const releaseAll = (): void => {

@@ -114,14 +114,18 @@ export async function checkCurrent(target: ResolvedPath, observed: Version): Pro
   return current;
 }
 
+// Only root can give a file to its owner again. Asked once: getuid is a system call, and a process
+// that gives up root later only makes the best-effort chown fail quietly.
+const RUNS_AS_ROOT = typeof process.getuid === 'function' && process.getuid() === 0;
+
 async function ownerToKeep(abs: string): Promise<{ uid: number; gid: number } | undefined> {
-  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return undefined;
+  if (!RUNS_AS_ROOT) return undefined;
   const stat = await lstat(abs).catch(() => undefined);
   return stat ? { uid: stat.uid, gid: stat.gid } : undefined;
 }
 
 function ownerToKeepSync(abs: string): { uid: number; gid: number } | undefined {
-  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return undefined;
+  if (!RUNS_AS_ROOT) return undefined;
   const stat = lstatSync(abs, { throwIfNoEntry: false });
   return stat ? { uid: stat.uid, gid: stat.gid } : undefined;
 }
@@ -136,17 +140,42 @@ export async function lockFile(
   extraKeys: LockKey[] = [],
 ): Promise<{ release: () => void; stat: NativeStat | undefined }> {
   refuseStatePath(target);
+  if (ctx.ops.sync) {
+    const now = lockFileNow(ctx, target, extraKeys);
+    if (now) return now;
+  }
   const stat = ctx.ops.sync ? async (abs: string) => statQuietSync(abs) : statQuiet;
   for (let attempt = 1; ; attempt++) {
     const before = await stat(target.abs);
-    const keys = [pathKey(target.abs), ...extraKeys, ...(before ? [identityKey(before.identity)] : [])];
-    const release = await ctx.locks.acquire(keys);
+    const release = await ctx.locks.acquire(lockKeys(target, extraKeys, before));
     const after = await stat(target.abs);
-    const sameIdentity =
-      before?.identity.fileId === after?.identity.fileId && before?.identity.volume === after?.identity.volume;
-    if (sameIdentity || attempt >= 5) return { release, stat: after };
+    if (sameIdentity(before, after) || attempt >= 5) return { release, stat: after };
     release();
   }
+}
+
+function lockKeys(target: ResolvedPath, extraKeys: LockKey[], stat: NativeStat | undefined): LockKey[] {
+  return [pathKey(target.abs), ...extraKeys, ...(stat ? [identityKey(stat.identity)] : [])];
+}
+
+function sameIdentity(a: NativeStat | undefined, b: NativeStat | undefined): boolean {
+  return a?.identity.fileId === b?.identity.fileId && a?.identity.volume === b?.identity.volume;
+}
+
+// lockFile's first attempt when nothing is contended: every lock taken at once, with no promise
+// between the stat and the locks. Undefined (nothing held) sends the caller to the waiting path.
+function lockFileNow(
+  ctx: ToolContext,
+  target: ResolvedPath,
+  extraKeys: LockKey[],
+): { release: () => void; stat: NativeStat | undefined } | undefined {
+  const before = statQuietSync(target.abs);
+  const release = ctx.locks.tryAcquire(lockKeys(target, extraKeys, before));
+  if (!release) return undefined;
+  const after = statQuietSync(target.abs);
+  if (sameIdentity(before, after)) return { release, stat: after };
+  release();
+  return undefined;
 }
 
 /** Rewrites an observed file: version check under locks, transform, publish, new observation. */

@@ -11,6 +11,7 @@ import type { ResolvedPath, Workspace } from './workspace-paths.js';
 
 const PREFIX = 'pbv1';
 const MAC_CONTEXT = 'peer-bridge version token v1\0';
+const PATH_TAGS_KEPT = 1024;
 
 type Payload = [
   ws: string,
@@ -37,13 +38,30 @@ function macOf(key: Buffer, body: string): Buffer {
 
 /** Issues and checks the tokens of one workspace with one key. */
 export class VersionTokens {
-  readonly #key: () => Buffer;
+  readonly #loadKey: () => Buffer;
+  #loaded: Buffer | undefined;
   readonly #wsTag: string;
+  // Path tags of the files this session touches: a hash each, the same every time.
+  readonly #pathTags = new Map<string, string>();
 
   /** `key` is called when a token is first needed (it may create the per-user key file). */
   constructor(ws: Workspace, key: () => Buffer) {
-    this.#key = key;
+    this.#loadKey = key;
     this.#wsTag = tag(ws.realRoot);
+  }
+
+  #key(): Buffer {
+    return (this.#loaded ??= this.#loadKey());
+  }
+
+  #pathTag(shown: string): string {
+    let pathTag = this.#pathTags.get(shown);
+    if (pathTag === undefined) {
+      if (this.#pathTags.size >= PATH_TAGS_KEPT) this.#pathTags.clear();
+      pathTag = tag(shown);
+      this.#pathTags.set(shown, pathTag);
+    }
+    return pathTag;
   }
 
   /**
@@ -67,7 +85,7 @@ export class VersionTokens {
   issue(target: ResolvedPath, version: Version): string {
     const payload: Payload = [
       this.#wsTag,
-      tag(target.shown),
+      this.#pathTag(target.shown),
       version.identity.volume,
       version.identity.fileId,
       version.size,
@@ -109,7 +127,7 @@ export class VersionTokens {
         `${target.shown}: expected_version is the version of a file in another workspace, not of this file`,
       );
     }
-    if (pathTag !== tag(target.shown)) {
+    if (pathTag !== this.#pathTag(target.shown)) {
       throw new FsError(
         'FS_INVALID_ARGUMENT',
         `${target.shown}: expected_version was issued for another path, not for ${target.shown}; read_file this file for its version`,

@@ -24,7 +24,7 @@ import { TodoList } from './todos.js';
 import type { FsToolArgs, FsToolName, FsToolResult } from './tool-types.js';
 import { versionKey } from './version-key.js';
 import { VersionTokens } from './version-token.js';
-import { openWorkspace, resolveInWorkspace, type Workspace } from './workspace-paths.js';
+import { openWorkspace, resolveInWorkspace, type ResolvedPath, type Workspace } from './workspace-paths.js';
 
 export interface WorkbenchOptions {
   /** The directory every tool path is confined to. */
@@ -142,9 +142,19 @@ export class Workbench {
         message: `${tool}: ${broken} holds an unpaired UTF-16 surrogate; no file encoding can store it (it would become U+FFFD)`,
       };
     }
-    const release = await this.#order.acquire(this.#pathsOf(args as Record<string, unknown>));
+    const resolved = this.#resolvePaths(args as Record<string, unknown>);
+    const keys = [...resolved.values()].map((target) => target.abs);
+    const now = this.#order.tryAcquire(keys);
+    const release = now ?? (await this.#order.acquire(keys));
     const expected = (args as { expected_version?: string }).expected_version;
-    const ctx = expected === undefined ? this.#ctx : { ...this.#ctx, expectedVersion: expected };
+    // A resolution is handed to the tool only when no turn of the event loop passed since it was
+    // made (the order was free): then it is the resolution the tool would make itself. After a
+    // wait, the tool resolves again, so a symlink swapped meanwhile is seen.
+    const ctx = {
+      ...this.#ctx,
+      ...(now ? { resolved } : {}),
+      ...(expected === undefined ? {} : { expectedVersion: expected }),
+    };
     try {
       if (MUTATING.has(tool)) ctx.tokens.prepare();
       return (await run(ctx, args as never)) as ToolResult;
@@ -156,17 +166,17 @@ export class Workbench {
     }
   }
 
-  #pathsOf(args: Record<string, unknown>): string[] {
-    const paths: string[] = [];
+  #resolvePaths(args: Record<string, unknown>): Map<string, ResolvedPath> {
+    const resolved = new Map<string, ResolvedPath>();
     for (const value of [args.path, args.new_path]) {
-      if (typeof value !== 'string') continue;
+      if (typeof value !== 'string' || resolved.has(value)) continue;
       try {
-        paths.push(resolveInWorkspace(this.#ctx.ws, value).abs);
+        resolved.set(value, resolveInWorkspace(this.#ctx.ws, value));
       } catch {
-        // The tool reports a bad path itself.
+        // The tool resolves it again and reports the bad path itself.
       }
     }
-    return paths;
+    return resolved;
   }
 
   /**

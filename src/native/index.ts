@@ -5,7 +5,7 @@
  * functions returning Promises, run on Node's thread pool.
  */
 import { loadBindingFrom } from './load.js';
-import { lock as lockWith, type LockHandle, type LockOptions } from './lock.js';
+import { lock as lockWith, tryLock as tryLockWith, type LockHandle, type LockOptions } from './lock.js';
 import type { Backend, NativeStat, RawStat } from './raw.js';
 import { decodeStat } from './stat-layout.js';
 
@@ -79,6 +79,18 @@ export function fsyncDirectory(path: string): void {
  */
 export function lock(path: string, options?: LockOptions): Promise<LockHandle> {
   return lockWith(binding, path, options);
+}
+
+/**
+ * The same lock without a promise: taken now, or an error with code `EAGAIN` when it is held
+ * elsewhere. Never waits. For callers that take several locks on a hot path and fall back to
+ * `lock` when one is busy.
+ */
+export function tryLock(path: string, options?: { exclusive?: boolean }): LockHandle {
+  if (typeof path !== 'string') throw argType('tryLock: path must be a string');
+  const exclusive = options?.exclusive ?? true;
+  if (typeof exclusive !== 'boolean') throw argType('tryLock: options.exclusive must be true or false');
+  return tryLockWith(binding, path, exclusive);
 }
 
 export const promises = {

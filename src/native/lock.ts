@@ -43,6 +43,11 @@ export async function lock(binding: RawBinding, path: string, options: LockOptio
   }
 }
 
+/** One non-blocking attempt: the handle, or an error with code `EAGAIN` when the lock is held elsewhere. */
+export function tryLock(binding: RawBinding, path: string, exclusive = true): LockHandle {
+  return handle(binding, path, exclusive, binding.lockTry(path, exclusive));
+}
+
 function handle(binding: RawBinding, path: string, exclusive: boolean, token: number): LockHandle {
   let held = true;
   return {

@@ -27,6 +27,48 @@ describe('locks', () => {
     for (let i = 0; i < order.length; i += 2) expect(order[i + 1]).toBe(order[i]?.replace('in', 'out'));
   });
 
+  it('takes every key at once when nothing is contended, and otherwise none of them', async () => {
+    const dir = tempDir('pb-locks-');
+    const locks = new LockSet(dir);
+    (await locks.acquire(['path:warm']))(); // makes the directory: the fast path never creates it
+    const taken = locks.tryAcquire(['path:b', 'path:a']);
+    expect(taken).toBeTypeOf('function');
+    // Held in this process: neither a second try nor a part of it gets through.
+    expect(locks.tryAcquire(['path:a'])).toBeUndefined();
+    expect(locks.tryAcquire(['path:c', 'path:b'])).toBeUndefined();
+    taken!();
+    // The failed try above left path:c free again.
+    const c = locks.tryAcquire(['path:c']);
+    expect(c).toBeTypeOf('function');
+    c!();
+    // Held by another process: undefined, and the in-process keys it took on the way are given back.
+    const holder = spawnTs(path.join(import.meta.dirname, '..', 'native', 'fixtures', 'hold-lock.ts'), [
+      locks.fileFor('path:z'),
+    ]);
+    await waitForLine(holder, (line) => line === 'locked');
+    try {
+      expect(locks.tryAcquire(['path:a', 'path:z'])).toBeUndefined();
+      const a = locks.tryAcquire(['path:a']);
+      expect(a).toBeTypeOf('function');
+      a!();
+    } finally {
+      holder.stdin!.end();
+      await waitForExit(holder);
+    }
+    // And the waiting path still queues behind a holder.
+    const first = await locks.acquire(['path:a']);
+    let second = false;
+    const waiting = locks.acquire(['path:a']).then((release) => {
+      second = true;
+      release();
+    });
+    await Promise.resolve();
+    expect(second).toBe(false);
+    first();
+    await waiting;
+    expect(second).toBe(true);
+  });
+
   it('keeps lock files out of the workspace, with hashed names for non-ASCII paths', async () => {
     const t = bench();
     t.write('目录/文件.txt', 'x\n');

@@ -1,5 +1,14 @@
 // Confinement: nothing outside the workspace is read or written, however the path is spelled.
-import { existsSync, mkdirSync, readdirSync, readlinkSync, symlinkSync, writeFileSync, readFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+  readFileSync,
+} from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -35,6 +44,38 @@ describe('workspace confinement', () => {
     expect(code(await t.wb.call('write_file', { path: 'escape-dangling', content: 'x' }))).toBe('FS_OUTSIDE_WORKSPACE');
     expect(code(await t.wb.call('read_file', { path: 'escape-dangling' }))).toBe('FS_OUTSIDE_WORKSPACE');
     expect(readFileSync(path.join(outside, 'secret.txt'), 'utf8')).toBe('secret\n');
+  });
+
+  it('a call that waited its turn resolves its path again: a directory link swapped meanwhile is seen', async () => {
+    const t = bench();
+    const outside = tempDir('pb-outside-');
+    writeFileSync(path.join(outside, 'a.txt'), 'outside\n');
+    t.write('real/a.txt', 'inside\n');
+    symlinkSync('real', t.file('d'));
+    let reachedStaged!: () => void;
+    const staged = new Promise<void>((resolve) => (reachedStaged = resolve));
+    let resume!: () => void;
+    const paused = new Promise<void>((resolve) => (resume = resolve));
+    const wb = t.open({
+      hooks: {
+        async onStep(step) {
+          if (step !== 'staged') return;
+          reachedStaged();
+          await paused;
+        },
+      },
+    });
+    ok(await wb.call('read_file', { path: 'd/a.txt' }));
+    const first = wb.call('edit_file', { path: 'd/a.txt', old_string: 'inside', new_string: 'edited' });
+    await staged;
+    // Queued behind the first call on the same file, resolved (to real/a.txt) before it waits.
+    const second = wb.call('read_file', { path: 'd/a.txt' });
+    rmSync(t.file('d'));
+    symlinkSync(outside, t.file('d'));
+    resume();
+    ok(await first);
+    expect(code(await second)).toBe('FS_OUTSIDE_WORKSPACE');
+    expect(t.text('real/a.txt')).toBe('edited\n');
   });
 
   it('accepts absolute paths inside the workspace and symlinks that stay inside', async () => {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lock } from '../../src/native/index.js';
+import { lock, tryLock } from '../../src/native/index.js';
 import { spawnTs, waitForExit, waitForLine } from '../helpers/run-ts.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 
@@ -72,6 +72,23 @@ describe('cross-process lock', () => {
     first.release();
     const second = await lock(file, { wait: false });
     second.release();
+  });
+
+  it('tryLock takes a free lock at once and throws EAGAIN, without a promise, while another process holds it', async () => {
+    const file = path.join(tempDir(), 'a.lock');
+    const child = await heldElsewhere(file);
+    try {
+      expect(() => tryLock(file)).toThrow(expect.objectContaining({ code: 'EAGAIN' }));
+    } finally {
+      child.stdin!.end();
+      await waitForExit(child);
+    }
+    const held = tryLock(file);
+    expect(held).toMatchObject({ path: file, exclusive: true });
+    expect(() => tryLock(file, { exclusive: true })).toThrow(expect.objectContaining({ code: 'EAGAIN' }));
+    held.release();
+    tryLock(file).release();
+    expect(() => tryLock(file, { exclusive: 'yes' as never })).toThrow(TypeError);
   });
 
   it('stops waiting when its signal aborts', async () => {

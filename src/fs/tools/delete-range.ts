@@ -1,17 +1,16 @@
 // delete_range: removes whole lines start_line..end_line (1-based, inclusive) with their breaks.
 import type { DeleteRangeArgs } from '../../generated/fs-tools.js';
-import type { ToolContext } from '../context.js';
+import { resolveTarget, type ToolContext } from '../context.js';
 import { FsError } from '../errors.js';
 import type { ToolSuccess } from '../mutate.js';
 import { rewriteText } from '../rewrite-text.js';
-import { resolveInWorkspace } from '../workspace-paths.js';
 
 export function splitLines(text: string): string[] {
   return text.length === 0 ? [] : text.split(/(?<=\n)/);
 }
 
 export function deleteRangeTool(ctx: ToolContext, args: DeleteRangeArgs): Promise<ToolSuccess> {
-  const target = resolveInWorkspace(ctx.ws, args.path);
+  const target = resolveTarget(ctx, args.path);
   if (args.end_line < args.start_line) {
     throw new FsError(
       'FS_INVALID_ARGUMENT',

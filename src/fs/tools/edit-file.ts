@@ -1,13 +1,12 @@
 // edit_file and multi_edit: exact replacements in an observed text file, all or nothing.
 import type { EditFileArgs, MultiEditArgs } from '../../generated/fs-tools.js';
-import type { ToolContext } from '../context.js';
+import { resolveTarget, type ToolContext } from '../context.js';
 import type { ToolSuccess } from '../mutate.js';
 import { rewriteText, type TextRoute } from '../rewrite-text.js';
-import { resolveInWorkspace } from '../workspace-paths.js';
 import { applyEdits, type TextEdit } from './text-edits.js';
 
 async function editWith(ctx: ToolContext, args: { path: string } & TextRoute, edits: TextEdit[]): Promise<ToolSuccess> {
-  const target = resolveInWorkspace(ctx.ws, args.path);
+  const target = resolveTarget(ctx, args.path);
   return rewriteText(ctx, target, args, (text, format) => {
     const result = applyEdits(text, edits, format.eol, target.shown);
     return { text: result.text, extra: { replacements: result.replacements } };

@@ -5,7 +5,7 @@ import { lstat, mkdir, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { promises as native } from '../../native/index.js';
 import type { MoveFileArgs } from '../../generated/fs-tools.js';
-import type { ToolContext } from '../context.js';
+import { resolveTarget, type ToolContext } from '../context.js';
 import { FsError, errnoOf } from '../errors.js';
 import { pathKey } from '../locks.js';
 import { streamWhole } from '../file-handle.js';
@@ -14,11 +14,11 @@ import { discard, stageWith, syncCreatedDirs, syncDirectory, writeAll } from '..
 import { versionOf, type Version } from '../version.js';
 import { refuseStatePath } from '../state-paths.js';
 import { refuseReservedName } from '../stage-names.js';
-import { resolveInWorkspace, type ResolvedPath } from '../workspace-paths.js';
+import type { ResolvedPath } from '../workspace-paths.js';
 
 export async function moveFileTool(ctx: ToolContext, args: MoveFileArgs): Promise<ToolSuccess> {
-  const source = resolveInWorkspace(ctx.ws, args.path);
-  const destination = resolveInWorkspace(ctx.ws, args.new_path);
+  const source = resolveTarget(ctx, args.path);
+  const destination = resolveTarget(ctx, args.new_path);
   refuseStatePath(destination);
   refuseReservedName(destination.abs, destination.shown);
   if (source.abs === destination.abs)

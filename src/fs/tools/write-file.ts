@@ -3,14 +3,13 @@
 // never overwrites what was not observed.
 import type { WriteFileArgs } from '../../generated/fs-tools.js';
 import { rewriteBuffer } from '../buffers.js';
-import type { ToolContext } from '../context.js';
+import { resolveTarget, type ToolContext } from '../context.js';
 import { createNew } from '../create-file.js';
 import { FsError } from '../errors.js';
 import { rewriteObserved, type ToolSuccess } from '../mutate.js';
 import { unicodeName } from '../named-encoding.js';
 import { checkRoute } from '../rewrite-text.js';
 import { conformEol, decodeText, detectEol, encodeText, sniffBom, type TextFormat } from '../text-codec.js';
-import { resolveInWorkspace } from '../workspace-paths.js';
 
 // A new file: UTF-8 without BOM unless an encoding is named (UTF-16 gets the BOM that lets it be
 // recognised later without naming it).
@@ -44,7 +43,7 @@ function contentFor(content: string, format: TextFormat): string {
 }
 
 export async function writeFileTool(ctx: ToolContext, args: WriteFileArgs): Promise<ToolSuccess> {
-  const target = resolveInWorkspace(ctx.ws, args.path);
+  const target = resolveTarget(ctx, args.path);
   checkRoute(args);
   if (args.target === 'buffer') {
     return rewriteBuffer(ctx, target, (_old, format) => {

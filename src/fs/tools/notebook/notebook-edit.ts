@@ -1,11 +1,10 @@
 // notebook_edit: replace, insert or delete one cell of an observed Jupyter notebook, through the
 // same observation check, locks and publication as every other edit. Only that cell's text changes.
 import type { NotebookEditArgs } from '../../../generated/fs-tools.js';
-import type { ToolContext } from '../../context.js';
+import { resolveTarget, type ToolContext } from '../../context.js';
 import { FsError } from '../../errors.js';
 import type { ToolSuccess } from '../../mutate.js';
 import { rewriteText } from '../../rewrite-text.js';
-import { resolveInWorkspace } from '../../workspace-paths.js';
 import { findTopLevelArray, insertItem, lineIndent, removeItem, replaceItem, type ArraySpan } from './json-splice.js';
 import {
   newCellId,
@@ -139,7 +138,7 @@ function spliceCells(
 }
 
 export function notebookEditTool(ctx: ToolContext, args: NotebookEditArgs): Promise<ToolSuccess> {
-  const target = resolveInWorkspace(ctx.ws, args.path);
+  const target = resolveTarget(ctx, args.path);
   checkArgs(args, target.shown);
   return rewriteText(ctx, target, args, (text, format) => {
     const { notebook, style } = parseNotebook(text, target.shown);

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { promises as native } from '../../../native/index.js';
 import type { ReadFileArgs } from '../../../generated/fs-tools.js';
-import type { ToolContext } from '../../context.js';
+import { resolveTarget, type ToolContext } from '../../context.js';
 import { FsError } from '../../errors.js';
 import { openRegular, sameStat } from '../../file-handle.js';
 import type { ToolSuccess } from '../../mutate.js';
@@ -10,7 +10,6 @@ import { checkRoute } from '../../rewrite-text.js';
 import { badUtf16Error, binaryError, notUtf8Error, type TextEncoding } from '../../text-codec.js';
 import { versionOf } from '../../version.js';
 import { scanWindow, type WindowScan } from './window-scan.js';
-import { resolveInWorkspace } from '../../workspace-paths.js';
 import { readBufferWindow, readNamedWindow } from './read-text.js';
 
 export const DEFAULT_LINE_LIMIT = 2000;
@@ -18,7 +17,7 @@ export const MAX_WINDOW_BYTES = 4 * 1024 * 1024;
 const CONSISTENT_READ_TRIES = 3;
 
 export async function readFileTool(ctx: ToolContext, args: ReadFileArgs): Promise<ToolSuccess> {
-  const target = resolveInWorkspace(ctx.ws, args.path);
+  const target = resolveTarget(ctx, args.path);
   checkRoute(args);
   const whole = { start: args.offset ?? 1, limit: args.limit ?? DEFAULT_LINE_LIMIT, maxChars: MAX_WINDOW_BYTES };
   if (args.target === 'buffer') return readBufferWindow(ctx, target, whole);

@@ -2,11 +2,10 @@
 // above it) from an observed source file, found with tree-sitter in a parser thread; published like
 // every other edit.
 import type { DeleteSymbolArgs } from '../../../generated/fs-tools.js';
-import type { ToolContext } from '../../context.js';
+import { resolveTarget, type ToolContext } from '../../context.js';
 import { FsError } from '../../errors.js';
 import type { ToolSuccess } from '../../mutate.js';
 import { rewriteText } from '../../rewrite-text.js';
-import { resolveInWorkspace } from '../../workspace-paths.js';
 import { languageOf } from './grammars.js';
 import { runSymbolJob } from './host.js';
 
@@ -17,7 +16,7 @@ import { runSymbolJob } from './host.js';
 export const MAX_SYMBOL_FILE_BYTES = 8 * 1024 * 1024;
 
 export async function deleteSymbolTool(ctx: ToolContext, args: DeleteSymbolArgs): Promise<ToolSuccess> {
-  const target = resolveInWorkspace(ctx.ws, args.path);
+  const target = resolveTarget(ctx, args.path);
   const language = languageOf(target.abs, target.shown);
   const checkSize = (bytes: number) => {
     if (bytes > MAX_SYMBOL_FILE_BYTES) {
