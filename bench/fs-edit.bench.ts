@@ -2,13 +2,23 @@
 // directory fsync, new observation) against, in the same run and interleaved round by round:
 // the floor — the same safe replace written with plain sync calls (read + sha256, temp file,
 // fsync, rename, directory fsync), nothing else — and write-file-atomic with fsync.
+// A fourth case, the checked floor, makes every system call edit_file makes (path resolution, two
+// lock files, stats around the locks and the reads, owner kept, re-read before the rename) with as
+// little JavaScript as possible: it splits edit_file's distance from the floor into what its
+// checks cost in the kernel and what its JavaScript costs.
 import { createHash } from 'node:crypto';
 import {
   closeSync,
+  constants,
+  fchmodSync,
+  fchownSync,
   fsyncSync,
+  lstatSync,
   mkdtempSync,
   openSync,
   readFileSync,
+  readSync,
+  realpathSync,
   renameSync,
   rmSync,
   writeFileSync,
@@ -18,6 +28,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { openWorkbench } from '../src/fs/index.js';
+import { fsyncDirectory, statFd, statPath, tryLock } from '../src/native/index.js';
 import { record } from './record.js';
 
 type WriteFileAtomic = (file: string, data: string, options: { fsync: boolean }) => Promise<void>;
@@ -31,7 +42,7 @@ const lockDir = mkdtempSync(path.join(os.tmpdir(), 'pb-bench-locks-'));
 try {
   const text =
     'export const value = 0; // padding to make lines of a realistic length....\n'.repeat(54).slice(0, 4096 - 1) + '\n';
-  for (const name of ['edit.ts', 'floor.ts', 'atomic.ts']) writeFileSync(path.join(ws, name), text);
+  for (const name of ['edit.ts', 'floor.ts', 'atomic.ts', 'checked.ts']) writeFileSync(path.join(ws, name), text);
   const wb = openWorkbench({ workspace: ws, lockDir });
   await wb.call('read_file', { path: 'edit.ts' });
 
@@ -63,6 +74,40 @@ try {
     closeSync(dir);
     f++;
   };
+  const readChecked = (file: string): Buffer => {
+    const fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    const buffer = Buffer.allocUnsafe(statFd(fd).size + 1);
+    const bytes = buffer.subarray(0, readSync(fd, buffer, 0, buffer.length, 0));
+    statFd(fd);
+    closeSync(fd);
+    createHash('sha256').update(bytes).digest('hex');
+    return bytes;
+  };
+  const lockFiles = [path.join(lockDir, 'checked-path.lock'), path.join(lockDir, 'checked-id.lock')];
+  let c = 0;
+  const checked = async (): Promise<void> => {
+    const file = path.join(ws, 'checked.ts');
+    realpathSync.native(file); // resolved once for the call order, once by the tool (two walks before)
+    statPath(file, { follow: false });
+    const held = lockFiles.map((lockFile) => tryLock(lockFile));
+    statPath(file, { follow: false });
+    const bytes = readChecked(file);
+    const next = Buffer.from(bytes.toString('utf8').replaceAll(`value = ${c};`, `value = ${c + 1};`));
+    const owner = lstatSync(file);
+    const stage = path.join(ws, `.stage.${c}`);
+    const fd = openSync(stage, 'wx', 0o600);
+    fchownSync(fd, owner.uid, owner.gid);
+    writeSync(fd, next, 0, next.length, 0);
+    fchmodSync(fd, 0o644);
+    fsyncSync(fd);
+    readChecked(file);
+    renameSync(stage, file);
+    fsyncDirectory(ws);
+    statFd(fd);
+    closeSync(fd);
+    for (const lock of held.reverse()) lock.release();
+    c++;
+  };
   let m = 0;
   const atomic = async (): Promise<void> => {
     const file = path.join(ws, 'atomic.ts');
@@ -72,8 +117,8 @@ try {
     m++;
   };
 
-  const cases = { floor, edit_file: edit, 'write-file-atomic': atomic } as const;
-  const perOp: Record<string, number[]> = { floor: [], edit_file: [], 'write-file-atomic': [] };
+  const cases = { floor, checked, edit_file: edit, 'write-file-atomic': atomic } as const;
+  const perOp: Record<string, number[]> = { floor: [], checked: [], edit_file: [], 'write-file-atomic': [] };
   for (const fn of Object.values(cases)) for (let i = 0; i < 30; i++) await fn(); // warm-up
   for (let round = 0; round < ROUNDS; round++) {
     for (const [name, fn] of Object.entries(cases)) {
@@ -96,6 +141,7 @@ try {
   );
   const labels: Record<string, string> = {
     floor: 'sync safe-replace floor (4 KiB: read+sha256, temp, fsync, rename, dir fsync)',
+    checked: "checked floor: edit_file's system calls in plain sync code",
     edit_file: 'edit_file (4 KiB, locks+fsync+dir fsync)',
     'write-file-atomic': 'write-file-atomic (4 KiB, fsync)',
   };
@@ -111,6 +157,18 @@ try {
       ...(name === 'edit_file' ? { goal: 'ratio ≤ 1.3' } : {}),
     });
   }
+  const checkedMedian = median(perOp.checked!);
+  const editMedian = median(perOp.edit_file!);
+  console.log(
+    `edit_file / checked floor: ${(editMedian / checkedMedian).toFixed(2)} (what edit_file's JavaScript adds)`,
+  );
+  record({
+    name: 'edit_file against the checked floor',
+    unit: 'ns/op',
+    median: editMedian,
+    samples: perOp.edit_file!.length,
+    baseline: { name: labels.checked!, median: checkedMedian },
+  });
 } finally {
   rmSync(ws, { recursive: true, force: true });
   rmSync(lockDir, { recursive: true, force: true });
