@@ -138,8 +138,9 @@ export class LockSet {
    */
   tryAcquire(keys: LockKey[]): (() => void) | undefined {
     if (!this.made) return undefined;
+    const unique = [...new Set(keys)].sort();
     const releases: Array<() => void> = [];
-    for (const key of [...new Set(keys)].sort()) {
+    for (const key of unique) {
       const inProcess = processQueue.tryTake(key);
       if (!inProcess) break;
       releases.push(inProcess);
@@ -152,7 +153,8 @@ export class LockSet {
       }
       releases.push(() => handle.release());
     }
-    if (releases.length === 2 * new Set(keys).size) return () => releaseInReverse(releases);
+    // Two releases per key (this process's turn, the lock file): all taken, or give back what was.
+    if (releases.length === 2 * unique.length) return () => releaseInReverse(releases);
     releaseInReverse(releases);
     return undefined;
   }

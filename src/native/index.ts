@@ -87,7 +87,6 @@ export function lock(path: string, options?: LockOptions): Promise<LockHandle> {
  * `lock` when one is busy.
  */
 export function tryLock(path: string, options?: { exclusive?: boolean }): LockHandle {
-  if (typeof path !== 'string') throw argType('tryLock: path must be a string');
   const exclusive = options?.exclusive ?? true;
   if (typeof exclusive !== 'boolean') throw argType('tryLock: options.exclusive must be true or false');
   return tryLockWith(binding, path, exclusive);
