@@ -69,6 +69,12 @@ const number = (value: number, unit: string) => {
   if (value >= 1e6) return `${(value / 1e6).toFixed(2)} ms/op`;
   return value >= 1e4 ? `${(value / 1e3).toFixed(1)} µs/op` : `${value.toFixed(0)} ns/op`;
 };
+// Per-operation overheads in µs: what a goal stated as an absolute cost reads against.
+const overhead = (value: number, unit: string) => {
+  const sign = value >= 0 ? '+' : '';
+  if (unit === 'ms') return `${sign}${value.toFixed(0)} ms`;
+  return `${sign}${(value / 1e3).toFixed(Math.abs(value) >= 1e4 ? 0 : 2)} µs/op`;
+};
 const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(' / ');
 const rows = records.map((r) =>
   [
@@ -77,7 +83,7 @@ const rows = records.map((r) =>
     number(r.median, r.unit),
     r.baseline ? `${r.baseline.name}: ${number(r.baseline.median, r.unit)}` : '—',
     r.ratio !== undefined ? r.ratio.toFixed(2) : '—',
-    r.overhead !== undefined && r.unit === 'ms' ? `${r.overhead >= 0 ? '+' : ''}${r.overhead.toFixed(0)} ms` : '—',
+    r.overhead !== undefined ? overhead(r.overhead, r.unit) : '—',
     r.goal ?? '',
   ].join(' | '),
 );
