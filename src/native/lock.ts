@@ -30,8 +30,7 @@ export async function lock(binding: RawBinding, path: string, options: LockOptio
   for (;;) {
     options.signal?.throwIfAborted();
     try {
-      const token = binding.lockTry(path, exclusive);
-      return handle(binding, path, exclusive, token);
+      return tryLock(binding, path, exclusive);
     } catch (error) {
       if (!wait || (error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
     }
