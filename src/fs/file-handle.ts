@@ -88,12 +88,19 @@ export async function readWhole(abs: string, shown: string): Promise<{ bytes: Bu
   return read && { bytes: read.value, version: versionOf(read.stat, digestOf(read.value)) };
 }
 
+/** Bytes read earlier, with their sha256: a read that finds the same bytes has the same digest. */
+export interface KnownBytes {
+  bytes: Uint8Array;
+  digest: string;
+}
+
 /**
  * The version of a whole file, hashed chunk by chunk from one handle so memory stays flat however
- * large it is; undefined when it does not exist.
+ * large it is; undefined when it does not exist. With `known`, chunks are compared with those
+ * bytes instead, and hashed only from the first difference on (see streamAll).
  */
-export async function versionWhole(abs: string, shown: string): Promise<Version | undefined> {
-  const read = await readConsistently(abs, shown, (handle) => streamAll(handle));
+export async function versionWhole(abs: string, shown: string, known?: KnownBytes): Promise<Version | undefined> {
+  const read = await readConsistently(abs, shown, (handle) => streamAll(handle, undefined, known));
   return read && versionOf(read.stat, read.value);
 }
 
@@ -112,18 +119,31 @@ export async function streamWhole(
   }
 }
 
-async function streamAll(handle: FileHandle, sink?: (chunk: Buffer) => Promise<void>): Promise<string> {
-  const hash = createHash('sha256');
+// The sha256 of what the handle reads. With `known`, the bytes are compared with known.bytes as
+// they come (a memcmp, several times cheaper than hashing), and the hash starts only at the first
+// chunk that differs, from the known prefix before it; the same bytes all through give known.digest.
+async function streamAll(
+  handle: FileHandle,
+  sink?: (chunk: Buffer) => Promise<void>,
+  known?: KnownBytes,
+): Promise<string> {
+  let hash = known ? undefined : createHash('sha256');
   const buffer = Buffer.allocUnsafe(STREAM_CHUNK);
-  for (let position = 0; ;) {
+  let position = 0;
+  for (;;) {
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
     if (bytesRead === 0) break;
     const chunk = buffer.subarray(0, bytesRead);
-    hash.update(chunk);
+    if (!hash && !chunk.equals(known!.bytes.subarray(position, position + bytesRead)))
+      hash = createHash('sha256').update(known!.bytes.subarray(0, position));
+    hash?.update(chunk);
     await sink?.(chunk);
     position += bytesRead;
   }
-  return hash.digest('hex');
+  if (hash) return hash.digest('hex');
+  // Every chunk matched: the file is known.bytes, or a prefix of them if it is shorter now.
+  if (position === known!.bytes.length) return known!.digest;
+  return digestOf(known!.bytes.subarray(0, position));
 }
 
 async function readAll(handle: FileHandle, sizeHint: number): Promise<Buffer> {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { promises as native, statPath, type NativeStat } from '../native/index.js';
 import type { ToolContext } from './context.js';
 import { FsError, errnoOf } from './errors.js';
-import { readWhole, versionWhole } from './file-handle.js';
+import { readWhole, versionWhole, type KnownBytes } from './file-handle.js';
 import { identityKey, pathKey, type LockKey } from './locks.js';
 import { publish, publishSmall } from './publish.js';
 import { SYNC_MAX_BYTES, readWholeSync } from './small-file.js';
@@ -105,9 +105,12 @@ function currentOf(
   return current;
 }
 
-/** Like readCurrent, without holding the bytes: the version is hashed as a stream. */
-export async function checkCurrent(target: ResolvedPath, observed: Version): Promise<Version> {
-  const current = await versionWhole(target.abs, target.shown);
+/**
+ * Like readCurrent, without holding the bytes: the version is hashed as a stream (or, with `known`,
+ * compared with bytes read earlier; see versionWhole).
+ */
+export async function checkCurrent(target: ResolvedPath, observed: Version, known?: KnownBytes): Promise<Version> {
+  const current = await versionWhole(target.abs, target.shown, known);
   if (!current) throw staleError(target.shown, 'was deleted since it was read');
   const match = compareVersions(observed, current);
   if (!match.same) throw staleError(target.shown, match.reason);
@@ -204,6 +207,8 @@ export async function rewriteObserved(
       ? currentOf(target, observed, readWholeSync(target.abs, target.shown))
       : await readCurrent(target, observed);
     const change = await transform(current.bytes, current.version);
+    // The re-check before the rename compares the file with these bytes instead of hashing it again.
+    const known = { bytes: current.bytes, digest: current.version.digest };
     const options = {
       kind: 'replace',
       target: target.abs,
@@ -216,10 +221,16 @@ export async function rewriteObserved(
     const version = sync
       ? await publishSmall(
           change.bytes,
-          { ...options, verifySync: () => void currentOf(target, observed, readWholeSync(target.abs, target.shown)) },
+          {
+            ...options,
+            verifySync: () => void currentOf(target, observed, readWholeSync(target.abs, target.shown, known)),
+          },
           sync,
         )
-      : await publish(change.bytes, { ...options, verify: async () => void (await checkCurrent(target, observed)) });
+      : await publish(change.bytes, {
+          ...options,
+          verify: async () => void (await checkCurrent(target, observed, known)),
+        });
     ctx.store.present(target.abs, version);
     const split = hardLinkReport(target.shown, current.version.nlink);
     // Both may carry warnings (delete_symbol's syntax errors, the split): keep all of them.

@@ -5,7 +5,7 @@
 import { closeSync, constants, openSync, readSync, statSync } from 'node:fs';
 import { statFd, type NativeStat } from '../native/index.js';
 import { FsError, errnoOf } from './errors.js';
-import { sameStat } from './file-handle.js';
+import { sameStat, type KnownBytes } from './file-handle.js';
 import { digestOf, versionOf, type Version } from './version.js';
 
 /** Files up to this size are rewritten with synchronous calls under the lock (they block the loop for microseconds). */
@@ -67,8 +67,16 @@ function readAllSync(fd: number, sizeHint: number): Buffer {
   return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
 }
 
-/** Like file-handle's readWhole, with synchronous calls. */
-export function readWholeSync(abs: string, shown: string): { bytes: Buffer; version: Version } | undefined {
+/**
+ * Like file-handle's readWhole, with synchronous calls. `known`: bytes read earlier with their
+ * digest; when the bytes read now are the same, that digest is theirs too, so the re-check before
+ * a publication compares bytes (a memcmp) instead of hashing the file again.
+ */
+export function readWholeSync(
+  abs: string,
+  shown: string,
+  known?: KnownBytes,
+): { bytes: Buffer; version: Version } | undefined {
   const opened = openRegularSync(abs, shown);
   if (!opened) return undefined;
   let before = opened.stat;
@@ -76,8 +84,10 @@ export function readWholeSync(abs: string, shown: string): { bytes: Buffer; vers
     for (let attempt = 1; ; attempt++) {
       const bytes = readAllSync(opened.fd, before.size);
       const after = statFd(opened.fd);
-      if (sameStat(before, after) || attempt >= CONSISTENT_READ_TRIES)
-        return { bytes, version: versionOf(before, digestOf(bytes)) };
+      if (sameStat(before, after) || attempt >= CONSISTENT_READ_TRIES) {
+        const digest = known && bytes.equals(known.bytes) ? known.digest : digestOf(bytes);
+        return { bytes, version: versionOf(before, digest) };
+      }
       before = after;
     }
   } finally {

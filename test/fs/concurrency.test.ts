@@ -1,6 +1,7 @@
 // Competing writers, in one process and across processes: exactly one wins, nobody's update is lost.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { SYNC_MAX_BYTES } from '../../src/fs/small-file.js';
 import { bench, code, ok } from './helpers.js';
 import { lastJson, startWorker, waitForLine } from './processes.js';
 
@@ -19,6 +20,49 @@ describe('competing writers in one process', () => {
     const winner = results[0]?.ok ? 'A' : 'B';
     expect(t.text('f.txt')).toBe(`value = ${winner}\n`);
   });
+
+  // Both publication paths: a small file (synchronous calls) and one past SYNC_MAX_BYTES (streamed).
+  it.each([
+    ['a small file', ''],
+    ['a file past the synchronous size', 'x'.repeat(SYNC_MAX_BYTES) + '\n'],
+  ])(
+    'a writer that ignores the locks, after the stage is synced (%s): a changed byte makes the edit stale, the same bytes do not',
+    async (_, padding) => {
+      const t = bench();
+      t.write('f.txt', `${padding}value = 0\n`);
+      let write: (() => void) | undefined;
+      const wb = t.open({
+        hooks: {
+          onStep(step) {
+            if (step === 'staged') write?.();
+          },
+        },
+      });
+      ok(await wb.call('read_file', { path: 'f.txt', limit: 1 }));
+      // Same size, one byte changed at the end: only the content check before the rename sees it.
+      write = () => writeFileSync(t.file('f.txt'), `${padding}value = 9\n`);
+      const stale = await wb.call('edit_file', { path: 'f.txt', old_string: 'value = 0', new_string: 'value = A' });
+      expect(code(stale)).toBe('FS_STALE_VERSION');
+      expect(t.text('f.txt')).toBe(`${padding}value = 9\n`);
+      ok(await wb.call('read_file', { path: 'f.txt', limit: 1 }));
+      // The same bytes written again in place (a save without changes): the edit goes through.
+      write = () => writeFileSync(t.file('f.txt'), `${padding}value = 9\n`);
+      ok(await wb.call('edit_file', { path: 'f.txt', old_string: 'value = 9', new_string: 'value = B' }));
+      expect(t.text('f.txt')).toBe(`${padding}value = B\n`);
+      // Shorter and longer than what was read: stale too.
+      for (const other of [padding, `${padding}value = B\nmore\n`]) {
+        ok(await wb.call('read_file', { path: 'f.txt', limit: 1 }));
+        const before = t.text('f.txt');
+        write = () => writeFileSync(t.file('f.txt'), other);
+        expect(
+          code(await wb.call('edit_file', { path: 'f.txt', old_string: 'value = B', new_string: 'value = C' })),
+        ).toBe('FS_STALE_VERSION');
+        expect(t.text('f.txt')).toBe(other);
+        write = undefined;
+        writeFileSync(t.file('f.txt'), before);
+      }
+    },
+  );
 
   it('concurrent creates: exactly one is created and never overwritten', async () => {
     const t = bench();

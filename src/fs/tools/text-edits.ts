@@ -16,6 +16,27 @@ function occurrences(text: string, needle: string): number[] {
   return found;
 }
 
+// Another match overlapping the one at `at`: it can only start inside that match (a later one
+// would be in `occurrences`), so only the window up to one needle past it is searched, not the
+// rest of the file. Its position, or -1.
+function overlapAfter(text: string, needle: string, at: number): number {
+  const window = text.slice(at + 1, at + 2 * needle.length - 1);
+  const found = window.indexOf(needle);
+  return found === -1 ? -1 : at + 1 + found;
+}
+
+// The text with each found occurrence replaced: the pieces between them, joined once.
+function replaceAt(text: string, found: number[], oldLength: number, newText: string): string {
+  const pieces: string[] = [];
+  let from = 0;
+  for (const at of found) {
+    pieces.push(text.slice(from, at), newText);
+    from = at + oldLength;
+  }
+  pieces.push(text.slice(from));
+  return pieces.join('');
+}
+
 function lineOf(text: string, index: number): number {
   let line = 1;
   for (let at = text.indexOf('\n'); at !== -1 && at < index; at = text.indexOf('\n', at + 1)) line++;
@@ -41,7 +62,7 @@ export function applyEdits(
     if (found.length === 0) throw new FsError('FS_NO_MATCH', `${label}: old_string not found`);
     // Unique means no second match at all, overlapping ones included: in "end\nend\nend" the
     // text "end\nend" is at two places, though the search past the first finds no other.
-    const overlap = found.length === 1 && !edit.replace_all ? text.indexOf(oldText, (found[0] as number) + 1) : -1;
+    const overlap = found.length === 1 && !edit.replace_all ? overlapAfter(text, oldText, found[0] as number) : -1;
     if ((found.length > 1 || overlap !== -1) && !edit.replace_all) {
       const places = overlap === -1 ? found : [found[0] as number, overlap];
       const lines = places.slice(0, 10).map((at) => lineOf(text, at));
@@ -57,7 +78,7 @@ export function applyEdits(
         `${label}: the result would be ${length} characters, more than the longest text an edit can hold (${constants.MAX_STRING_LENGTH}); nothing was changed; use fewer replacements or a shorter new_string`,
       );
     }
-    text = text.split(oldText).join(newText);
+    text = replaceAt(text, found, oldText.length, newText);
     replacements += found.length;
   });
   return { text, replacements };
