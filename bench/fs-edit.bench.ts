@@ -5,7 +5,8 @@
 // A fourth case, the checked floor, makes every system call edit_file makes (path resolution, two
 // lock files, stats around the locks and the reads, owner kept, re-read before the rename) with as
 // little JavaScript as possible: it splits edit_file's distance from the floor into what its
-// checks cost in the kernel and what its JavaScript costs.
+// checks cost in the kernel and what its JavaScript costs. Last, the floor and edit_file on a
+// 256 KiB file, for how the cost grows with size.
 import { createHash } from 'node:crypto';
 import {
   closeSync,
@@ -108,6 +109,34 @@ try {
     for (const lock of held.reverse()) lock.release();
     c++;
   };
+  // The same pair on a 256 KiB file (a unique marker line on top): how the cost grows with size.
+  const bigText = `const marker = 0;\n${text.repeat(64).slice(0, 256 * 1024 - 18)}`;
+  for (const name of ['big-edit.ts', 'big-floor.ts']) writeFileSync(path.join(ws, name), bigText);
+  await wb.call('read_file', { path: 'big-edit.ts', limit: 1 });
+  let bigEdits = 0;
+  const bigEdit = async (): Promise<void> => {
+    const result = await wb.call('edit_file', {
+      path: 'big-edit.ts',
+      old_string: `marker = ${bigEdits};`,
+      new_string: `marker = ${bigEdits + 1};`,
+    });
+    if (!result.ok) throw new Error(`${result.code}: ${result.message}`);
+    bigEdits++;
+  };
+  let bigFloors = 0;
+  const bigFloor = async (): Promise<void> => {
+    const file = path.join(ws, 'big-floor.ts');
+    const bytes = readFileSync(file);
+    createHash('sha256').update(bytes).digest('hex');
+    const next = Buffer.from(bytes.toString('utf8').replace(`marker = ${bigFloors};`, `marker = ${bigFloors + 1};`));
+    const fd = openSync(`${file}.tmp`, 'wx');
+    writeSync(fd, next);
+    fsyncSync(fd);
+    closeSync(fd);
+    renameSync(`${file}.tmp`, file);
+    fsyncDirectory(ws);
+    bigFloors++;
+  };
   let m = 0;
   const atomic = async (): Promise<void> => {
     const file = path.join(ws, 'atomic.ts');
@@ -117,8 +146,15 @@ try {
     m++;
   };
 
-  const cases = { floor, checked, edit_file: edit, 'write-file-atomic': atomic } as const;
-  const perOp: Record<string, number[]> = { floor: [], checked: [], edit_file: [], 'write-file-atomic': [] };
+  const cases = {
+    floor,
+    checked,
+    edit_file: edit,
+    'write-file-atomic': atomic,
+    'floor 256 KiB': bigFloor,
+    'edit_file 256 KiB': bigEdit,
+  } as const;
+  const perOp: Record<string, number[]> = Object.fromEntries(Object.keys(cases).map((name) => [name, []]));
   for (const fn of Object.values(cases)) for (let i = 0; i < 30; i++) await fn(); // warm-up
   for (let round = 0; round < ROUNDS; round++) {
     for (const [name, fn] of Object.entries(cases)) {
@@ -145,7 +181,12 @@ try {
     edit_file: 'edit_file (4 KiB, locks+fsync+dir fsync)',
     'write-file-atomic': 'write-file-atomic (4 KiB, fsync)',
   };
+  const bigLabels = {
+    floor: 'sync safe-replace floor, 256 KiB file',
+    edit: 'edit_file, 256 KiB file (one unique match)',
+  };
   for (const [name, values] of Object.entries(perOp)) {
+    if (name.endsWith('256 KiB')) continue;
     const ns = median(values);
     console.log(`${name.padEnd(20)} ${(ns / 1000).toFixed(1).padStart(8)} µs/op  ratio ${(ns / base).toFixed(2)}`);
     record({
@@ -157,6 +198,19 @@ try {
       ...(name === 'edit_file' ? { goal: 'ratio ≤ 1.3' } : {}),
     });
   }
+  const bigBase = median(perOp['floor 256 KiB']!);
+  const bigEditMedian = median(perOp['edit_file 256 KiB']!);
+  console.log(
+    `256 KiB: floor ${(bigBase / 1000).toFixed(1)} µs/op, edit_file ${(bigEditMedian / 1000).toFixed(1)} µs/op, ratio ${(bigEditMedian / bigBase).toFixed(2)}`,
+  );
+  record({ name: bigLabels.floor, unit: 'ns/op', median: bigBase, samples: perOp['floor 256 KiB']!.length });
+  record({
+    name: bigLabels.edit,
+    unit: 'ns/op',
+    median: bigEditMedian,
+    samples: perOp['edit_file 256 KiB']!.length,
+    baseline: { name: bigLabels.floor, median: bigBase },
+  });
   const checkedMedian = median(perOp.checked!);
   const editMedian = median(perOp.edit_file!);
   console.log(
