@@ -22,12 +22,46 @@ export interface Worker {
   ended: Promise<string>;
 }
 
+// How often a start that fails with `UNKNOWN` is tried again. Wine's CreateProcess now and then
+// fails with an error libuv cannot name while other processes start at the same moment (seen once
+// in CI: `spawn UNKNOWN` as three workers started). A sequence is about files, not about starting
+// processes, so a failed start is tried again at once before the sequence fails.
+const START_ATTEMPTS = 3;
+
+function forkWorker(job: Job): ChildProcess {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return fork(workerFile, [JSON.stringify(job)], {
+        execArgv,
+        stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+        serialization: 'json',
+      });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'UNKNOWN' || attempt >= START_ATTEMPTS) throw error;
+    }
+  }
+}
+
+/** Starts `count` workers, or none: when one cannot start, those already started are stopped. */
+export async function startWorkers(count: number, job: (index: number) => Job): Promise<Worker[]> {
+  const workers: Worker[] = [];
+  try {
+    for (let i = 0; i < count; i++) workers.push(startWorker(job(i)));
+    return workers;
+  } catch (error) {
+    await stopWorkers(workers);
+    throw error;
+  }
+}
+
+/** Ends workers that are still running and waits until every one has exited. */
+export async function stopWorkers(workers: Worker[]): Promise<void> {
+  for (const w of workers) if (w.child.exitCode === null) w.child.kill();
+  await Promise.all(workers.map((w) => w.ended));
+}
+
 export function startWorker(job: Job): Worker {
-  const child = fork(workerFile, [JSON.stringify(job)], {
-    execArgv,
-    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-    serialization: 'json',
-  });
+  const child = forkWorker(job);
   let stderr = '';
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-2000)));
   const queue: Array<Record<string, unknown>> = [];

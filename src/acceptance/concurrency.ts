@@ -2,26 +2,24 @@
 // concurrent creates have one winner that nobody overwrites; concurrent edits lose no update.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { startWorker, type Worker } from './children.js';
+import { startWorkers, stopWorkers } from './children.js';
 import { AcceptanceFailure, expectEqual, pass, type Sequence } from './types.js';
 
 const CREATORS = 4;
 const EDITORS = 3;
 const ROUNDS = 10;
 
-async function stopAll(workers: Worker[]): Promise<void> {
-  for (const w of workers) if (w.child.exitCode === null) w.child.kill();
-  await Promise.all(workers.map((w) => w.ended));
-}
-
 export const concurrencySequences: Sequence[] = [
   {
     id: 'concurrent-create',
     sequence: `${CREATORS} processes observe a file absent, then all create it at once: one winner, never overwritten`,
     async run({ dir }) {
-      const workers = Array.from({ length: CREATORS }, (_, i) =>
-        startWorker({ mode: 'create', dir, path: 'made.txt', content: `process ${i}\n` }),
-      );
+      const workers = await startWorkers(CREATORS, (i) => ({
+        mode: 'create',
+        dir,
+        path: 'made.txt',
+        content: `process ${i}\n`,
+      }));
       try {
         const ready = await Promise.all(workers.map((w) => w.next()));
         expectEqual(
@@ -45,7 +43,7 @@ export const concurrencySequences: Sequence[] = [
         expectEqual(readFileSync(path.join(dir, 'made.txt'), 'utf8'), `process ${winners[0]}\n`, 'content');
         return pass(`process ${winners[0]} created made.txt; ${CREATORS - 1} × FS_EXISTS; content is the winner's`);
       } finally {
-        await stopAll(workers);
+        await stopWorkers(workers);
       }
     },
   },
@@ -54,9 +52,12 @@ export const concurrencySequences: Sequence[] = [
     sequence: `${EDITORS} processes each add 1 to a counter file ${ROUNDS} times (re-reading when stale): no lost update`,
     async run({ dir }) {
       writeFileSync(path.join(dir, 'counter.txt'), '0\n');
-      const workers = Array.from({ length: EDITORS }, () =>
-        startWorker({ mode: 'counter', dir, path: 'counter.txt', rounds: ROUNDS }),
-      );
+      const workers = await startWorkers(EDITORS, () => ({
+        mode: 'counter',
+        dir,
+        path: 'counter.txt',
+        rounds: ROUNDS,
+      }));
       try {
         const done = await Promise.all(workers.map((w) => w.next()));
         const stale = done.reduce((sum, m) => sum + Number(m.stale), 0);
@@ -65,7 +66,7 @@ export const concurrencySequences: Sequence[] = [
           `counter = ${EDITORS * ROUNDS} after ${EDITORS} × ${ROUNDS} edits; ${stale} stale edit(s) refused and retried`,
         );
       } finally {
-        await stopAll(workers);
+        await stopWorkers(workers);
       }
     },
   },
