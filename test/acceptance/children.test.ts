@@ -1,7 +1,7 @@
 // Starting the acceptance workers. Wine's CreateProcess now and then fails with an error libuv
 // cannot name (`spawn UNKNOWN`); that cannot be produced on Linux on demand, so `fork` is wrapped
 // here to fail the way it did, and every other start is a real worker process.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useTempDir } from '../helpers/temp-dir.js';
@@ -37,7 +37,6 @@ afterEach(() => {
 describe('acceptance workers', () => {
   it('a start that fails with UNKNOWN is tried again, and the workers then do their job', async () => {
     const dir = tempDir();
-    mkdirSync(dir, { recursive: true });
     writeFileSync(path.join(dir, 'counter.txt'), '0\n');
     failures.left = 2;
     const workers = await startWorkers(2, () => ({ mode: 'counter', dir, path: 'counter.txt', rounds: 3 }));

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll } from 'vitest';
 import { openWorkbench, type ToolResult, type Workbench, type WorkbenchOptions } from '../../src/fs/index.js';
+import type { PublishHooks } from '../../src/fs/fs-ops.js';
 
 export const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 
@@ -59,4 +60,23 @@ export function ok<R extends ToolResult>(result: R): Extract<R, { ok: true }> {
 
 export function code(result: ToolResult): string {
   return result.ok ? 'ok' : result.code;
+}
+
+/**
+ * Publication hooks that hold a mutation once its bytes are staged and synced (its locks held):
+ * `staged` resolves when one gets there, `resume()` lets it go on.
+ */
+export function pauseAtStaged(): { hooks: PublishHooks; staged: Promise<void>; resume: () => void } {
+  let resume!: () => void;
+  const paused = new Promise<void>((resolve) => (resume = resolve));
+  let reached!: () => void;
+  const staged = new Promise<void>((resolve) => (reached = resolve));
+  const hooks: PublishHooks = {
+    async onStep(step) {
+      if (step !== 'staged') return;
+      reached();
+      await paused;
+    },
+  };
+  return { hooks, staged, resume };
 }

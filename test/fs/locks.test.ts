@@ -8,7 +8,7 @@ import { IDENTITY_LOCK_BUCKETS, LockSet, pathKey } from '../../src/fs/locks.js';
 import { OWNER_FILE, defaultLockDirFor, lockDirInfo, readLockDirOwner } from '../../src/fs/lock-dir.js';
 import { VERSION_KEY_FILE } from '../../src/fs/version-key.js';
 import { spawnTs, waitForExit, waitForLine } from '../helpers/run-ts.js';
-import { bench, code, ok, tempDir } from './helpers.js';
+import { bench, code, ok, pauseAtStaged, tempDir } from './helpers.js';
 
 describe('locks', () => {
   it('takes overlapping key sets in one sorted order, so opposite requests never deadlock', async () => {
@@ -145,19 +145,8 @@ describe('locks', () => {
   it('a mutation waiting for the lock sees the replacement made by the holder as stale', async () => {
     const t = bench();
     t.write('f.txt', 'base\n');
-    let resume!: () => void;
-    const paused = new Promise<void>((resolve) => (resume = resolve));
-    let reachedStaged!: () => void;
-    const staged = new Promise<void>((resolve) => (reachedStaged = resolve));
-    const a = t.open({
-      hooks: {
-        async onStep(step) {
-          if (step !== 'staged') return;
-          reachedStaged();
-          await paused;
-        },
-      },
-    });
+    const { hooks, staged, resume } = pauseAtStaged();
+    const a = t.open({ hooks });
     const b = t.open();
     ok(await a.call('read_file', { path: 'f.txt' }));
     ok(await b.call('read_file', { path: 'f.txt' }));

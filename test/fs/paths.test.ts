@@ -12,7 +12,7 @@ import {
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bench, code, ok, tempDir } from './helpers.js';
+import { bench, code, ok, pauseAtStaged, tempDir } from './helpers.js';
 
 describe('workspace confinement', () => {
   it('refuses .., outside absolute paths and symlinks that escape', async () => {
@@ -52,19 +52,8 @@ describe('workspace confinement', () => {
     writeFileSync(path.join(outside, 'a.txt'), 'outside\n');
     t.write('real/a.txt', 'inside\n');
     symlinkSync('real', t.file('d'));
-    let reachedStaged!: () => void;
-    const staged = new Promise<void>((resolve) => (reachedStaged = resolve));
-    let resume!: () => void;
-    const paused = new Promise<void>((resolve) => (resume = resolve));
-    const wb = t.open({
-      hooks: {
-        async onStep(step) {
-          if (step !== 'staged') return;
-          reachedStaged();
-          await paused;
-        },
-      },
-    });
+    const { hooks, staged, resume } = pauseAtStaged();
+    const wb = t.open({ hooks });
     ok(await wb.call('read_file', { path: 'd/a.txt' }));
     const first = wb.call('edit_file', { path: 'd/a.txt', old_string: 'inside', new_string: 'edited' });
     await staged;
