@@ -47,34 +47,44 @@ try {
   const wb = openWorkbench({ workspace: ws, lockDir });
   await wb.call('read_file', { path: 'edit.ts' });
 
-  let n = 0;
-  const edit = async (): Promise<void> => {
-    const result = await wb.call('edit_file', {
-      path: 'edit.ts',
-      old_string: `value = ${n};`,
-      new_string: `value = ${n + 1};`,
-      replace_all: true,
-    });
-    if (!result.ok) throw new Error(`${result.code}: ${result.message}`);
-    n++;
+  // edit_file on `name`, and the floor doing the same change: `${key} = n;` becomes n + 1 each time
+  // (every occurrence when `all`, else the one unique match).
+  const editOf = (name: string, key: string, all: boolean) => {
+    let n = 0;
+    return async (): Promise<void> => {
+      const result = await wb.call('edit_file', {
+        path: name,
+        old_string: `${key} = ${n};`,
+        new_string: `${key} = ${n + 1};`,
+        replace_all: all,
+      });
+      if (!result.ok) throw new Error(`${result.code}: ${result.message}`);
+      n++;
+    };
   };
-  let f = 0;
-  const floor = async (): Promise<void> => {
-    const file = path.join(ws, 'floor.ts');
-    const bytes = readFileSync(file);
-    createHash('sha256').update(bytes).digest('hex');
-    const next = Buffer.from(bytes.toString('utf8').replaceAll(`value = ${f};`, `value = ${f + 1};`));
-    const temp = `${file}.tmp`;
-    const fd = openSync(temp, 'wx');
-    writeSync(fd, next);
-    fsyncSync(fd);
-    closeSync(fd);
-    renameSync(temp, file);
-    const dir = openSync(ws, 'r');
-    fsyncSync(dir);
-    closeSync(dir);
-    f++;
+  const floorOf = (name: string, key: string, all: boolean) => {
+    let n = 0;
+    return async (): Promise<void> => {
+      const file = path.join(ws, name);
+      const bytes = readFileSync(file);
+      createHash('sha256').update(bytes).digest('hex');
+      const [from, to] = [`${key} = ${n};`, `${key} = ${n + 1};`];
+      const current = bytes.toString('utf8');
+      const next = Buffer.from(all ? current.replaceAll(from, to) : current.replace(from, to));
+      const temp = `${file}.tmp`;
+      const fd = openSync(temp, 'wx');
+      writeSync(fd, next);
+      fsyncSync(fd);
+      closeSync(fd);
+      renameSync(temp, file);
+      const dir = openSync(ws, 'r');
+      fsyncSync(dir);
+      closeSync(dir);
+      n++;
+    };
   };
+  const edit = editOf('edit.ts', 'value', true);
+  const floor = floorOf('floor.ts', 'value', true);
   const readChecked = (file: string): Buffer => {
     const fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
     const buffer = Buffer.allocUnsafe(statFd(fd).size + 1);
@@ -113,30 +123,8 @@ try {
   const bigText = `const marker = 0;\n${text.repeat(64).slice(0, 256 * 1024 - 18)}`;
   for (const name of ['big-edit.ts', 'big-floor.ts']) writeFileSync(path.join(ws, name), bigText);
   await wb.call('read_file', { path: 'big-edit.ts', limit: 1 });
-  let bigEdits = 0;
-  const bigEdit = async (): Promise<void> => {
-    const result = await wb.call('edit_file', {
-      path: 'big-edit.ts',
-      old_string: `marker = ${bigEdits};`,
-      new_string: `marker = ${bigEdits + 1};`,
-    });
-    if (!result.ok) throw new Error(`${result.code}: ${result.message}`);
-    bigEdits++;
-  };
-  let bigFloors = 0;
-  const bigFloor = async (): Promise<void> => {
-    const file = path.join(ws, 'big-floor.ts');
-    const bytes = readFileSync(file);
-    createHash('sha256').update(bytes).digest('hex');
-    const next = Buffer.from(bytes.toString('utf8').replace(`marker = ${bigFloors};`, `marker = ${bigFloors + 1};`));
-    const fd = openSync(`${file}.tmp`, 'wx');
-    writeSync(fd, next);
-    fsyncSync(fd);
-    closeSync(fd);
-    renameSync(`${file}.tmp`, file);
-    fsyncDirectory(ws);
-    bigFloors++;
-  };
+  const bigEdit = editOf('big-edit.ts', 'marker', false);
+  const bigFloor = floorOf('big-floor.ts', 'marker', false);
   let m = 0;
   const atomic = async (): Promise<void> => {
     const file = path.join(ws, 'atomic.ts');
