@@ -1,7 +1,8 @@
 // The ledger's cost per call must not grow with the ledger. Two workspaces in the same run: one
 // with an empty ledger (the baseline), one with 100k records (50k calls). Measured, interleaved:
 // 1. the ledger work of one call as runBridge does it with a caller-chosen run_id (has, start
-//    fresh, settle), in a warm process;
+//    fresh, settle), in a warm process. Two fsyncs a call make this device-bound and noisy, so it
+//    takes three times the rounds of the others, in alternating order, reported in µs;
 // 2. one whole bridge call (runBridge with a real Codex child answered at once by the double);
 // 3. `runs` (20 newest) and a server start's recovery.
 // The first look of a process at the big ledger (one read, then rotation) is reported on its own.
@@ -24,16 +25,24 @@ function median(samples: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-// Prints one measure and records it for bench/results/ (with its baseline, when it has one).
-function line(name: string, samples: number[], baseline?: { name: string; samples: number[] }, goal?: string): void {
+// Prints one measure (samples in ms) and records it for bench/results/ (with its baseline, when it
+// has one): in whole ms, or per operation in ns so the table shows µs when a measure is that small.
+function line(
+  name: string,
+  samples: number[],
+  baseline?: { name: string; samples: number[] },
+  goal?: string,
+  unit: 'ms' | 'ns/op' = 'ms',
+): void {
   const ratio = baseline ? `  ratio ${(median(samples) / median(baseline.samples)).toFixed(2)}` : '';
   console.log(`${name.padEnd(52)} median ${median(samples).toFixed(3).padStart(9)} ms${ratio}`);
+  const scale = unit === 'ms' ? 1 : 1e6;
   record({
     name,
-    unit: 'ms',
-    median: median(samples),
+    unit,
+    median: median(samples) * scale,
     samples: samples.length,
-    ...(baseline ? { baseline: { name: baseline.name, median: median(baseline.samples) } } : {}),
+    ...(baseline ? { baseline: { name: baseline.name, median: median(baseline.samples) * scale } } : {}),
     ...(goal ? { goal } : {}),
   });
 }
@@ -101,21 +110,27 @@ try {
   );
 
   const perCall = { empty: [] as number[], big: [] as number[] };
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const [name, workspace] of [
+  const perCallRounds = ROUNDS * 3;
+  for (let round = 0; round < perCallRounds; round++) {
+    const pair = [
       ['empty', empty],
       ['big', big],
-    ] as const) {
+    ] as const;
+    for (const [name, workspace] of round % 2 === 0 ? pair : [...pair].reverse()) {
       const ms = await timed(async () => {
         for (let i = 0; i < OPS_PER_ROUND; i++) await oneCallLedgerWork(workspace);
       });
       perCall[name].push(ms / OPS_PER_ROUND);
     }
   }
-  console.log(`\nledger work of one call (has + start + settle, fsynced; ${ROUNDS} rounds of ${OPS_PER_ROUND})`);
+  console.log(
+    `\nledger work of one call (has + start + settle, fsynced; ${perCallRounds} rounds of ${OPS_PER_ROUND}, alternating)`,
+  );
   const perCallBase = { name: "one call's ledger work, empty ledger", samples: perCall.empty };
-  line(perCallBase.name, perCall.empty);
-  line(`one call's ledger work, ${RECORDS} records`, perCall.big, perCallBase, 'ratio ≤ 1.1');
+  line(perCallBase.name, perCall.empty, undefined, undefined, 'ns/op');
+  line(`one call's ledger work, ${RECORDS} records`, perCall.big, perCallBase, 'ratio ≤ 1.1', 'ns/op');
+  const paired = median(perCall.big.map((ms, round) => ms / perCall.empty[round]!));
+  console.log(`  the same, as the median of each round's ratio: ${paired.toFixed(2)}`);
 
   const runs = { empty: [] as number[], big: [] as number[] };
   const recover = { empty: [] as number[], big: [] as number[] };
@@ -130,11 +145,11 @@ try {
   }
   console.log('\nreaders');
   const runsBase = { name: 'runs(20), empty-ish ledger', samples: runs.empty };
-  line(runsBase.name, runs.empty);
-  line(`runs(20), ${RECORDS} records`, runs.big, runsBase);
+  line(runsBase.name, runs.empty, undefined, undefined, 'ns/op');
+  line(`runs(20), ${RECORDS} records`, runs.big, runsBase, undefined, 'ns/op');
   const recoverBase = { name: 'recover(), empty-ish ledger', samples: recover.empty };
-  line(recoverBase.name, recover.empty);
-  line(`recover(), ${RECORDS} records`, recover.big, recoverBase);
+  line(recoverBase.name, recover.empty, undefined, undefined, 'ns/op');
+  line(`recover(), ${RECORDS} records`, recover.big, recoverBase, undefined, 'ns/op');
 
   // Whole calls through a real Codex child, alternating workspaces so drift hits both alike.
   const turns: Turn[] = Array.from({ length: ROUNDS * 2 + 2 }, () => ({ kind: 'answer', answer: answer() }));
