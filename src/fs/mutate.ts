@@ -204,7 +204,7 @@ export async function rewriteObserved(
     if (stat.kind === 'directory') throw new FsError('FS_IS_DIRECTORY', `${target.shown}: is a directory`);
     const sync = ctx.ops.sync && stat.size <= SYNC_MAX_BYTES ? ctx.ops.sync : undefined;
     const current = sync
-      ? currentOf(target, observed, readWholeSync(target.abs, target.shown))
+      ? currentOf(target, observed, readWholeSync(target.abs, target.shown, undefined, stat))
       : await readCurrent(target, observed);
     const change = await transform(current.bytes, current.version);
     // The re-check before the rename compares the file with these bytes instead of hashing it again.
@@ -223,7 +223,7 @@ export async function rewriteObserved(
           change.bytes,
           {
             ...options,
-            verifySync: () => void currentOf(target, observed, readWholeSync(target.abs, target.shown, known)),
+            verifySync: () => void currentOf(target, observed, readWholeSync(target.abs, target.shown, known, stat)),
           },
           sync,
         )

@@ -30,10 +30,10 @@ function leadsNowhere(abs: string): boolean {
   }
 }
 
-function openRegularSync(abs: string, shown: string): { fd: number; stat: NativeStat } | undefined {
-  let fd: number;
+// Opens without following a final symlink; undefined when there is nothing at the path.
+function openNoFollowSync(abs: string, shown: string): number | undefined {
   try {
-    fd = openSync(abs, READ_FLAGS);
+    return openSync(abs, READ_FLAGS);
   } catch (error) {
     const errno = errnoOf(error);
     if (errno === 'ENOENT' || errno === 'ENOTDIR') return undefined;
@@ -48,6 +48,11 @@ function openRegularSync(abs: string, shown: string): { fd: number; stat: Native
     if (errno === 'EISDIR') throw new FsError('FS_IS_DIRECTORY', `${shown}: is a directory`);
     throw error;
   }
+}
+
+function openRegularSync(abs: string, shown: string): { fd: number; stat: NativeStat } | undefined {
+  const fd = openNoFollowSync(abs, shown);
+  if (fd === undefined) return undefined;
   try {
     const stat = statFd(fd);
     if (stat.kind === 'directory') throw new FsError('FS_IS_DIRECTORY', `${shown}: is a directory`);
@@ -73,16 +78,35 @@ function readAllSync(fd: number, sizeHint: number): Buffer {
   return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
 }
 
+function digestFor(bytes: Buffer, known: KnownBytes | undefined): string {
+  return known && bytes.equals(known.bytes) ? known.digest : digestOf(bytes);
+}
+
+function sameFile(a: NativeStat, b: NativeStat): boolean {
+  return sameStat(a, b) && a.identity.fileId === b.identity.fileId && a.identity.volume === b.identity.volume;
+}
+
 /**
  * Like file-handle's readWhole, with synchronous calls. `known`: bytes read earlier with their
  * digest; when the bytes read now are the same, that digest is theirs too, so the re-check before
  * a publication compares bytes (a memcmp) instead of hashing the file again.
+ *
+ * `seen`: the file's stat taken by path under the caller's locks. When the handle's stat after the
+ * read is that same regular file, unchanged (identity, size, times, mode), nothing changed it from
+ * before the open to after the read, so the bytes are a consistent whole without the stat between
+ * open and read: one system call fewer per read. Anything else (another file, a directory, a
+ * change, an error) reads again the full way, which says what is wrong.
  */
 export function readWholeSync(
   abs: string,
   shown: string,
   known?: KnownBytes,
+  seen?: NativeStat,
 ): { bytes: Buffer; version: Version } | undefined {
+  if (seen?.kind === 'file') {
+    const quick = readSeenSync(abs, shown, seen, known);
+    if (quick) return quick;
+  }
   const opened = openRegularSync(abs, shown);
   if (!opened) return undefined;
   let before = opened.stat;
@@ -91,12 +115,33 @@ export function readWholeSync(
       const bytes = readAllSync(opened.fd, before.size);
       const after = statFd(opened.fd);
       if (sameStat(before, after) || attempt >= CONSISTENT_READ_TRIES) {
-        const digest = known && bytes.equals(known.bytes) ? known.digest : digestOf(bytes);
-        return { bytes, version: versionOf(before, digest) };
+        return { bytes, version: versionOf(before, digestFor(bytes, known)) };
       }
       before = after;
     }
   } finally {
     closeSync(opened.fd);
+  }
+}
+
+// readWholeSync's read of a file whose stat the caller took: undefined sends it the full way.
+function readSeenSync(
+  abs: string,
+  shown: string,
+  seen: NativeStat,
+  known: KnownBytes | undefined,
+): { bytes: Buffer; version: Version } | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openNoFollowSync(abs, shown);
+    if (fd === undefined) return undefined;
+    const bytes = readAllSync(fd, seen.size);
+    const after = statFd(fd);
+    if (after.kind !== 'file' || !sameFile(seen, after)) return undefined;
+    return { bytes, version: versionOf(after, digestFor(bytes, known)) };
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
