@@ -97,8 +97,8 @@ function place(parent: string) {
       realpathSync.native(file);
       statPath(file, { follow: false });
       const held = lockFiles.map((lockFile) => tryLock(lockFile));
-      statPath(file, { follow: false });
-      const bytes = readChecked(file);
+      const seen = statPath(file, { follow: false });
+      const bytes = readChecked(file, seen.size);
       const next = Buffer.from(bytes.toString('utf8').replaceAll(`value = ${n};`, `value = ${n + 1};`));
       const owner = lstatSync(file);
       const stage = path.join(ws, `.stage.${n}`);
@@ -107,7 +107,7 @@ function place(parent: string) {
       writeSync(fd, next, 0, next.length, 0);
       fchmodSync(fd, 0o644);
       fsyncSync(fd);
-      readChecked(file);
+      readChecked(file, seen.size);
       renameSync(stage, file);
       fsyncDirectory(ws);
       statFd(fd);
@@ -134,9 +134,10 @@ function place(parent: string) {
   return { edit, floor, checked, atomic, remove };
 }
 
-function readChecked(file: string): Buffer {
+// The read under the lock, sized by the lock's stat: open, read, the handle's stat, close.
+function readChecked(file: string, size: number): Buffer {
   const fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  const buffer = Buffer.allocUnsafe(statFd(fd).size + 1);
+  const buffer = Buffer.allocUnsafe(size + 1);
   const bytes = buffer.subarray(0, readSync(fd, buffer, 0, buffer.length, 0));
   statFd(fd);
   closeSync(fd);
