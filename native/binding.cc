@@ -280,6 +280,100 @@ Napi::Value LockRelease(const Napi::CallbackInfo& info) {
   return info.Env().Undefined();
 }
 
+// Bytes handed in as a Uint8Array (a Buffer), read in place: nothing runs JavaScript during a
+// synchronous call, so the memory stays put.
+bool TakeBytes(const Napi::CallbackInfo& info, size_t i, const char* name, const uint8_t** data,
+               size_t* length) {
+  if (info.Length() <= i || !info[i].IsTypedArray() ||
+      info[i].As<Napi::TypedArray>().TypedArrayType() != napi_uint8_array) {
+    Napi::Error e = Napi::TypeError::New(info.Env(), std::string("The \"") + name +
+                                                         "\" argument must be a Uint8Array");
+    e.Set("code", "ERR_INVALID_ARG_TYPE");
+    e.ThrowAsJavaScriptException();
+    return false;
+  }
+  Napi::Uint8Array array = info[i].As<Napi::Uint8Array>();
+  *data = array.Data();
+  *length = array.ByteLength();
+  return true;
+}
+
+// -1 (none) or an integer from 0 to `max`.
+bool TakeOptionalInt(const Napi::CallbackInfo& info, size_t i, const char* name, int64_t max,
+                     int64_t* out) {
+  if (info.Length() > i && info[i].IsNumber() && info[i].As<Napi::Number>().DoubleValue() == -1) {
+    *out = -1;
+    return true;
+  }
+  return TakeInt(info, i, name, max, out);
+}
+
+bool TakeBigInt(const Napi::CallbackInfo& info, size_t i, const char* name, int64_t* out) {
+  bool lossless = false;
+  if (info.Length() > i && info[i].IsBigInt()) {
+    *out = info[i].As<Napi::BigInt>().Int64Value(&lossless);
+    if (lossless) return true;
+  }
+  Napi::Error e = Napi::TypeError::New(info.Env(), std::string("The \"") + name +
+                                                       "\" argument must be a 64-bit bigint");
+  e.Set("code", "ERR_INVALID_ARG_TYPE");
+  e.ThrowAsJavaScriptException();
+  return false;
+}
+
+// Identity numbers cross as the hex text JavaScript shows them (stat-layout.ts): up to 16 digits.
+bool TakeHex64(const Napi::CallbackInfo& info, size_t i, const char* name, uint64_t* out) {
+  std::string text;
+  if (info.Length() > i && info[i].IsString()) text = info[i].As<Napi::String>().Utf8Value();
+  bool valid = !text.empty() && text.size() <= 16 &&
+               text.find_first_not_of("0123456789abcdef") == std::string::npos;
+  if (valid) {
+    *out = std::stoull(text, nullptr, 16);
+    return true;
+  }
+  Napi::Error e = Napi::TypeError::New(info.Env(), std::string("The \"") + name +
+                                                       "\" argument must be 1 to 16 lower-case hex digits");
+  e.Set("code", "ERR_INVALID_ARG_VALUE");
+  e.ThrowAsJavaScriptException();
+  return false;
+}
+
+// replaceChecked(stage, target, dir, bytes, mode, uid, gid, known, volume, fileId, size, seenMode,
+// mtimeNs, ctimeNs): true when published (the stage's stat in the shared arrays), false when the
+// target was not as seen (nothing published).
+Napi::Value ReplaceChecked(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  pbn::ReplaceSpec spec;
+  int64_t size = 0, seen_mode = 0;
+  if (!TakePath(info, 0, "stage", &spec.stage) || !TakePath(info, 1, "target", &spec.target) ||
+      !TakePath(info, 2, "dir", &spec.dir) || !TakeBytes(info, 3, "bytes", &spec.bytes, &spec.length) ||
+      !TakeOptionalInt(info, 4, "mode", 07777, &spec.mode) ||
+      !TakeOptionalInt(info, 5, "uid", UINT32_MAX - 1, &spec.uid) ||
+      !TakeOptionalInt(info, 6, "gid", UINT32_MAX - 1, &spec.gid) ||
+      !TakeBytes(info, 7, "known", &spec.known, &spec.known_length) ||
+      !TakeHex64(info, 8, "volume", &spec.seen.volume) ||
+      !TakeHex64(info, 9, "fileId", &spec.seen.file_id) ||
+      !TakeInt(info, 10, "size", kMaxToken, &size) ||
+      !TakeInt(info, 11, "seenMode", UINT32_MAX, &seen_mode) ||
+      !TakeBigInt(info, 12, "mtimeNs", &spec.seen.mtime_ns) ||
+      !TakeBigInt(info, 13, "ctimeNs", &spec.seen.ctime_ns)) {
+    return env.Undefined();
+  }
+  spec.seen.size = static_cast<uint64_t>(size);
+  spec.seen.mode = static_cast<uint32_t>(seen_mode);
+  bool changed = false;
+  FileStat st;
+  pbn::Status s = pbn::ReplaceChecked(spec, &changed, &st);
+  if (!s.ok()) {
+    std::string step = s.syscall ? s.syscall : "";
+    if (step == "fsyncDirectory") throw MakeError(env, s, "replaceChecked", spec.dir, "");
+    throw MakeError(env, s, "replaceChecked", spec.stage, step == "rename" ? spec.target : "");
+  }
+  if (changed) return Napi::Boolean::New(env, false);
+  FillSync(env, st);
+  return Napi::Boolean::New(env, true);
+}
+
 Napi::Object BackendToJs(Napi::Env env) {
   const pbn::Backend& b = pbn::GetBackend();
   Napi::Object obj = Napi::Object::New(env);
@@ -312,6 +406,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("statPath", Napi::Function::New(env, StatPath));
   exports.Set("statPathAsync", Napi::Function::New(env, StatPathAsync));
   exports.Set("statFd", Napi::Function::New(env, StatFd));
+  exports.Set("replaceChecked", Napi::Function::New(env, ReplaceChecked));
   exports.Set("statFdAsync", Napi::Function::New(env, StatFdAsync));
   exports.Set("renameNoReplace", Napi::Function::New(env, [](const Napi::CallbackInfo& i) {
                 return TwoPaths<pbn::RenameNoReplace>(i, "renameNoReplace", false);

@@ -71,4 +71,28 @@ Status FsyncDirectory(const std::string& path);
 Status LockTry(const std::string& path, bool exclusive, LockToken* out);
 Status LockRelease(LockToken token);
 
+// One replacing publication of a small file, with no return to JavaScript between its steps: the
+// locked section's system calls are then not slowed by JavaScript run between them.
+struct ReplaceSpec {
+  std::string stage;   // created (never replaced) next to the target
+  std::string target;  // replaced by a rename
+  std::string dir;     // the target's directory, fsynced after the rename
+  const uint8_t* bytes = nullptr;
+  size_t length = 0;
+  int64_t mode = -1;   // the mode to give the stage (the replaced file's); -1: 0666 minus umask
+  int64_t uid = -1;    // the owner to give the stage, best effort; -1: leave it
+  int64_t gid = -1;
+  // The target as read under the caller's locks: its bytes and its stat (identity, size, times,
+  // mode). The rename happens only while the target is still exactly that.
+  const uint8_t* known = nullptr;
+  size_t known_length = 0;
+  FileStat seen;
+};
+// Stages `bytes`, fsyncs, checks the target is still `seen` with the `known` bytes, renames the
+// stage over it, fsyncs the directory (a directory that cannot be synced, EINVAL/ENOTSUP/EPERM,
+// is not an error: the rename happened) and fills `out` with the stage's stat after the rename.
+// When the target is not as seen, nothing is published, the stage is removed and `*changed` is
+// true. On any error before the rename the stage is removed too. ENOSYS where not built (Windows).
+Status ReplaceChecked(const ReplaceSpec& spec, bool* changed, FileStat* out);
+
 }  // namespace pbn

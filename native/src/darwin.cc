@@ -103,4 +103,8 @@ Status LockRelease(LockToken token) {
   return Status::Ok();
 }
 
+Status ReplaceChecked(const ReplaceSpec& spec, bool* changed, FileStat* out) {
+  return posix::ReplaceChecked(spec, StatFd, FsyncDirectory, changed, out);
+}
+
 }  // namespace pbn

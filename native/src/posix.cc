@@ -7,6 +7,7 @@
 #include <cstring>
 #include <mutex>
 #include <unordered_map>
+#include <vector>
 
 namespace pbn::posix {
 
@@ -48,6 +49,39 @@ const char* ErrnoName(int err) {
     default: return "UNKNOWN";
   }
 }
+
+// Reads up to `max` bytes from the start; false on a read error.
+bool ReadUpTo(int fd, uint8_t* buffer, size_t max, size_t* got) {
+  *got = 0;
+  while (*got < max) {
+    ssize_t n = ::pread(fd, buffer + *got, max - *got, static_cast<off_t>(*got));
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return false;
+    if (n == 0) break;
+    *got += static_cast<size_t>(n);
+  }
+  return true;
+}
+
+// The target is still the file read under the lock: same identity, size, times and mode, same
+// bytes. Anything else, an error included, answers false (the caller then checks the slow way).
+bool StillAsSeen(const ReplaceSpec& spec, Status (*stat_fd)(int, FileStat*)) {
+  int fd = ::open(spec.target.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return false;
+  std::vector<uint8_t> buffer(spec.known_length + 1);
+  size_t got = 0;
+  FileStat now;
+  bool read = ReadUpTo(fd, buffer.data(), buffer.size(), &got) && stat_fd(fd, &now).ok();
+  ::close(fd);
+  const FileStat& seen = spec.seen;
+  return read && now.kind == Kind::File && now.volume == seen.volume &&
+         now.file_id == seen.file_id && now.file_id_high == seen.file_id_high &&
+         now.size == seen.size && now.mtime_ns == seen.mtime_ns && now.ctime_ns == seen.ctime_ns &&
+         now.mode == seen.mode && got == spec.known_length &&
+         (got == 0 || std::memcmp(buffer.data(), spec.known, got) == 0);
+}
+
+bool Unsyncable(int err) { return err == EINVAL || err == ENOTSUP || err == EOPNOTSUPP || err == EPERM; }
 
 std::mutex g_locks_mutex;
 std::unordered_map<LockToken, int> g_lock_fds;
@@ -135,6 +169,46 @@ Status OpenLockFile(const std::string& path, int* fd) {
   *fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0666);
   if (*fd < 0) return FromErrno(errno, "open");
   return Status::Ok();
+}
+
+Status ReplaceChecked(const ReplaceSpec& spec, Status (*stat_fd)(int, FileStat*),
+                      Status (*sync_dir)(const std::string&), bool* changed, FileStat* out) {
+  *changed = false;
+  int fd = ::open(spec.stage.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+                  spec.mode >= 0 ? 0600 : 0666);
+  if (fd < 0) return FromErrno(errno, "open");
+  auto abandon = [&](Status result) {
+    ::close(fd);
+    ::unlink(spec.stage.c_str());
+    return result;
+  };
+  // Best effort, as in JavaScript: only a privileged process can give a file away.
+  if (spec.uid >= 0) (void)!::fchown(fd, static_cast<uid_t>(spec.uid), static_cast<gid_t>(spec.gid));
+  for (size_t done = 0; done < spec.length;) {
+    ssize_t n = ::pwrite(fd, spec.bytes + done, spec.length - done, static_cast<off_t>(done));
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return abandon(FromErrno(errno, "write"));
+    done += static_cast<size_t>(n);
+  }
+  // After the chown and the write, which may clear setuid/setgid bits.
+  if (spec.mode >= 0 && ::fchmod(fd, static_cast<mode_t>(spec.mode & 07777)) != 0) {
+    return abandon(FromErrno(errno, "fchmod"));
+  }
+  if (::fsync(fd) != 0) return abandon(FromErrno(errno, "fsync"));
+  if (!StillAsSeen(spec, stat_fd)) {
+    *changed = true;
+    return abandon(Status::Ok());
+  }
+  if (::rename(spec.stage.c_str(), spec.target.c_str()) != 0) return abandon(FromErrno(errno, "rename"));
+  Status synced = sync_dir(spec.dir);
+  if (!synced.ok() && !Unsyncable(synced.sys_errno)) {
+    ::close(fd);
+    synced.syscall = "fsyncDirectory";  // published already: the error is the directory's
+    return synced;
+  }
+  Status stat = stat_fd(fd, out);
+  ::close(fd);
+  return stat;
 }
 
 }  // namespace pbn::posix

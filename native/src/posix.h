@@ -29,4 +29,8 @@ int ForgetFd(LockToken token);
 // Opens (creating when absent) a lock file, close-on-exec; a symlink there is ELOOP, never followed.
 Status OpenLockFile(const std::string& path, int* fd);
 
+// ReplaceChecked for POSIX, with the OS file's fstat and directory sync.
+Status ReplaceChecked(const ReplaceSpec& spec, Status (*stat_fd)(int fd, FileStat* out),
+                      Status (*sync_dir)(const std::string& path), bool* changed, FileStat* out);
+
 }  // namespace pbn::posix

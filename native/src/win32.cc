@@ -491,4 +491,16 @@ Status LockRelease(LockToken token) {
   return s;
 }
 
+// Not built here: a replace on Windows may have to wait for another process to close the target
+// (publish.ts retries), which the JavaScript path does.
+Status ReplaceChecked(const ReplaceSpec& spec, bool* changed, FileStat* out) {
+  *changed = false;
+  Status s;
+  s.code = "ENOSYS";
+  s.syscall = "replaceChecked";
+  s.sys_errno = 0;
+  s.message = "not available on Windows";
+  return s;
+}
+
 }  // namespace pbn

@@ -224,6 +224,7 @@ export async function rewriteObserved(
           {
             ...options,
             verifySync: () => void currentOf(target, observed, readWholeSync(target.abs, target.shown, known, stat)),
+            expected: { stat: current.version, bytes: current.bytes },
           },
           sync,
         )

@@ -4,7 +4,7 @@
 import { closeSync, fchmodSync, fchownSync, fsyncSync, openSync, unlinkSync, writeSync } from 'node:fs';
 import { open, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { promises as native, statFd } from '../native/index.js';
+import { promises as native, replaceChecked, statFd, type ReplaceCheckedOptions } from '../native/index.js';
 import { FsError, errnoOf } from './errors.js';
 import type { FsOps, PublishHooks, PublishStep, SyncOps } from './fs-ops.js';
 import { stagePath } from './stage-names.js';
@@ -189,16 +189,28 @@ function writeAllSync(fd: number, bytes: Uint8Array, position: number): void {
     written += writeSync(fd, bytes, written, bytes.length - written, position + written);
 }
 
+// replaceChecked is not built for Windows, which never takes this synchronous path (fs-ops.ts).
+const NATIVE_REPLACE = process.platform !== 'win32';
+
 /**
  * publish() for a small file (SYNC_MAX_BYTES) with synchronous calls: the same steps in the same
  * order — stage, fsync, re-check, rename, directory fsync, version from the staged handle — with
  * no thread-pool round trip between them. Hooks are still awaited at the same steps.
+ *
+ * `expected` (a replace: the target as read under the lock): without hooks, on POSIX, the steps run
+ * in one native call (replaceChecked), which renames only while the target is still exactly that
+ * file with those bytes. When it is not, nothing was published, and the steps below run: their
+ * re-check says why, or goes on where only the target's times moved.
  */
 export async function publishSmall(
   bytes: Uint8Array,
-  options: PublishOptions & { verifySync: () => void },
+  options: PublishOptions & { verifySync: () => void; expected?: ReplaceCheckedOptions['expected'] },
   sync: SyncOps,
 ): Promise<Version> {
+  if (NATIVE_REPLACE && options.expected && options.kind === 'replace' && !options.hooks?.onStep) {
+    const published = replaceInOneCall(bytes, options, options.expected);
+    if (published) return published;
+  }
   const stagePathName = stagePath(path.dirname(options.target));
   let fd: number;
   try {
@@ -262,4 +274,28 @@ function closeQuietly(fd: number): void {
   } catch {
     // Nothing left to release.
   }
+}
+
+function replaceInOneCall(
+  bytes: Uint8Array,
+  options: PublishOptions,
+  expected: ReplaceCheckedOptions['expected'],
+): Version | undefined {
+  let stat;
+  try {
+    stat = replaceChecked({
+      stage: stagePath(path.dirname(options.target)),
+      target: options.target,
+      bytes,
+      mode: options.mode,
+      owner: options.owner,
+      expected,
+    });
+  } catch (error) {
+    const step = (error as { syscall?: unknown }).syscall;
+    if (step === 'open') throw stageError(error, options);
+    if (step === 'rename') throw renameError(error, options);
+    throw error;
+  }
+  return stat && versionOf(stat, digestOf(bytes));
 }

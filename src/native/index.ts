@@ -4,6 +4,7 @@
  * Sync functions throw Errors with a POSIX-style `code` and `syscall`; `promises` has the same
  * functions returning Promises, run on Node's thread pool.
  */
+import { dirname } from 'node:path';
 import { loadBindingFrom } from './load.js';
 import { lock as lockWith, tryLock as tryLockWith, type LockHandle, type LockOptions } from './lock.js';
 import type { Backend, NativeStat, RawStat } from './raw.js';
@@ -71,6 +72,53 @@ export function linkNoOverwrite(existing: string, newPath: string): void {
 /** Makes renames and creations inside a directory durable. */
 export function fsyncDirectory(path: string): void {
   binding.fsyncDirectory(path);
+}
+
+export interface ReplaceCheckedOptions {
+  /** A new file next to `target` (created, never replaced) that receives `bytes`. */
+  stage: string;
+  /** The file to replace. */
+  target: string;
+  bytes: Uint8Array;
+  /** The mode to give the new file (e.g. the replaced file's); default 0666 minus the umask. */
+  mode?: number;
+  /** The owner to give the new file, best effort (only a privileged process can give files away). */
+  owner?: { uid: number; gid: number };
+  /**
+   * The target as you read it under your locks: its stat (identity, size, times, mode) and its
+   * bytes. The rename happens only while the target is still exactly that.
+   */
+  expected: { stat: Pick<NativeStat, 'identity' | 'size' | 'mtimeNs' | 'ctimeNs' | 'mode'>; bytes: Uint8Array };
+}
+
+/**
+ * A checked replace in one call, with no return to JavaScript between its steps (POSIX): writes
+ * `bytes` to `stage`, fsyncs it, checks the target is still `expected`, renames the stage over it
+ * and fsyncs the directory. Returns the new file's stat; or undefined when the target was not as
+ * expected, with nothing published and the stage removed. Errors carry the failing step in
+ * `syscall` (`open` of the stage, `write`, `fchmod`, `fsync`, `rename`, or `fsyncDirectory` after
+ * the rename, when the file is already published); the stage is removed on every error before
+ * the rename. `ENOSYS` on Windows, where a replace may have to wait for other processes.
+ */
+export function replaceChecked(options: ReplaceCheckedOptions): NativeStat | undefined {
+  const { stat, bytes: known } = options.expected;
+  const published = binding.replaceChecked(
+    options.stage,
+    options.target,
+    dirname(options.target),
+    options.bytes,
+    options.mode === undefined ? -1 : options.mode & 0o7777,
+    options.owner?.uid ?? -1,
+    options.owner?.gid ?? -1,
+    known,
+    stat.identity.volume,
+    stat.identity.fileId,
+    stat.size,
+    stat.mode,
+    stat.mtimeNs,
+    stat.ctimeNs,
+  );
+  return published ? decodeStat(statNumbers, statBigInts) : undefined;
 }
 
 /**

@@ -50,4 +50,21 @@ export interface RawBinding {
   fsyncDirectoryAsync(path: string): Promise<void>;
   lockTry(path: string, exclusive: boolean): number;
   lockRelease(token: number): void;
+  /** See replaceChecked in index.ts; the stage's stat is left in the shared arrays when it returns true. */
+  replaceChecked(
+    stage: string,
+    target: string,
+    dir: string,
+    bytes: Uint8Array,
+    mode: number,
+    uid: number,
+    gid: number,
+    known: Uint8Array,
+    volume: string,
+    fileId: string,
+    size: number,
+    seenMode: number,
+    mtimeNs: bigint,
+    ctimeNs: bigint,
+  ): boolean;
 }
