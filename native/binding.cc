@@ -361,6 +361,7 @@ Napi::Value ReplaceChecked(const Napi::CallbackInfo& info) {
   }
   spec.seen.size = static_cast<uint64_t>(size);
   spec.seen.mode = static_cast<uint32_t>(seen_mode);
+  spec.seen.kind = pbn::Kind::File;
   bool changed = false;
   FileStat st;
   pbn::Status s = pbn::ReplaceChecked(spec, &changed, &st);
@@ -372,6 +373,33 @@ Napi::Value ReplaceChecked(const Napi::CallbackInfo& info) {
   if (changed) return Napi::Boolean::New(env, false);
   FillSync(env, st);
   return Napi::Boolean::New(env, true);
+}
+
+// readSeen(path, volume, fileId, size, mode, mtimeNs, ctimeNs): the file's bytes when its handle,
+// after the read, is still that regular file unchanged (its stat in the shared arrays); otherwise
+// undefined, and the caller reads the full way.
+Napi::Value ReadSeen(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  std::string path;
+  FileStat seen;
+  int64_t size = 0, mode = 0;
+  if (!TakePath(info, 0, "path", &path) || !TakeHex64(info, 1, "volume", &seen.volume) ||
+      !TakeHex64(info, 2, "fileId", &seen.file_id) || !TakeInt(info, 3, "size", kMaxToken, &size) ||
+      !TakeInt(info, 4, "mode", UINT32_MAX, &mode) || !TakeBigInt(info, 5, "mtimeNs", &seen.mtime_ns) ||
+      !TakeBigInt(info, 6, "ctimeNs", &seen.ctime_ns)) {
+    return env.Undefined();
+  }
+  seen.size = static_cast<uint64_t>(size);
+  seen.mode = static_cast<uint32_t>(mode);
+  seen.kind = pbn::Kind::File;
+  std::string bytes;
+  bool same = false;
+  FileStat now;
+  pbn::Status s = pbn::ReadSeen(path, seen, &bytes, &same, &now);
+  if (!s.ok()) throw MakeError(env, s, "readSeen", path, "");
+  if (!same) return env.Undefined();
+  FillSync(env, now);
+  return Napi::Buffer<char>::Copy(env, bytes.data(), bytes.size());
 }
 
 Napi::Object BackendToJs(Napi::Env env) {
@@ -407,6 +435,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("statPathAsync", Napi::Function::New(env, StatPathAsync));
   exports.Set("statFd", Napi::Function::New(env, StatFd));
   exports.Set("replaceChecked", Napi::Function::New(env, ReplaceChecked));
+  exports.Set("readSeen", Napi::Function::New(env, ReadSeen));
   exports.Set("statFdAsync", Napi::Function::New(env, StatFdAsync));
   exports.Set("renameNoReplace", Napi::Function::New(env, [](const Napi::CallbackInfo& i) {
                 return TwoPaths<pbn::RenameNoReplace>(i, "renameNoReplace", false);

@@ -88,6 +88,12 @@ struct ReplaceSpec {
   size_t known_length = 0;
   FileStat seen;
 };
+// Reads the whole file at `path` (never following a final symlink) when, after the read, its handle
+// is still `seen`: the same regular file, unchanged (identity, size, times, mode). Then `*same` is
+// true, `out` holds its bytes and `now` the handle's stat. Otherwise (another file, a change, an
+// error) `*same` is false and the caller reads the full way. ENOSYS where not built (Windows).
+Status ReadSeen(const std::string& path, const FileStat& seen, std::string* out, bool* same, FileStat* now);
+
 // Stages `bytes`, fsyncs, checks the target is still `seen` with the `known` bytes, renames the
 // stage over it, fsyncs the directory (a directory that cannot be synced, EINVAL/ENOTSUP/EPERM,
 // is not an error: the rename happened) and fills `out` with the stage's stat after the rename.

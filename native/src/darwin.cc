@@ -103,6 +103,10 @@ Status LockRelease(LockToken token) {
   return Status::Ok();
 }
 
+Status ReadSeen(const std::string& path, const FileStat& seen, std::string* out, bool* same, FileStat* now) {
+  return posix::ReadSeen(path, seen, StatFd, out, same, now);
+}
+
 Status ReplaceChecked(const ReplaceSpec& spec, bool* changed, FileStat* out) {
   return posix::ReplaceChecked(spec, StatFd, FsyncDirectory, changed, out);
 }

@@ -63,6 +63,12 @@ bool ReadUpTo(int fd, uint8_t* buffer, size_t max, size_t* got) {
   return true;
 }
 
+bool SameFile(const FileStat& a, const FileStat& b) {
+  return a.kind == Kind::File && b.kind == Kind::File && a.volume == b.volume && a.file_id == b.file_id &&
+         a.file_id_high == b.file_id_high && a.size == b.size && a.mtime_ns == b.mtime_ns &&
+         a.ctime_ns == b.ctime_ns && a.mode == b.mode;
+}
+
 // The target is still the file read under the lock: same identity, size, times and mode, same
 // bytes. Anything else, an error included, answers false (the caller then checks the slow way).
 bool StillAsSeen(const ReplaceSpec& spec, Status (*stat_fd)(int, FileStat*)) {
@@ -73,11 +79,7 @@ bool StillAsSeen(const ReplaceSpec& spec, Status (*stat_fd)(int, FileStat*)) {
   FileStat now;
   bool read = ReadUpTo(fd, buffer.data(), buffer.size(), &got) && stat_fd(fd, &now).ok();
   ::close(fd);
-  const FileStat& seen = spec.seen;
-  return read && now.kind == Kind::File && now.volume == seen.volume &&
-         now.file_id == seen.file_id && now.file_id_high == seen.file_id_high &&
-         now.size == seen.size && now.mtime_ns == seen.mtime_ns && now.ctime_ns == seen.ctime_ns &&
-         now.mode == seen.mode && got == spec.known_length &&
+  return read && SameFile(now, spec.seen) && got == spec.known_length &&
          (got == 0 || std::memcmp(buffer.data(), spec.known, got) == 0);
 }
 
@@ -168,6 +170,21 @@ Status OpenLockFile(const std::string& path, int* fd) {
   // someone else's choosing as this user; ELOOP instead.
   *fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0666);
   if (*fd < 0) return FromErrno(errno, "open");
+  return Status::Ok();
+}
+
+Status ReadSeen(const std::string& path, const FileStat& seen, Status (*stat_fd)(int, FileStat*),
+                std::string* out, bool* same, FileStat* now) {
+  *same = false;
+  int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return Status::Ok();
+  // One byte past the size seen: a longer file shows as a size change either way.
+  out->resize(static_cast<size_t>(seen.size) + 1);
+  size_t got = 0;
+  bool read = ReadUpTo(fd, reinterpret_cast<uint8_t*>(&(*out)[0]), out->size(), &got) && stat_fd(fd, now).ok();
+  ::close(fd);
+  out->resize(got);
+  *same = read && got == seen.size && SameFile(seen, *now);
   return Status::Ok();
 }
 

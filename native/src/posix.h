@@ -29,6 +29,10 @@ int ForgetFd(LockToken token);
 // Opens (creating when absent) a lock file, close-on-exec; a symlink there is ELOOP, never followed.
 Status OpenLockFile(const std::string& path, int* fd);
 
+// ReadSeen for POSIX, with the OS file's fstat.
+Status ReadSeen(const std::string& path, const FileStat& seen, Status (*stat_fd)(int fd, FileStat* out),
+                std::string* out, bool* same, FileStat* now);
+
 // ReplaceChecked for POSIX, with the OS file's fstat and directory sync.
 Status ReplaceChecked(const ReplaceSpec& spec, Status (*stat_fd)(int fd, FileStat* out),
                       Status (*sync_dir)(const std::string& path), bool* changed, FileStat* out);

@@ -491,6 +491,17 @@ Status LockRelease(LockToken token) {
   return s;
 }
 
+// Not built here: Windows takes the asynchronous path of peer-bridge/fs, which reads otherwise.
+Status ReadSeen(const std::string& path, const FileStat& seen, std::string* out, bool* same, FileStat* now) {
+  *same = false;
+  Status s;
+  s.code = "ENOSYS";
+  s.syscall = "readSeen";
+  s.sys_errno = 0;
+  s.message = "not available on Windows";
+  return s;
+}
+
 // Not built here: a replace on Windows may have to wait for another process to close the target
 // (publish.ts retries), which the JavaScript path does.
 Status ReplaceChecked(const ReplaceSpec& spec, bool* changed, FileStat* out) {

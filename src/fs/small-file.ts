@@ -3,7 +3,7 @@
 // — far more than the system call it wraps when the file is a few KiB — so below SYNC_MAX_BYTES
 // the whole locked section runs without one. Same checks as file-handle.ts, same errors.
 import { closeSync, constants, openSync, readSync, statSync } from 'node:fs';
-import { statFd, type NativeStat } from '../native/index.js';
+import { readUnchanged, statFd, type NativeStat } from '../native/index.js';
 import { FsError, errnoOf } from './errors.js';
 import { sameStat, type KnownBytes } from './file-handle.js';
 import { digestOf, versionOf, type Version } from './version.js';
@@ -19,6 +19,8 @@ export const SYNC_MAX_BYTES = 1024 * 1024;
 
 const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 const CONSISTENT_READ_TRIES = 3;
+// readUnchanged is not built for Windows, which never takes this synchronous path (fs-ops.ts).
+const NATIVE_READ = process.platform !== 'win32';
 
 function leadsNowhere(abs: string): boolean {
   try {
@@ -30,10 +32,10 @@ function leadsNowhere(abs: string): boolean {
   }
 }
 
-// Opens without following a final symlink; undefined when there is nothing at the path.
-function openNoFollowSync(abs: string, shown: string): number | undefined {
+function openRegularSync(abs: string, shown: string): { fd: number; stat: NativeStat } | undefined {
+  let fd: number;
   try {
-    return openSync(abs, READ_FLAGS);
+    fd = openSync(abs, READ_FLAGS);
   } catch (error) {
     const errno = errnoOf(error);
     if (errno === 'ENOENT' || errno === 'ENOTDIR') return undefined;
@@ -48,11 +50,6 @@ function openNoFollowSync(abs: string, shown: string): number | undefined {
     if (errno === 'EISDIR') throw new FsError('FS_IS_DIRECTORY', `${shown}: is a directory`);
     throw error;
   }
-}
-
-function openRegularSync(abs: string, shown: string): { fd: number; stat: NativeStat } | undefined {
-  const fd = openNoFollowSync(abs, shown);
-  if (fd === undefined) return undefined;
   try {
     const stat = statFd(fd);
     if (stat.kind === 'directory') throw new FsError('FS_IS_DIRECTORY', `${shown}: is a directory`);
@@ -82,10 +79,6 @@ function digestFor(bytes: Buffer, known: KnownBytes | undefined): string {
   return known && bytes.equals(known.bytes) ? known.digest : digestOf(bytes);
 }
 
-function sameFile(a: NativeStat, b: NativeStat): boolean {
-  return sameStat(a, b) && a.identity.fileId === b.identity.fileId && a.identity.volume === b.identity.volume;
-}
-
 /**
  * Like file-handle's readWhole, with synchronous calls. `known`: bytes read earlier with their
  * digest; when the bytes read now are the same, that digest is theirs too, so the re-check before
@@ -94,8 +87,9 @@ function sameFile(a: NativeStat, b: NativeStat): boolean {
  * `seen`: the file's stat taken by path under the caller's locks. When the handle's stat after the
  * read is that same regular file, unchanged (identity, size, times, mode), nothing changed it from
  * before the open to after the read, so the bytes are a consistent whole without the stat between
- * open and read: one system call fewer per read. Anything else (another file, a directory, a
- * change, an error) reads again the full way, which says what is wrong.
+ * open and read: one system call fewer, and the read is one native call (readUnchanged). Anything
+ * else (another file, a directory, a change, an error) reads again the full way, which says what
+ * is wrong.
  */
 export function readWholeSync(
   abs: string,
@@ -104,7 +98,7 @@ export function readWholeSync(
   seen?: NativeStat,
 ): { bytes: Buffer; version: Version } | undefined {
   if (seen?.kind === 'file') {
-    const quick = readSeenSync(abs, shown, seen, known);
+    const quick = readSeenSync(abs, seen, known);
     if (quick) return quick;
   }
   const opened = openRegularSync(abs, shown);
@@ -124,24 +118,14 @@ export function readWholeSync(
   }
 }
 
-// readWholeSync's read of a file whose stat the caller took: undefined sends it the full way.
+// readWholeSync's read of a file whose stat the caller took, in one native call: undefined sends
+// it the full way.
 function readSeenSync(
   abs: string,
-  shown: string,
   seen: NativeStat,
   known: KnownBytes | undefined,
 ): { bytes: Buffer; version: Version } | undefined {
-  let fd: number | undefined;
-  try {
-    fd = openNoFollowSync(abs, shown);
-    if (fd === undefined) return undefined;
-    const bytes = readAllSync(fd, seen.size);
-    const after = statFd(fd);
-    if (after.kind !== 'file' || !sameFile(seen, after)) return undefined;
-    return { bytes, version: versionOf(after, digestFor(bytes, known)) };
-  } catch {
-    return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
+  if (!NATIVE_READ) return undefined;
+  const read = readUnchanged(abs, seen);
+  return read && { bytes: read.bytes, version: versionOf(read.stat, digestFor(read.bytes, known)) };
 }

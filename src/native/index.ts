@@ -74,6 +74,29 @@ export function fsyncDirectory(path: string): void {
   binding.fsyncDirectory(path);
 }
 
+/**
+ * The whole file at `path` (a final symlink is not followed) and its handle's stat, when after the
+ * read it is still the regular file `stat` describes, unchanged (identity, size, times, mode): the
+ * bytes are then a consistent whole, read with no return to JavaScript between open, read, stat and
+ * close. Undefined otherwise (another file, a change, nothing there, an error): read it another way,
+ * which can say what is wrong. Reads at most `stat.size + 1` bytes. `ENOSYS` on Windows.
+ */
+export function readUnchanged(
+  path: string,
+  stat: Pick<NativeStat, 'identity' | 'size' | 'mtimeNs' | 'ctimeNs' | 'mode'>,
+): { bytes: Buffer; stat: NativeStat } | undefined {
+  const bytes = binding.readSeen(
+    path,
+    stat.identity.volume,
+    stat.identity.fileId,
+    stat.size,
+    stat.mode,
+    stat.mtimeNs,
+    stat.ctimeNs,
+  );
+  return bytes && { bytes, stat: decodeStat(statNumbers, statBigInts) };
+}
+
 export interface ReplaceCheckedOptions {
   /** A new file next to `target` (created, never replaced) that receives `bytes`. */
   stage: string;

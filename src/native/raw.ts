@@ -50,6 +50,16 @@ export interface RawBinding {
   fsyncDirectoryAsync(path: string): Promise<void>;
   lockTry(path: string, exclusive: boolean): number;
   lockRelease(token: number): void;
+  /** See readUnchanged in index.ts; the handle's stat is left in the shared arrays when it returns bytes. */
+  readSeen(
+    path: string,
+    volume: string,
+    fileId: string,
+    size: number,
+    mode: number,
+    mtimeNs: bigint,
+    ctimeNs: bigint,
+  ): Buffer | undefined;
   /** See replaceChecked in index.ts; the stage's stat is left in the shared arrays when it returns true. */
   replaceChecked(
     stage: string,

@@ -1,5 +1,5 @@
-// replaceChecked, the raw binding's one-call replace: argument checks on every OS; on POSIX it
-// publishes over the file it expects and over nothing else; on Windows it is not built (ENOSYS).
+// replaceChecked and readSeen, the raw binding's one-call replace and read: argument checks on every
+// OS; on POSIX they act only on the file they expect; on Windows they are not built (ENOSYS).
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -63,4 +63,40 @@ test('publishes over the file it expects, not over a changed one (POSIX); ENOSYS
   assert.equal(raw.replaceChecked(...argsFor(dir, target, 'old\n')), true);
   assert.equal(readFileSync(target, 'utf8'), 'new\n');
   assert.deepEqual(readdirSync(dir), ['a.txt']);
+});
+
+// readSeen, the raw form of readUnchanged: the whole file while it is still the file a stat described.
+function statArgs(file) {
+  raw.statPath(file, false);
+  const st = decodeStat(raw.statNumbers, raw.statBigInts);
+  return [st.identity.volume, st.identity.fileId, st.size, st.mode, st.mtimeNs, st.ctimeNs];
+}
+
+test('readSeen: bad arguments are TypeErrors', () => {
+  const file = path.join(tempDir(), 'a.txt');
+  writeFileSync(file, 'text\n');
+  const good = [file, ...statArgs(file)];
+  for (const [at, value] of [
+    [1, 'XYZ'],
+    [2, ''],
+    [5, 1],
+  ]) {
+    const args = [...good];
+    args[at] = value;
+    assert.throws(() => raw.readSeen(...args), { name: 'TypeError' }, `argument ${at}`);
+  }
+});
+
+test('readSeen reads a file still as seen, and nothing else (POSIX); ENOSYS on Windows', () => {
+  const dir = tempDir();
+  const file = path.join(dir, 'a.txt');
+  writeFileSync(file, 'text\n');
+  if (isWindows) {
+    assert.throws(() => raw.readSeen(file, ...statArgs(file)), { code: 'ENOSYS' });
+    return;
+  }
+  assert.equal(raw.readSeen(file, ...statArgs(file))?.toString(), 'text\n');
+  const other = path.join(dir, 'b.txt');
+  writeFileSync(other, 'text\n');
+  assert.equal(raw.readSeen(other, ...statArgs(file)), undefined);
 });
