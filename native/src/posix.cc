@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstring>
 #include <mutex>
 #include <unordered_map>
@@ -50,11 +51,11 @@ const char* ErrnoName(int err) {
   }
 }
 
-// Reads up to `max` bytes from the start; false on a read error.
-bool ReadUpTo(int fd, uint8_t* buffer, size_t max, size_t* got) {
+// Reads up to `max` bytes from `offset`; false on a read error.
+bool ReadUpTo(int fd, uint8_t* buffer, size_t max, size_t* got, off_t offset = 0) {
   *got = 0;
   while (*got < max) {
-    ssize_t n = ::pread(fd, buffer + *got, max - *got, static_cast<off_t>(*got));
+    ssize_t n = ::pread(fd, buffer + *got, max - *got, offset + static_cast<off_t>(*got));
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) return false;
     if (n == 0) break;
@@ -178,13 +179,23 @@ Status ReadSeen(const std::string& path, const FileStat& seen, Status (*stat_fd)
   *same = false;
   int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0) return Status::Ok();
-  // One byte past the size seen: a longer file shows as a size change either way.
-  out->resize(static_cast<size_t>(seen.size) + 1);
-  size_t got = 0;
-  bool read = ReadUpTo(fd, reinterpret_cast<uint8_t*>(&(*out)[0]), out->size(), &got) && stat_fd(fd, now).ok();
+  // Up to one byte past the size seen (a longer file shows as a size change either way), in
+  // chunks, so memory follows the bytes there are, not a size the caller claims.
+  const uint64_t want = seen.size + 1;
+  bool read = true;
+  out->clear();
+  while (out->size() < want) {
+    size_t at = out->size();
+    size_t chunk = static_cast<size_t>(std::min<uint64_t>(want - at, uint64_t{1} << 20));
+    out->resize(at + chunk);
+    size_t got = 0;
+    read = ReadUpTo(fd, reinterpret_cast<uint8_t*>(&(*out)[at]), chunk, &got, static_cast<off_t>(at));
+    out->resize(at + got);
+    if (!read || got < chunk) break;
+  }
+  read = read && stat_fd(fd, now).ok();
   ::close(fd);
-  out->resize(got);
-  *same = read && got == seen.size && SameFile(seen, *now);
+  *same = read && out->size() == seen.size && SameFile(seen, *now);
   return Status::Ok();
 }
 

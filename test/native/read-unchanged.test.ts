@@ -27,6 +27,16 @@ describe.runIf(process.platform !== 'win32')('readUnchanged', () => {
     expect(readUnchanged(other, statPath(other))?.bytes.length).toBe(0);
   });
 
+  it('reads only the bytes there are, whatever size the stat claims', () => {
+    const { file, stat } = setUp();
+    expect(readUnchanged(file, { ...stat, size: 2 ** 52 })).toBeUndefined();
+    expect(readUnchanged(file, { ...stat, size: 3 })).toBeUndefined();
+    expect(readUnchanged(file, stat)?.bytes.length).toBe(stat.size);
+    const content = '0123456789abcdef'.repeat(200_000) + 'tail'; // past one 1 MiB chunk
+    const big = setUp(content);
+    expect(readUnchanged(big.file, big.stat)?.bytes.toString() === content).toBe(true);
+  });
+
   const changes: [string, (file: string, dir: string) => void][] = [
     ['rewritten in place, same size', (file) => writeFileSync(file, 'SOME text\n'.repeat(500))],
     ['grown', (file) => writeFileSync(file, 'some text\n'.repeat(501))],
