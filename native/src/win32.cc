@@ -491,27 +491,26 @@ Status LockRelease(LockToken token) {
   return s;
 }
 
-// Not built here: Windows takes the asynchronous path of peer-bridge/fs, which reads otherwise.
-Status ReadSeen(const std::string& path, const FileStat& seen, std::string* out, bool* same, FileStat* now) {
-  *same = false;
+static Status NotBuiltHere(const char* syscall) {
   Status s;
   s.code = "ENOSYS";
-  s.syscall = "readSeen";
+  s.syscall = syscall;
   s.sys_errno = 0;
   s.message = "not available on Windows";
   return s;
+}
+
+// Not built here: Windows takes the asynchronous path of peer-bridge/fs, which reads otherwise.
+Status ReadSeen(const std::string& path, const FileStat& seen, std::string* out, bool* same, FileStat* now) {
+  *same = false;
+  return NotBuiltHere("readSeen");
 }
 
 // Not built here: a replace on Windows may have to wait for another process to close the target
 // (publish.ts retries), which the JavaScript path does.
 Status ReplaceChecked(const ReplaceSpec& spec, bool* changed, FileStat* out) {
   *changed = false;
-  Status s;
-  s.code = "ENOSYS";
-  s.syscall = "replaceChecked";
-  s.sys_errno = 0;
-  s.message = "not available on Windows";
-  return s;
+  return NotBuiltHere("replaceChecked");
 }
 
 }  // namespace pbn

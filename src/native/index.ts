@@ -74,6 +74,14 @@ export function fsyncDirectory(path: string): void {
   binding.fsyncDirectory(path);
 }
 
+/** What readUnchanged and replaceChecked compare a file with: identity, size, times and mode. */
+export type ExpectedStat = Pick<NativeStat, 'identity' | 'size' | 'mtimeNs' | 'ctimeNs' | 'mode'>;
+
+// The expected stat as the binding takes it, in the same order for both calls.
+function seenArguments(stat: ExpectedStat): [string, string, number, number, bigint, bigint] {
+  return [stat.identity.volume, stat.identity.fileId, stat.size, stat.mode, stat.mtimeNs, stat.ctimeNs];
+}
+
 /**
  * The whole file at `path` (a final symlink is not followed) and its handle's stat, when after the
  * read it is still the regular file `stat` describes, unchanged (identity, size, times, mode): the
@@ -81,19 +89,8 @@ export function fsyncDirectory(path: string): void {
  * close. Undefined otherwise (another file, a change, nothing there, an error): read it another way,
  * which can say what is wrong. Reads at most `stat.size + 1` bytes. `ENOSYS` on Windows.
  */
-export function readUnchanged(
-  path: string,
-  stat: Pick<NativeStat, 'identity' | 'size' | 'mtimeNs' | 'ctimeNs' | 'mode'>,
-): { bytes: Buffer; stat: NativeStat } | undefined {
-  const bytes = binding.readSeen(
-    path,
-    stat.identity.volume,
-    stat.identity.fileId,
-    stat.size,
-    stat.mode,
-    stat.mtimeNs,
-    stat.ctimeNs,
-  );
+export function readUnchanged(path: string, stat: ExpectedStat): { bytes: Buffer; stat: NativeStat } | undefined {
+  const bytes = binding.readSeen(path, ...seenArguments(stat));
   return bytes && { bytes, stat: decodeStat(statNumbers, statBigInts) };
 }
 
@@ -111,7 +108,7 @@ export interface ReplaceCheckedOptions {
    * The target as you read it under your locks: its stat (identity, size, times, mode) and its
    * bytes. The rename happens only while the target is still exactly that.
    */
-  expected: { stat: Pick<NativeStat, 'identity' | 'size' | 'mtimeNs' | 'ctimeNs' | 'mode'>; bytes: Uint8Array };
+  expected: { stat: ExpectedStat; bytes: Uint8Array };
 }
 
 /**
@@ -134,12 +131,7 @@ export function replaceChecked(options: ReplaceCheckedOptions): NativeStat | und
     options.owner?.uid ?? -1,
     options.owner?.gid ?? -1,
     known,
-    stat.identity.volume,
-    stat.identity.fileId,
-    stat.size,
-    stat.mode,
-    stat.mtimeNs,
-    stat.ctimeNs,
+    ...seenArguments(stat),
   );
   return published ? decodeStat(statNumbers, statBigInts) : undefined;
 }
