@@ -51,8 +51,10 @@ const char* ErrnoName(int err) {
   }
 }
 
-// Reads up to `max` bytes from `offset`; false on a read error.
-bool ReadUpTo(int fd, uint8_t* buffer, size_t max, size_t* got, off_t offset = 0) {
+// Reads up to `max` bytes from `offset`; false on a read error. A short read that brings `*got` to
+// `enough` (the size the caller expects) ends it: on a regular file that is the end, and asking
+// again only to hear 0 would cost a system call per read.
+bool ReadUpTo(int fd, uint8_t* buffer, size_t max, size_t* got, size_t enough, off_t offset = 0) {
   *got = 0;
   while (*got < max) {
     ssize_t n = ::pread(fd, buffer + *got, max - *got, offset + static_cast<off_t>(*got));
@@ -60,6 +62,7 @@ bool ReadUpTo(int fd, uint8_t* buffer, size_t max, size_t* got, off_t offset = 0
     if (n < 0) return false;
     if (n == 0) break;
     *got += static_cast<size_t>(n);
+    if (*got < max && *got >= enough) break;
   }
   return true;
 }
@@ -78,7 +81,7 @@ bool StillAsSeen(const ReplaceSpec& spec, Status (*stat_fd)(int, FileStat*)) {
   std::vector<uint8_t> buffer(spec.known_length + 1);
   size_t got = 0;
   FileStat now;
-  bool read = ReadUpTo(fd, buffer.data(), buffer.size(), &got) && stat_fd(fd, &now).ok();
+  bool read = ReadUpTo(fd, buffer.data(), buffer.size(), &got, spec.known_length) && stat_fd(fd, &now).ok();
   ::close(fd);
   return read && SameFile(now, spec.seen) && got == spec.known_length &&
          (got == 0 || std::memcmp(buffer.data(), spec.known, got) == 0);
@@ -189,7 +192,8 @@ Status ReadSeen(const std::string& path, const FileStat& seen, Status (*stat_fd)
     size_t chunk = static_cast<size_t>(std::min<uint64_t>(want - at, uint64_t{1} << 20));
     out->resize(at + chunk);
     size_t got = 0;
-    read = ReadUpTo(fd, reinterpret_cast<uint8_t*>(&(*out)[at]), chunk, &got, static_cast<off_t>(at));
+    size_t enough = seen.size > at ? static_cast<size_t>(seen.size - at) : 0;
+    read = ReadUpTo(fd, reinterpret_cast<uint8_t*>(&(*out)[at]), chunk, &got, enough, static_cast<off_t>(at));
     out->resize(at + got);
     if (!read || got < chunk) break;
   }
