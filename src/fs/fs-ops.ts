@@ -51,7 +51,8 @@ export const realOps: FsOps = {
   linkNoOverwrite: (existing, newPath) => native.linkNoOverwrite(existing, newPath),
   fsyncDirectory: (dir) => native.fsyncDirectory(dir),
   // Windows takes the asynchronous path, where a replacing rename can wait out a handle held open
-  // by another process (renameOver); a synchronous retry would block the event loop.
+  // by another process (renameOver); a synchronous retry would block the event loop. The
+  // synchronous path also uses readUnchanged and replaceChecked, which are POSIX-only.
   ...(process.platform === 'win32' ? {} : { sync: { rename: renameSync, renameNoReplace, fsyncDirectory } }),
 };
 

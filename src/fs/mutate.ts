@@ -223,7 +223,8 @@ export async function rewriteObserved(
           change.bytes,
           {
             ...options,
-            verifySync: () => void currentOf(target, observed, readWholeSync(target.abs, target.shown, known, stat)),
+            verifySync: () =>
+              void currentOf(target, observed, readWholeSync(target.abs, target.shown, known, current.version)),
             expected: { stat: current.version, bytes: current.bytes },
           },
           sync,

@@ -189,15 +189,12 @@ function writeAllSync(fd: number, bytes: Uint8Array, position: number): void {
     written += writeSync(fd, bytes, written, bytes.length - written, position + written);
 }
 
-// replaceChecked is not built for Windows, which never takes this synchronous path (fs-ops.ts).
-const NATIVE_REPLACE = process.platform !== 'win32';
-
 /**
  * publish() for a small file (SYNC_MAX_BYTES) with synchronous calls: the same steps in the same
  * order — stage, fsync, re-check, rename, directory fsync, version from the staged handle — with
  * no thread-pool round trip between them. Hooks are still awaited at the same steps.
  *
- * `expected` (a replace: the target as read under the lock): without hooks, on POSIX, the steps run
+ * `expected` (a replace: the target as read under the lock): without hooks, the steps run
  * in one native call (replaceChecked), which renames only while the target is still exactly that
  * file with those bytes. When it is not, nothing was published, and the steps below run: their
  * re-check says why, or goes on where only the target's times moved.
@@ -207,7 +204,7 @@ export async function publishSmall(
   options: PublishOptions & { verifySync: () => void; expected?: ReplaceCheckedOptions['expected'] },
   sync: SyncOps,
 ): Promise<Version> {
-  if (NATIVE_REPLACE && options.expected && options.kind === 'replace' && !options.hooks?.onStep) {
+  if (options.expected && options.kind === 'replace' && !options.hooks?.onStep) {
     const published = replaceInOneCall(bytes, options, options.expected);
     if (published) return published;
   }

@@ -3,7 +3,7 @@
 // — far more than the system call it wraps when the file is a few KiB — so below SYNC_MAX_BYTES
 // the whole locked section runs without one. Same checks as file-handle.ts, same errors.
 import { closeSync, constants, openSync, readSync, statSync } from 'node:fs';
-import { readUnchanged, statFd, type NativeStat } from '../native/index.js';
+import { readUnchanged, statFd, type ExpectedStat, type NativeStat } from '../native/index.js';
 import { FsError, errnoOf } from './errors.js';
 import { sameStat, type KnownBytes } from './file-handle.js';
 import { digestOf, versionOf, type Version } from './version.js';
@@ -19,8 +19,6 @@ export const SYNC_MAX_BYTES = 1024 * 1024;
 
 const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 const CONSISTENT_READ_TRIES = 3;
-// readUnchanged is not built for Windows, which never takes this synchronous path (fs-ops.ts).
-const NATIVE_READ = process.platform !== 'win32';
 
 function leadsNowhere(abs: string): boolean {
   try {
@@ -84,9 +82,9 @@ function digestFor(bytes: Buffer, known: KnownBytes | undefined): string {
  * digest; when the bytes read now are the same, that digest is theirs too, so the re-check before
  * a publication compares bytes (a memcmp) instead of hashing the file again.
  *
- * `seen`: the file's stat taken by path under the caller's locks. When the handle's stat after the
- * read is that same regular file, unchanged (identity, size, times, mode), nothing changed it from
- * before the open to after the read, so the bytes are a consistent whole without the stat between
+ * `seen`: the file as the caller last saw it under its locks (the lock's stat by path, or the
+ * version read). When the handle's stat after the read is that same regular file, unchanged
+ * (identity, size, times, mode), nothing changed it from before the open to after the read, so the bytes are a consistent whole without the stat between
  * open and read: one system call fewer, and the read is one native call (readUnchanged). Anything
  * else (another file, a directory, a change, an error) reads again the full way, which says what
  * is wrong.
@@ -95,12 +93,10 @@ export function readWholeSync(
   abs: string,
   shown: string,
   known?: KnownBytes,
-  seen?: NativeStat,
+  seen?: ExpectedStat,
 ): { bytes: Buffer; version: Version } | undefined {
-  if (seen?.kind === 'file') {
-    const quick = readSeenSync(abs, seen, known);
-    if (quick) return quick;
-  }
+  const quick = seen && readUnchanged(abs, seen);
+  if (quick) return { bytes: quick.bytes, version: versionOf(quick.stat, digestFor(quick.bytes, known)) };
   const opened = openRegularSync(abs, shown);
   if (!opened) return undefined;
   let before = opened.stat;
@@ -116,16 +112,4 @@ export function readWholeSync(
   } finally {
     closeSync(opened.fd);
   }
-}
-
-// readWholeSync's read of a file whose stat the caller took, in one native call: undefined sends
-// it the full way.
-function readSeenSync(
-  abs: string,
-  seen: NativeStat,
-  known: KnownBytes | undefined,
-): { bytes: Buffer; version: Version } | undefined {
-  if (!NATIVE_READ) return undefined;
-  const read = readUnchanged(abs, seen);
-  return read && { bytes: read.bytes, version: versionOf(read.stat, digestFor(read.bytes, known)) };
 }
