@@ -12,7 +12,8 @@ export const tsxLoader = import.meta.resolve('tsx');
 /** The few variables a server needs, plus `extra`; never the whole parent environment. */
 export function baseEnv(extra: Record<string, string> = {}): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const name of ['PATH', 'HOME', 'TMPDIR', 'LANG', 'SYSTEMROOT']) {
+  // PEER_BRIDGE_CACHE_DIR: the test run's cache folder (test/global-setup.ts), not the user's.
+  for (const name of ['PATH', 'HOME', 'TMPDIR', 'LANG', 'SYSTEMROOT', 'PEER_BRIDGE_CACHE_DIR']) {
     const value = process.env[name];
     if (value !== undefined) env[name] = value;
   }

@@ -1,7 +1,7 @@
 // The `codex debug models` catalog is cached on disk, keyed by the executable and CODEX_HOME, so a
 // new process (each `peer-bridge run`) does not start Codex again just to learn the efforts.
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -60,6 +60,30 @@ describe('the codex model catalog', () => {
     const second = await (await freshModels()).effortCatalog(source, scope);
     expect(second).toEqual(first);
     expect(starts).toHaveLength(1);
+  });
+
+  it('keeps only the catalogs written last, and nothing else of the folder is touched', async () => {
+    const { cacheDir, source, scope } = await setup();
+    const models = await freshModels();
+    // Catalogs of homes used before, one second apart, the oldest first; and a file not ours.
+    const older = Array.from({ length: models.KEPT_CATALOGS + 2 }, (_, i) => {
+      const name = `codex-models-${i.toString(16).padStart(32, '0')}.json`;
+      writeFileSync(path.join(cacheDir, name), '{}');
+      const at = Date.now() / 1000 - 3600 + i;
+      utimesSync(path.join(cacheDir, name), at, at);
+      return name;
+    });
+    writeFileSync(path.join(cacheDir, 'notes.txt'), 'not a catalog');
+    await models.effortCatalog(source, scope);
+    const left = readdirSync(cacheDir);
+    const catalogs = left.filter((f) => f.startsWith('codex-models-'));
+    expect(catalogs).toHaveLength(models.KEPT_CATALOGS);
+    // The three oldest went; the one just written and the newest older ones stayed.
+    expect(catalogs).not.toContain(older[0]);
+    expect(catalogs).not.toContain(older[2]);
+    expect(catalogs).toContain(older[3]);
+    expect(catalogs.filter((f) => !older.includes(f))).toHaveLength(1);
+    expect(left).toContain('notes.txt');
   });
 
   it('asks Codex again when its configuration changes', async () => {

@@ -1,9 +1,11 @@
 // Which reasoning efforts each model accepts, from `codex debug models` (the CLI's own catalog).
 // Asking costs a Codex start (about half a second), so the answer is kept for the life of the
 // process and on disk, in the user's cache folder, keyed by the executable (path, size, mtime),
-// CODEX_HOME and its config.toml: a new Codex or a changed configuration asks again.
+// CODEX_HOME and its config.toml: a new Codex or a changed configuration asks again. The folder
+// keeps the KEPT_CATALOGS catalogs written last (one per Codex install and home in use), so homes
+// that come and go (temporary ones, in scripts and CI) do not pile up in it.
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { EFFORTS, isEffort, type Effort } from '../../vocabulary.js';
@@ -44,6 +46,10 @@ async function diskKey(source: CatalogSource): Promise<string | null> {
   return JSON.stringify({ executable: source.executable, binary, codexHome: source.codexHome ?? null, config });
 }
 
+/** How many catalog files the cache folder keeps (the ones written last). */
+export const KEPT_CATALOGS = 16;
+const CATALOG_FILE = /^codex-models-[0-9a-f]{32}\.json$/;
+
 const cacheFile = (key: string) =>
   path.join(cacheDirectory(), `codex-models-${createHash('sha256').update(key).digest('hex').slice(0, 32)}.json`);
 
@@ -79,7 +85,28 @@ async function writeCached(key: string, catalog: EffortCatalog): Promise<void> {
     await rename(temp, file);
   } catch {
     await rm(temp, { force: true }).catch(() => undefined);
+    return;
   }
+  await pruneCached(path.dirname(file)).catch(() => undefined);
+}
+
+// Removes all but the KEPT_CATALOGS catalogs written last. O(files in the folder), and only after a
+// write, which happens once per new key. Removing a file another process is about to read only
+// makes that process ask Codex again.
+async function pruneCached(dir: string): Promise<void> {
+  const names = (await readdir(dir)).filter((name) => CATALOG_FILE.test(name));
+  if (names.length <= KEPT_CATALOGS) return;
+  const written = await Promise.all(
+    names.map(async (name) => ({
+      file: path.join(dir, name),
+      at: await stat(path.join(dir, name)).then(
+        (s) => s.mtimeMs,
+        () => 0,
+      ),
+    })),
+  );
+  written.sort((a, b) => b.at - a.at);
+  await Promise.all(written.slice(KEPT_CATALOGS).map(({ file }) => rm(file, { force: true })));
 }
 
 /** Parses `codex debug models` output: `{ models: [{ slug, supported_reasoning_levels: [{ effort }] }] }`. */

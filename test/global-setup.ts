@@ -1,0 +1,13 @@
+// Run once by vitest before any test file, in the process whose environment every test worker
+// (and every process a test starts) inherits. The suite must leave nothing in the user's own
+// folders: the Codex model catalog cache (src/runners/codex/models.ts) goes to a folder of this
+// run, removed at the end. A test that checks the cache sets PEER_BRIDGE_CACHE_DIR itself.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export default function setup(): () => void {
+  const cache = mkdtempSync(path.join(os.tmpdir(), 'peer-bridge-test-cache-'));
+  process.env.PEER_BRIDGE_CACHE_DIR = cache;
+  return () => rmSync(cache, { recursive: true, force: true });
+}
