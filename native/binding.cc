@@ -36,7 +36,7 @@ Napi::Error MakeError(Napi::Env env, const Status& s, const std::string& op,
 // A stat result crosses into JavaScript through two typed arrays instead of an object: building
 // an object property by property through N-API costs more than the stat itself. The layout is
 // mirrored by src/native/stat-layout.ts.
-constexpr size_t kNumbers = 5;  // kind, mode, nlink, size, has_birthtime
+constexpr size_t kNumbers = 7;  // kind, mode, nlink, size, has_birthtime, uid, gid (-1: none)
 constexpr size_t kBigInts = 6;  // mtime_ns, ctime_ns, birthtime_ns, volume, file_id, file_id_high
 
 void Fill(const FileStat& st, double* n, int64_t* b) {
@@ -45,6 +45,8 @@ void Fill(const FileStat& st, double* n, int64_t* b) {
   n[2] = static_cast<double>(st.nlink);
   n[3] = static_cast<double>(st.size);
   n[4] = st.has_birthtime ? 1 : 0;
+  n[5] = static_cast<double>(st.uid);
+  n[6] = static_cast<double>(st.gid);
   b[0] = st.mtime_ns;
   b[1] = st.ctime_ns;
   b[2] = st.birthtime_ns;

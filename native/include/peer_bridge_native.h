@@ -37,6 +37,9 @@ struct FileStat {
   int64_t birthtime_ns = 0;
   bool has_birthtime = false;
   Kind kind = Kind::Other;
+  // POSIX: the owner (st_uid, st_gid). Windows has none to report: -1.
+  int64_t uid = -1;
+  int64_t gid = -1;
 };
 
 // Which strategy each operation uses on this machine; reported to JavaScript as `backend`.

@@ -45,6 +45,8 @@ void FromStatx(const struct statx& sx, FileStat* out) {
   out->size = sx.stx_size;
   out->mode = sx.stx_mode;
   out->nlink = sx.stx_nlink;
+  out->uid = sx.stx_uid;
+  out->gid = sx.stx_gid;
   out->kind = posix::KindOfMode(sx.stx_mode);
   out->mtime_ns = Ns(sx.stx_mtime);
   out->ctime_ns = Ns(sx.stx_ctime);

@@ -117,6 +117,8 @@ void FillCommon(const struct stat& st, FileStat* out) {
   out->size = static_cast<uint64_t>(st.st_size);
   out->mode = static_cast<uint32_t>(st.st_mode);
   out->nlink = static_cast<uint64_t>(st.st_nlink);
+  out->uid = st.st_uid;
+  out->gid = st.st_gid;
   out->kind = KindOfMode(st.st_mode);
 }
 

@@ -1,7 +1,6 @@
 // Changing an observed file: lock it, check it is still the observed version, transform, publish,
 // and record the new observation from the staged handle.
 import { constants } from 'node:buffer';
-import { lstatSync } from 'node:fs';
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { promises as native, statPath, type NativeStat } from '../native/index.js';
@@ -10,7 +9,7 @@ import { FsError, errnoOf } from './errors.js';
 import { readWhole, versionWhole, type KnownBytes } from './file-handle.js';
 import { identityKey, pathKey, type LockKey } from './locks.js';
 import { publish, publishSmall } from './publish.js';
-import { SYNC_MAX_BYTES, readWholeSync } from './small-file.js';
+import { SYNC_MAX_BYTES, readWholeSync, type SmallRead } from './small-file.js';
 import { compareVersions, type Version } from './version.js';
 import { refuseStatePath } from './state-paths.js';
 import type { ResolvedPath } from './workspace-paths.js';
@@ -94,11 +93,11 @@ export async function readCurrent(
   return currentOf(target, observed, await readWhole(target.abs, target.shown));
 }
 
-function currentOf(
+function currentOf<Read extends { bytes: Buffer; version: Version }>(
   target: ResolvedPath,
   observed: Version,
-  current: { bytes: Buffer; version: Version } | undefined,
-): { bytes: Buffer; version: Version } {
+  current: Read | undefined,
+): Read {
   if (!current) throw staleError(target.shown, 'was deleted since it was read');
   const match = compareVersions(observed, current.version);
   if (!match.same) throw staleError(target.shown, match.reason);
@@ -124,12 +123,6 @@ const RUNS_AS_ROOT = typeof process.getuid === 'function' && process.getuid() ==
 async function ownerToKeep(abs: string): Promise<{ uid: number; gid: number } | undefined> {
   if (!RUNS_AS_ROOT) return undefined;
   const stat = await lstat(abs).catch(() => undefined);
-  return stat ? { uid: stat.uid, gid: stat.gid } : undefined;
-}
-
-function ownerToKeepSync(abs: string): { uid: number; gid: number } | undefined {
-  if (!RUNS_AS_ROOT) return undefined;
-  const stat = lstatSync(abs, { throwIfNoEntry: false });
   return stat ? { uid: stat.uid, gid: stat.gid } : undefined;
 }
 
@@ -203,7 +196,7 @@ export async function rewriteObserved(
     if (!stat) throw staleError(target.shown, 'was deleted since it was read');
     if (stat.kind === 'directory') throw new FsError('FS_IS_DIRECTORY', `${target.shown}: is a directory`);
     const sync = ctx.ops.sync && stat.size <= SYNC_MAX_BYTES ? ctx.ops.sync : undefined;
-    const current = sync
+    const current: SmallRead = sync
       ? currentOf(target, observed, readWholeSync(target.abs, target.shown, undefined, stat))
       : await readCurrent(target, observed);
     const change = await transform(current.bytes, current.version);
@@ -214,7 +207,8 @@ export async function rewriteObserved(
       target: target.abs,
       shown: target.shown,
       mode: current.version.mode,
-      owner: sync ? ownerToKeepSync(target.abs) : await ownerToKeep(target.abs),
+      // The synchronous read has it already, from the stat of the file it read.
+      owner: sync ? (RUNS_AS_ROOT ? current.owner : undefined) : await ownerToKeep(target.abs),
       ops: ctx.ops,
       hooks: ctx.hooks,
     } as const;

@@ -77,6 +77,19 @@ function digestFor(bytes: Buffer, known: KnownBytes | undefined): string {
   return known && bytes.equals(known.bytes) ? known.digest : digestOf(bytes);
 }
 
+/** A read's bytes and version, and (POSIX) the owner of the file read. */
+export interface SmallRead {
+  bytes: Buffer;
+  version: Version;
+  owner?: { uid: number; gid: number };
+}
+
+function readOf(stat: NativeStat, bytes: Buffer, known: KnownBytes | undefined): SmallRead {
+  const read: SmallRead = { bytes, version: versionOf(stat, digestFor(bytes, known)) };
+  if (stat.owner) read.owner = stat.owner;
+  return read;
+}
+
 /**
  * Like file-handle's readWhole, with synchronous calls. `known`: bytes read earlier with their
  * digest; when the bytes read now are the same, that digest is theirs too, so the re-check before
@@ -94,9 +107,9 @@ export function readWholeSync(
   shown: string,
   known?: KnownBytes,
   seen?: ExpectedStat,
-): { bytes: Buffer; version: Version } | undefined {
+): SmallRead | undefined {
   const quick = seen && readUnchanged(abs, seen);
-  if (quick) return { bytes: quick.bytes, version: versionOf(quick.stat, digestFor(quick.bytes, known)) };
+  if (quick) return readOf(quick.stat, quick.bytes, known);
   const opened = openRegularSync(abs, shown);
   if (!opened) return undefined;
   let before = opened.stat;
@@ -105,7 +118,7 @@ export function readWholeSync(
       const bytes = readAllSync(opened.fd, before.size);
       const after = statFd(opened.fd);
       if (sameStat(before, after) || attempt >= CONSISTENT_READ_TRIES) {
-        return { bytes, version: versionOf(before, digestFor(bytes, known)) };
+        return readOf(before, bytes, known);
       }
       before = after;
     }

@@ -19,6 +19,8 @@ export interface NativeStat {
   /** Present when the filesystem records a creation time. */
   birthtimeNs?: bigint;
   kind: FileKind;
+  /** POSIX: the owner's user and group ids. Absent on Windows. */
+  owner?: { uid: number; gid: number };
 }
 
 export interface Backend {

@@ -20,5 +20,6 @@ export function decodeStat(numbers: Float64Array, bigints: BigInt64Array): Nativ
     kind: KINDS[numbers[0]!]!,
   };
   if (numbers[4] === 1) stat.birthtimeNs = bigints[2]!;
+  if (numbers[5]! >= 0) stat.owner = { uid: numbers[5]!, gid: numbers[6]! };
   return stat;
 }

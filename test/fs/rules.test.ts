@@ -1,10 +1,20 @@
 // The observation rules and the exact semantics of each tool.
-import { mkdirSync, readdirSync, readlinkSync, statSync, chmodSync, symlinkSync, truncateSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  mkdirSync,
+  readdirSync,
+  readlinkSync,
+  statSync,
+  symlinkSync,
+  truncateSync,
+} from 'node:fs';
+import { SYNC_MAX_BYTES } from '../../src/fs/small-file.js';
 import { MAX_TEXT_BYTES } from '../../src/fs/mutate.js';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bench, code, ok } from './helpers.js';
-import { mountTmpfs, remountReadOnly } from '../helpers/privileged.js';
+import { mountTmpfs, remountReadOnly, requirePrivilege } from '../helpers/privileged.js';
 
 describe('observation rules', () => {
   it('refuses to overwrite a file this session never read', async () => {
@@ -205,6 +215,28 @@ describe('tool semantics', () => {
       expect(t.text(name)).toBe('echo b\n');
       // The observation recorded after publishing is of the kept mode: the next edit is not stale.
       ok(await t.wb.call('edit_file', { path: name, old_string: 'b', new_string: 'c' }));
+    }
+  });
+
+  // Only root can give a file to another owner, so only root must keep it: the replacement is a new
+  // file, created as root. Both publication paths: a small file and one past SYNC_MAX_BYTES.
+  it('an edit by root keeps the owner and group of the file it replaces', async (context) => {
+    requirePrivilege(context, process.getuid?.() === 0 ? undefined : 'needs root to give a file to another user');
+    const t = bench();
+    for (const [name, text] of [
+      ['small.txt', 'owned a\n'],
+      ['large.txt', 'owned a\n' + 'x'.repeat(SYNC_MAX_BYTES) + '\n'],
+    ] as const) {
+      const file = t.write(name, text);
+      chownSync(file, 12345, 23456);
+      ok(await t.wb.call('read_file', { path: name }));
+      ok(await t.wb.call('edit_file', { path: name, old_string: 'owned a', new_string: 'owned b' }));
+      expect(t.text(name).startsWith('owned b\n'), name).toBe(true);
+      expect({ uid: statSync(file).uid, gid: statSync(file).gid }, name).toEqual({ uid: 12345, gid: 23456 });
+      // Changed by someone else since (a metadata change the version allows): the edit keeps the new owner.
+      chownSync(file, 34567, 45678);
+      ok(await t.wb.call('edit_file', { path: name, old_string: 'owned b', new_string: 'owned c' }));
+      expect({ uid: statSync(file).uid, gid: statSync(file).gid }, name).toEqual({ uid: 34567, gid: 45678 });
     }
   });
 

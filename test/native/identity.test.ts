@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, linkSync, openSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, closeSync, linkSync, openSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { promises, statFd, statPath } from '../../src/native/index.js';
@@ -33,6 +33,19 @@ describe('file identity', () => {
       expect(byFd.size).toBe(6);
       expect(byFd.kind).toBe('file');
       expect(byFd.ctimeNs).toBe(byPath.ctimeNs);
+    } finally {
+      closeSync(fd);
+    }
+  });
+
+  it('reports the owner like fs.statSync, from a path and from a descriptor', () => {
+    const p = file('owned.txt');
+    if (process.getuid?.() === 0) chownSync(p, 12345, 23456); // root: an owner that is not ours
+    const theirs = statSync(p);
+    expect(statPath(p).owner).toEqual({ uid: theirs.uid, gid: theirs.gid });
+    const fd = openSync(p, 'r');
+    try {
+      expect(statFd(fd).owner).toEqual({ uid: theirs.uid, gid: theirs.gid });
     } finally {
       closeSync(fd);
     }

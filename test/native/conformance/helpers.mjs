@@ -38,6 +38,7 @@ export function decodeStat(numbers, bigints) {
     kind: KINDS[numbers[0]],
   };
   if (numbers[4] === 1) stat.birthtimeNs = bigints[2];
+  if (numbers[5] >= 0) stat.owner = { uid: numbers[5], gid: numbers[6] };
   return stat;
 }
 

@@ -17,6 +17,9 @@ test('statPath identity equals fs.statSync(p, { bigint: true }) dev and ino', ()
   assert.equal(st.size, 5);
   assert.equal(st.nlink, 1);
   assert.equal(st.mode, fs.statSync(file).mode);
+  // The owner where there is one (POSIX); Windows reports none.
+  if (isWindows) assert.equal(st.owner, undefined);
+  else assert.deepEqual(st.owner, { uid: fs.statSync(file).uid, gid: fs.statSync(file).gid });
 });
 
 test('statFd describes the open handle, with the same identity as the path', () => {
