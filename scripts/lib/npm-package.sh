@@ -7,7 +7,9 @@ ensure_npm_package() {
   mkdir -p "$CACHE"
   log "fetching $spec from the npm registry"
   local tgz
-  tgz="$(cd "$CACHE" && npm pack "$spec" --silent | tail -n 1)"
+  # --pack-destination: inside `npm pack` (prepack) npm_config_pack_destination names the outer
+  # pack's folder, and the inner pack would write there.
+  tgz="$(cd "$CACHE" && npm pack "$spec" --silent --pack-destination "$CACHE" | tail -n 1)"
   rm -rf "$dest.partial" && mkdir -p "$dest.partial"
   tar xzf "$CACHE/$tgz" -C "$dest.partial" --strip-components=1
   rm -f "$CACHE/$tgz"
