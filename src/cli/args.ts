@@ -40,8 +40,15 @@ export function parse<T extends Options>(
     });
     return { values: parsed.values, positionals: parsed.positionals };
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw new UsageError(plainer((error as Error).message));
   }
+}
+
+// parseArgs names an option with its short alias and a placeholder ("Option '-n, --limit <value>'
+// argument missing"); the help shows the long name only.
+function plainer(message: string): string {
+  const missing = /^Option '(?:-\w, )?(--[\w-]+)(?: <value>)?' argument missing$/.exec(message);
+  return missing ? `${missing[1]} needs a value` : message;
 }
 
 /** A positive number of seconds, or a usage error naming the option. */

@@ -270,18 +270,21 @@ export async function diagnosis(workspace: string, options: DiagnoseOptions = {}
     () => 'codex',
   );
   const defaultCheck: Check =
-    ready.includes(chosen) || ready.length === 0
-      ? {
-          name: 'default',
-          level: 'ok',
-          detail: `${chosen} (calls that name no runner use it; \`serve --runner\` changes it)`,
-        }
-      : {
-          name: 'default',
-          level: 'warn',
-          detail: `${chosen} is the default runner but is not ready`,
-          fix: `start the server with \`peer-bridge serve --runner ${ready[0]}\`, or fix ${chosen} as said above`,
-        };
+    ready.length === 0
+      ? // The runner checks above already fail, each with its fix: no second failure for the same cause.
+        { name: 'default', level: 'warn', detail: `${chosen} would be used, but no runner is ready (see above)` }
+      : ready.includes(chosen)
+        ? {
+            name: 'default',
+            level: 'ok',
+            detail: `${chosen} (calls that name no runner use it; \`serve --runner\` changes it)`,
+          }
+        : {
+            name: 'default',
+            level: 'warn',
+            detail: `${chosen} is the default runner but is not ready`,
+            fix: `start the server with \`peer-bridge serve --runner ${ready[0]}\`, or fix ${chosen} as said above`,
+          };
   const live = options.live ? await Promise.all(ready.map((id) => liveCheck(id))) : [];
   return {
     checks: [

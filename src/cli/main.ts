@@ -15,11 +15,11 @@ const HELP = `Usage: peer-bridge <command> [options]
 Hand work from one coding agent to another over MCP.
 
 Commands:
-  serve     serve the bridge over MCP on stdio (register this with Claude Code, Codex, …)
-  run       run one call: peer-bridge run <implement|advise|review> "<task>"
-  doctor    check Node, the native addon, the runner CLIs and the workspace
-  runs      list recent calls from the workspace's ledger (--html: a page to look at)
-  config    print how to register the bridge with Claude Code or Codex on this machine
+  serve       serve the bridge over MCP on stdio (register this with Claude Code, Codex, …)
+  run         run one call: peer-bridge run <implement|advise|review> "<task>"
+  doctor      check Node, the native addon, the runner CLIs and the workspace
+  runs        list recent calls from the workspace's ledger (--html: a page to look at)
+  config      print how to register the bridge with Claude Code or Codex on this machine
   acceptance  run the file-safety acceptance sequences on this machine (report: pass / fail)
 
 Options:
@@ -45,8 +45,13 @@ export async function main(argv: string[]): Promise<number | 'serving'> {
     return command === undefined ? 2 : 0;
   }
   if (command === '--version' || command === '-v') return (console.log((await import('./version.js')).version), 0);
-  const load = COMMANDS[command];
-  if (!load) throw new (await import('./args.js')).UsageError(`unknown command ${JSON.stringify(command)}`);
+  const load = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+  if (!load) {
+    const what = command.startsWith('-') ? 'option' : 'command';
+    throw new (await import('./args.js')).UsageError(
+      `unknown ${what} ${JSON.stringify(command)}; commands: ${Object.keys(COMMANDS).join(', ')}`,
+    );
+  }
   return (await load())(rest);
 }
 
@@ -58,7 +63,10 @@ main(process.argv.slice(2)).then(
     // By its code, not its class: the run command is bundled apart from this file (scripts/build.ts)
     // with its own copy of the class.
     if ((error as { code?: unknown } | null)?.code === ('usage' satisfies UsageError['code'])) {
-      process.stderr.write(`peer-bridge: ${(error as UsageError).message}\nRun peer-bridge --help for usage.\n`);
+      // The help of the command that was given, when there is one.
+      const command = process.argv[2];
+      const help = command && Object.hasOwn(COMMANDS, command) ? `peer-bridge ${command} --help` : 'peer-bridge --help';
+      process.stderr.write(`peer-bridge: ${(error as UsageError).message}\nRun ${help} for usage.\n`);
       process.exitCode = 2;
       return;
     }

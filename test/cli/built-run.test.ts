@@ -44,15 +44,15 @@ function staticGraph(file: string, seen = new Set<string>()): Set<string> {
 
 describe('peer-bridge run from dist/', () => {
   it('reports bad usage from the run bundle with the hint and exit 2, like every command', async () => {
-    for (const [args, said] of [
-      [['run', 'deploy', 'x'], 'implement, advise, review'],
-      [['run', 'advise', 'x', '--timeout', 'soon'], '--timeout'],
-      [['launch'], 'unknown command "launch"'],
+    for (const [args, said, help] of [
+      [['run', 'deploy', 'x'], 'implement, advise, review', 'peer-bridge run --help'],
+      [['run', 'advise', 'x', '--timeout', 'soon'], '--timeout', 'peer-bridge run --help'],
+      [['launch'], 'unknown command "launch"', 'peer-bridge --help'],
     ] as const) {
       const out = await builtCli([...args]);
       expect(out.code, out.stderr).toBe(2);
       expect(out.stderr).toContain(said);
-      expect(out.stderr).toContain('Run peer-bridge --help for usage.');
+      expect(out.stderr).toContain(`Run ${help} for usage.`);
     }
   });
 

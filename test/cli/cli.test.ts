@@ -35,6 +35,19 @@ describe('peer-bridge command line', () => {
 
   it('says what is wrong with bad usage and exits 2', () => {
     expect(cli(['launch'])).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown command "launch"') });
+    // An option where the command goes, and a name every object has, are not commands either.
+    expect(cli(['--frob'])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining(
+        'unknown option "--frob"; commands: serve, run, doctor, runs, config, acceptance',
+      ),
+    });
+    expect(cli(['constructor'])).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown command') });
+    // A missing value is named by the option's long name, with the help of the command given.
+    expect(cli(['runs', '--limit'])).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/--limit needs a value\nRun peer-bridge runs --help for usage\./),
+    });
     expect(cli(['run', 'deploy', 'x'])).toMatchObject({
       code: 2,
       stderr: expect.stringContaining('implement, advise, review'),
