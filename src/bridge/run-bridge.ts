@@ -219,6 +219,8 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
         reason: reason.slice(0, 500),
         direction: envelope.direction,
         task_preview: taskPreview(task),
+        runner: meta.runner,
+        incident: envelope.incident,
       })
       .catch((error: unknown) =>
         process.emitWarning(`peer-bridge: could not record run ${runId} in the ledger: ${String(error)}`),

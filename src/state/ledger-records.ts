@@ -49,6 +49,9 @@ export interface ResultRecord {
   direction?: string;
   /** The task on one line, cut short. */
   task_preview?: string;
+  /** A refusal's runner (as far as it was known) and incident file, as its envelope had them. */
+  runner?: string;
+  incident?: string | null;
   at: string;
 }
 
@@ -107,7 +110,9 @@ function isRecord(value: Record<string, unknown>): value is LedgerRecord & Recor
         orNull(isString)(value.run_id) &&
         [value.tool, value.status, value.code, value.reason, value.at].every(isString) &&
         optionalString(value.direction) &&
-        optionalString(value.task_preview)
+        optionalString(value.task_preview) &&
+        optionalString(value.runner) &&
+        (value.incident === undefined || orNull(isString)(value.incident))
       );
     case 'carried':
       return (

@@ -57,14 +57,14 @@ export function resultRun(result: ResultRecord): JoinedRun {
       run_id: result.run_id,
       // MCP rejections name the tool (bridge_advise): show its verb, as started calls do.
       verb: result.tool.replace(/^bridge_(implement|advise|review)$/, '$1'),
-      runner: null,
+      runner: result.runner ?? null,
       direction: result.direction ?? null,
       task_preview: result.task_preview ?? null,
       status: result.status,
       started_at: result.at,
       settled_at: result.at,
       duration_seconds: 0,
-      incident: null,
+      incident: result.incident ?? null,
       reason: `${result.code}: ${result.reason}`,
     },
   };

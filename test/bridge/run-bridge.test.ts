@@ -181,7 +181,14 @@ describe('runBridge', () => {
     const envelope = await runBridge({ verb: 'advise', task: 'x', workspace: ws });
     expect(envelope.status).toBe('blocked');
     expect(envelope.blockers[0]).toMatch(/^spawn: runner "codex" could not be loaded/);
-    expect((await new Ledger(ws).runs())[0]).toMatchObject({ run_id: envelope.run_id, status: 'blocked' });
+    // The run history links the incident the envelope named, and the runner asked for.
+    expect(envelope.incident).toMatch(/^\.peer-bridge\/incidents\//);
+    expect((await new Ledger(ws).runs())[0]).toMatchObject({
+      run_id: envelope.run_id,
+      status: 'blocked',
+      runner: 'codex',
+      incident: envelope.incident,
+    });
     expect(readdirSync(path.join(ws, '.peer-bridge', 'incidents'))).toHaveLength(1);
     expect(double.requests).toHaveLength(0);
   });
