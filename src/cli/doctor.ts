@@ -60,7 +60,10 @@ async function checkNative(): Promise<Check> {
       name: 'native',
       level: 'fail',
       detail: `the native addon did not load: ${(error as Error).message.split('\n')[0]}`,
-      fix: 'reinstall the package (npm rebuild peer-bridge); building from source needs python3, make and a C++ compiler',
+      // The variable, when set, is the only file tried: a reinstall would not help.
+      fix: process.env.PEER_BRIDGE_NATIVE_PATH
+        ? `unset PEER_BRIDGE_NATIVE_PATH (the package then loads its own binary), or point it at a peer-bridge.node that loads here`
+        : 'reinstall the package (npm rebuild peer-bridge); building from source needs python3, make and a C++ compiler',
     };
   }
 }
@@ -285,7 +288,11 @@ export async function diagnosis(workspace: string, options: DiagnoseOptions = {}
             detail: `${chosen} is the default runner but is not ready`,
             fix: `start the server with \`peer-bridge serve --runner ${ready[0]}\`, or fix ${chosen} as said above`,
           };
-  const live = options.live ? await Promise.all(ready.map((id) => liveCheck(id))) : [];
+  const live = !options.live
+    ? []
+    : ready.length === 0
+      ? [{ name: 'live', level: 'warn', detail: 'no live call made: no runner is ready (see above)' } satisfies Check]
+      : await Promise.all(ready.map((id) => liveCheck(id)));
   return {
     checks: [
       checkNode(),

@@ -85,6 +85,25 @@ describe('peer-bridge doctor', () => {
     });
   });
 
+  it('says when --live makes no call because no runner is ready', async () => {
+    const { ws, env } = homes();
+    const report = await doctor(['--workspace', ws, '--live'], env);
+    expect(report.code).toBe(1);
+    expect(check(report.checks, 'live')).toMatchObject({
+      level: 'warn',
+      detail: expect.stringContaining('no live call'),
+    });
+  });
+
+  it('names PEER_BRIDGE_NATIVE_PATH, not a reinstall, when the file it names does not load', async () => {
+    const { ws, env } = homes();
+    const report = await doctor(['--workspace', ws], { ...env, PEER_BRIDGE_NATIVE_PATH: path.join(ws, 'none.node') });
+    expect(check(report.checks, 'native')).toMatchObject({
+      level: 'fail',
+      fix: expect.stringMatching(/^unset PEER_BRIDGE_NATIVE_PATH/),
+    });
+  });
+
   it('is ok with a Codex login in CODEX_HOME and a Claude login in CLAUDE_CONFIG_DIR', async () => {
     const { ws, env } = homes();
     writeFileSync(path.join(env.CODEX_HOME, 'auth.json'), JSON.stringify({ OPENAI_API_KEY: 'sk-doctor-test' }));
