@@ -235,6 +235,24 @@ export async function diagnose(workspace: string, options: DiagnoseOptions = {})
   return (await diagnosis(workspace, options)).checks;
 }
 
+function defaultRunnerCheck(chosen: string, ready: string[]): Check {
+  // The runner checks already fail, each with its fix: no second failure for the same cause.
+  if (ready.length === 0)
+    return { name: 'default', level: 'warn', detail: `${chosen} would be used, but no runner is ready (see above)` };
+  if (ready.includes(chosen))
+    return {
+      name: 'default',
+      level: 'ok',
+      detail: `${chosen} (calls that name no runner use it; \`serve --runner\` changes it)`,
+    };
+  return {
+    name: 'default',
+    level: 'warn',
+    detail: `${chosen} is the default runner but is not ready`,
+    fix: `start the server with \`peer-bridge serve --runner ${ready[0]}\`, or fix ${chosen} as said above`,
+  };
+}
+
 /** Runs every check and names the default runner. */
 export async function diagnosis(workspace: string, options: DiagnoseOptions = {}): Promise<Diagnosis> {
   const env = options.env ?? process.env;
@@ -272,22 +290,7 @@ export async function diagnosis(workspace: string, options: DiagnoseOptions = {}
     (m) => m.defaultRunner(env),
     () => 'codex',
   );
-  const defaultCheck: Check =
-    ready.length === 0
-      ? // The runner checks above already fail, each with its fix: no second failure for the same cause.
-        { name: 'default', level: 'warn', detail: `${chosen} would be used, but no runner is ready (see above)` }
-      : ready.includes(chosen)
-        ? {
-            name: 'default',
-            level: 'ok',
-            detail: `${chosen} (calls that name no runner use it; \`serve --runner\` changes it)`,
-          }
-        : {
-            name: 'default',
-            level: 'warn',
-            detail: `${chosen} is the default runner but is not ready`,
-            fix: `start the server with \`peer-bridge serve --runner ${ready[0]}\`, or fix ${chosen} as said above`,
-          };
+  const defaultCheck = defaultRunnerCheck(chosen, ready);
   const live = !options.live
     ? []
     : ready.length === 0

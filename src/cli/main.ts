@@ -37,6 +37,10 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   acceptance: async () => (await import('./acceptance.js')).acceptance,
 };
 
+// Own keys only: "constructor" and the like are not commands.
+const commandNamed = (name: string | undefined) =>
+  name !== undefined && Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+
 /** Runs the command line; resolves to the exit code, or 'serving' while the MCP server runs. */
 export async function main(argv: string[]): Promise<number | 'serving'> {
   const [command, ...rest] = argv;
@@ -45,7 +49,7 @@ export async function main(argv: string[]): Promise<number | 'serving'> {
     return command === undefined ? 2 : 0;
   }
   if (command === '--version' || command === '-v') return (console.log((await import('./version.js')).version), 0);
-  const load = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+  const load = commandNamed(command);
   if (!load) {
     const what = command.startsWith('-') ? 'option' : 'command';
     throw new (await import('./args.js')).UsageError(
@@ -65,7 +69,7 @@ main(process.argv.slice(2)).then(
     if ((error as { code?: unknown } | null)?.code === ('usage' satisfies UsageError['code'])) {
       // The help of the command that was given, when there is one.
       const command = process.argv[2];
-      const help = command && Object.hasOwn(COMMANDS, command) ? `peer-bridge ${command} --help` : 'peer-bridge --help';
+      const help = commandNamed(command) ? `peer-bridge ${command} --help` : 'peer-bridge --help';
       process.stderr.write(`peer-bridge: ${(error as UsageError).message}\nRun ${help} for usage.\n`);
       process.exitCode = 2;
       return;

@@ -65,9 +65,9 @@ function homes() {
 }
 
 describe('peer-bridge doctor', () => {
-  it('fails without any credentials, and says how to log in to each CLI', async () => {
+  it('fails without any credentials, says how to log in to each CLI, and that --live made no call', async () => {
     const { ws, env } = homes();
-    const report = await doctor(['--workspace', ws], env);
+    const report = await doctor(['--workspace', ws, '--live'], env);
     expect(report.code).toBe(1);
     expect(check(report.checks, 'codex-auth')).toMatchObject({
       level: 'fail',
@@ -83,12 +83,6 @@ describe('peer-bridge doctor', () => {
       level: 'warn',
       detail: 'codex would be used, but no runner is ready (see above)',
     });
-  });
-
-  it('says when --live makes no call because no runner is ready', async () => {
-    const { ws, env } = homes();
-    const report = await doctor(['--workspace', ws, '--live'], env);
-    expect(report.code).toBe(1);
     expect(check(report.checks, 'live')).toMatchObject({
       level: 'warn',
       detail: expect.stringContaining('no live call'),
