@@ -38,6 +38,7 @@ async function acmeProvider() {
       '[analytics]',
       'enabled = false',
       '[features]',
+      'shell_snapshot = false', // see codexConfigToml
       'apps = false',
       'plugins = false',
       '[model_providers.acme]',

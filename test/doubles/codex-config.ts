@@ -1,6 +1,10 @@
 // The config.toml that points the real Codex CLI at the Responses double at `origin`, with every
 // network feature of its own switched off (no update check, analytics, apps or plugins), so it
-// makes no DNS look-ups at all.
+// makes no DNS look-ups at all. Its shell snapshot is off too: at every start Codex runs the
+// user's login shell (`bash -lc`) to capture its environment, and a profile that starts slow
+// helpers (pyenv's `rehash`, which waits on its own lock) leaves them running after the child
+// exits; a suite or a bench that starts Codex hundreds of times then piles them up and loads the
+// machine for every later test. Nothing here tests Codex's shell snapshot.
 export function codexConfigToml(origin: string, extra: string[] = []): string {
   return [
     ...extra,
@@ -10,6 +14,7 @@ export function codexConfigToml(origin: string, extra: string[] = []): string {
     '[analytics]',
     'enabled = false',
     '[features]',
+    'shell_snapshot = false',
     'apps = false',
     'plugins = false',
     '[model_providers.mock]',
