@@ -10,12 +10,12 @@ processes) and prints one row per sequence: pass, FAIL, or "n/a here" (not-verif
 this machine cannot show, e.g. NTFS ids under Wine). Exit status 1 when any row fails.
 
 Options:
-  --workspace DIR   run in a new folder inside DIR, kept afterwards (default: a temp folder, removed)
-  --json            print the report as JSON
-  --markdown FILE   also write the report as Markdown to FILE (to attach to an issue)
-  --only ID,…       run only these rows (ids as printed)
-  -h, --help        show this help
-  -v, --version     print the version`;
+  -w, --workspace DIR  run in a new folder inside DIR, kept afterwards (default: a temp folder, removed)
+      --json           print the report as JSON
+      --markdown FILE  also write the report as Markdown to FILE (to attach to an issue)
+      --only ID,…      run only these rows (ids as printed)
+  -h, --help           show this help
+  -v, --version        print the version`;
 
 export async function acceptance(argv: string[]): Promise<number> {
   const { values } = parse(

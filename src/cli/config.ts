@@ -28,13 +28,13 @@ the client needs neither npx nor a download at start-up. The peer is the other a
 Claude Code, Claude Code for Codex.
 
 Options:
-  --scope SCOPE     Claude Code scope: local (default; you, this project), project (.mcp.json,
-                    shared with the team) or user (you, every project)
-  --runner NAME     the peer: codex, claude or a runner plugin specifier
-  --npx             start it with npx -y peer-bridge instead (no global install needed)
-  --config FILE     runner plugin configuration the server should use
-  -h, --help        show this help
-  -v, --version     print the version`;
+      --scope SCOPE  Claude Code scope: local (default; you, this project), project (.mcp.json,
+                     shared with the team) or user (you, every project)
+      --runner NAME  the peer: codex, claude or a runner plugin specifier
+      --npx          start it with npx -y peer-bridge instead (no global install needed)
+  -c, --config FILE  runner plugin configuration the server should use
+  -h, --help         show this help
+  -v, --version      print the version`;
 
 const SCOPES: readonly ClaudeScope[] = ['local', 'project', 'user'];
 

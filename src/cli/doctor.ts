@@ -18,11 +18,11 @@ spending tokens), the default runner and the workspace, and says how to fix what
 Exit status 1 when a required check fails.
 
 Options:
-  --workspace DIR   workspace to check (default: the current directory)
-  --live            also make one tiny real call per runner (spends a few tokens)
-  --json            print JSON
-  -h, --help        show this help
-  -v, --version     print the version`;
+  -w, --workspace DIR  workspace to check (default: the current directory)
+      --live           also make one tiny real call per runner (spends a few tokens)
+      --json           print JSON
+  -h, --help           show this help
+  -v, --version        print the version`;
 
 export interface Check {
   name: string;

@@ -16,16 +16,16 @@ export const RUN_HELP = `Usage: peer-bridge run <implement|advise|review> "<task
 Runs one bridge call in the workspace and prints its envelope.
 
 Options:
-  --runner NAME        codex, claude, or a runner plugin specifier (default: codex if installed, else claude)
-  --model NAME         model for the peer (the runner's default otherwise)
-  --effort LEVEL       minimal | low | medium | high | xhigh | max (none/trivial = minimal)
-  --supported-efforts  comma-separated levels the model accepts (highest at or below --effort wins)
-  --timeout SECONDS    budget the peer is told (default 600 / 120 / 300); stopped at 1.2 x
-  --workspace DIR      workspace (default: the current directory)
-  --config FILE        runner plugin configuration
-  --json               print the envelope as JSON (default: a readable summary)
-  -h, --help           show this help
-  -v, --version        print the version
+      --runner NAME        codex, claude, or a runner plugin specifier (default: codex if installed, else claude)
+      --model NAME         model for the peer (the runner's default otherwise)
+      --effort LEVEL       minimal | low | medium | high | xhigh | max (none/trivial = minimal)
+      --supported-efforts  comma-separated levels the model accepts (highest at or below --effort wins)
+      --timeout SECONDS    budget the peer is told (default 600 / 120 / 300); stopped at 1.2 x
+  -w, --workspace DIR      workspace (default: the current directory)
+  -c, --config FILE        runner plugin configuration
+      --json               print the envelope as JSON (default: a readable summary)
+  -h, --help               show this help
+  -v, --version            print the version
 
 Exit status: 0 for complete or partial, 1 for blocked, timeout or refused, 2 for bad usage.`;
 

@@ -19,14 +19,14 @@ timeline of calls, totals and charts of cost and tokens, failures grouped by cau
 incidents, and each call's details and transcript; default FILE: .peer-bridge/runs.html.
 
 Options:
-  --workspace DIR   workspace (default: the current directory)
-  --limit N         how many runs (default 20; with --html: all)
-  --json            print JSON
-  --html [FILE]     write the HTML report
-  --open            open the report in the default browser (with --html)
-  --since WHEN      only calls started since WHEN: an ISO date or time, or an age such as 7d, 12h, 30m
-  -h, --help        show this help
-  -v, --version     print the version`;
+  -w, --workspace DIR  workspace (default: the current directory)
+  -n, --limit N        how many runs (default 20; with --html: all)
+      --json           print JSON
+      --html [FILE]    write the HTML report
+      --open           open the report in the default browser (with --html)
+      --since WHEN     only calls started since WHEN: an ISO date or time, or an age such as 7d, 12h, 30m
+  -h, --help           show this help
+  -v, --version        print the version`;
 
 const AGE = /^(\d+)([dhm])$/;
 

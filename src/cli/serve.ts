@@ -17,12 +17,12 @@ confined to the workspace, with one observation store and todo list per session;
 (expected_version) carry what was read from one session to another.
 
 Options:
-  --workspace DIR   the workspace every call is bound to (default: the launch directory)
-  --surface NAME    bridge (default): the bridge tools; workbench: the file-safety tools
-  --config FILE     runner plugin configuration (grants for third-party runners)
-  --runner NAME     codex, claude, or a plugin specifier (default: codex if installed, else claude)
-  -h, --help        show this help
-  -v, --version     print the version
+  -w, --workspace DIR  the workspace every call is bound to (default: the launch directory)
+      --surface NAME   bridge (default): the bridge tools; workbench: the file-safety tools
+      --config FILE    runner plugin configuration (grants for third-party runners)
+      --runner NAME    codex, claude, or a plugin specifier (default: codex if installed, else claude)
+  -h, --help           show this help
+  -v, --version        print the version
 
 A JSON-RPC message (one line) may hold at most 64 MiB (${MAX_MESSAGE_BYTES_VARIABLE}, in bytes); a
 larger request is answered with an error and skipped, and the session goes on.`;

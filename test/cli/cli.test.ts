@@ -33,6 +33,20 @@ describe('peer-bridge command line', () => {
     }
   });
 
+  it('lists the short form of an option where there is one, and each one listed is accepted', () => {
+    const shortsOf = (sub: string) =>
+      [...cli([sub, '--help']).stdout.matchAll(/^ {2}(-[a-z]), --([a-z-]+)/gm)]
+        .map((m) => m[1] as string)
+        .filter((short) => short !== '-h' && short !== '-v');
+    expect(shortsOf('run')).toEqual(['-w', '-c']);
+    expect(shortsOf('runs')).toEqual(['-w', '-n']);
+    for (const sub of ['serve', 'run', 'doctor', 'runs', 'config', 'acceptance']) {
+      // The help is asked for after the option: a short form the parser does not know exits 2.
+      for (const short of shortsOf(sub)) expect(cli([sub, short, '1', '--help']).code, `${sub} ${short}`).toBe(0);
+    }
+    expect(cli(['runs', '-q', '1', '--help']).code).toBe(2);
+  });
+
   it('says what is wrong with bad usage and exits 2', () => {
     expect(cli(['launch'])).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown command "launch"') });
     // An option where the command goes, and a name every object has, are not commands either.
