@@ -1,7 +1,7 @@
 // Mutations lock every file they touch by path and by native identity, in one global sorted order
 // (so two mutations can never wait on each other in a cycle): first an in-process mutex, then a
 // cross-process native lock on a lock file named by the key's hash.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { lock as nativeLock, tryLock, type FileIdentity, type LockHandle, type LockOptions } from '../native/index.js';
@@ -20,8 +20,8 @@ export const IDENTITY_LOCK_BUCKETS = 64;
  * files in one bucket only wait for each other briefly; one file always maps to one bucket.
  */
 export const identityKey = (identity: FileIdentity): LockKey => {
-  const hash = createHash('sha256').update(`${identity.volume}:${identity.fileId}`).digest();
-  return `id:${hash.readUInt32BE(0) % IDENTITY_LOCK_BUCKETS}`;
+  const digest = hash('sha256', `${identity.volume}:${identity.fileId}`, 'buffer');
+  return `id:${digest.readUInt32BE(0) % IDENTITY_LOCK_BUCKETS}`;
 };
 
 /** In-process FIFO mutexes by key; several keys are taken in sorted order. */
@@ -120,7 +120,7 @@ export class LockSet {
     let file = this.files.get(key);
     if (file === undefined) {
       if (this.files.size >= LOCK_FILE_NAMES_KEPT) this.files.clear();
-      file = path.join(this.dir, `${createHash('sha256').update(key).digest('hex').slice(0, 40)}.lock`);
+      file = path.join(this.dir, `${hash('sha256', key).slice(0, 40)}.lock`);
       this.files.set(key, file);
     }
     return file;

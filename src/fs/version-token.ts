@@ -4,7 +4,7 @@
 // over the workspace and path it was issued for: a model cannot make one up for a file it never
 // read, nor reuse one for another file. A valid token only says "this was the file at some point";
 // the mutation still compares it with the file now, exactly as it does a session's observation.
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, hash, timingSafeEqual } from 'node:crypto';
 import { FsError } from './errors.js';
 import type { Version } from './version.js';
 import type { ResolvedPath, Workspace } from './workspace-paths.js';
@@ -29,7 +29,7 @@ type Payload = [
 // Short public tags say which workspace and path a token is for, so a mismatch gets a clear
 // message; the MAC (over the whole payload) is what makes them trustworthy.
 function tag(text: string): string {
-  return createHash('sha256').update(text).digest().subarray(0, 9).toString('base64url');
+  return hash('sha256', text, 'buffer').subarray(0, 9).toString('base64url');
 }
 
 function macOf(key: Buffer, body: string): Buffer {

@@ -4,13 +4,25 @@ import { chmodSync, chownSync, mkdirSync, readdirSync, realpathSync, rmSync, sym
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import os from 'node:os';
-import { IDENTITY_LOCK_BUCKETS, LockSet, pathKey } from '../../src/fs/locks.js';
+import { IDENTITY_LOCK_BUCKETS, LockSet, identityKey, pathKey } from '../../src/fs/locks.js';
 import { OWNER_FILE, defaultLockDirFor, lockDirInfo, readLockDirOwner } from '../../src/fs/lock-dir.js';
 import { VERSION_KEY_FILE } from '../../src/fs/version-key.js';
 import { spawnTs, waitForExit, waitForLine } from '../helpers/run-ts.js';
 import { bench, code, ok, pauseAtStaged, tempDir } from './helpers.js';
 
 describe('locks', () => {
+  // Every version of peer-bridge on a machine must name the same lock file for the same key, or a
+  // server of one version and a CLI of the next would not exclude each other: these names are
+  // pinned (the first release's sha256 scheme), not recomputed from the code under test.
+  it('names lock files and identity buckets exactly as every earlier version did', () => {
+    const dir = tempDir('pb-lock-names-');
+    expect(new LockSet(dir).fileFor(pathKey('/work/project/src/app.ts'))).toBe(
+      path.join(dir, '38597d66a355d00101886bf61c4ca19495176120.lock'),
+    );
+    expect(identityKey({ volume: '803', fileId: '1a2b3c' })).toBe('id:55');
+    expect(identityKey({ volume: '803', fileId: '1a2b3d' })).toBe('id:9');
+  });
+
   it('takes overlapping key sets in one sorted order, so opposite requests never deadlock', async () => {
     const locks = new LockSet(tempDir('pb-locks-'));
     const order: string[] = [];
