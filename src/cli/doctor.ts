@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { depthLimit, inheritedDepth } from '../bridge/depth.js';
 import { probeRunners } from '../bridge/probe.js';
+import { BUILD_FROM_SOURCE_HINT } from '../native/load.js';
 import { STATE_DIR } from '../vocabulary.js';
 import { checkCredentials } from './doctor-credentials.js';
 import { liveCheck } from './doctor-live.js';
@@ -63,7 +64,7 @@ async function checkNative(): Promise<Check> {
       // The variable, when set, is the only file tried: a reinstall would not help.
       fix: process.env.PEER_BRIDGE_NATIVE_PATH
         ? `unset PEER_BRIDGE_NATIVE_PATH (the package then loads its own binary), or point it at a peer-bridge.node that loads here`
-        : 'reinstall the package (npm rebuild peer-bridge); building from source needs python3, make and a C++ compiler',
+        : `no binary is prebuilt for this platform, or it did not load: ${BUILD_FROM_SOURCE_HINT}`,
     };
   }
 }
@@ -100,7 +101,9 @@ async function checkProcesses(): Promise<Check> {
     fix:
       process.env.PEER_BRIDGE_REAPER === 'off'
         ? 'unset PEER_BRIDGE_REAPER'
-        : 'reinstall the package (npm rebuild peer-bridge) so the reaper is built',
+        : process.env.PEER_BRIDGE_REAPER
+          ? `PEER_BRIDGE_REAPER=${process.env.PEER_BRIDGE_REAPER} is not an executable file: unset it or point it at one`
+          : `the reaper is prebuilt for linux-x64 and linux-arm64; on ${process.arch}, ${BUILD_FROM_SOURCE_HINT}`,
   };
 }
 

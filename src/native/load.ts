@@ -7,6 +7,14 @@ import type { RawBinding } from './raw.js';
 
 const require = createRequire(import.meta.url);
 
+/**
+ * How to build the addon (and the reaper) in an installed package. npm 12 and later skip a
+ * dependency's install script until the project approves it, so on a platform without a prebuilt
+ * binary an install leaves nothing built, and `npm rebuild` alone still skips it.
+ */
+export const BUILD_FROM_SOURCE_HINT =
+  'build it in the project: `npm rebuild peer-bridge` (npm 12 and later first need `npm install-scripts approve peer-bridge`, or `--allow-scripts=peer-bridge` for a global install); this needs python3, make and a C++ compiler';
+
 /** Thrown when no native binary for this platform could be loaded. */
 export class NativeLoadError extends CodedError<'ERR_PEER_BRIDGE_NATIVE_LOAD'> {
   constructor(message: string, options?: { cause?: unknown }) {
@@ -74,8 +82,7 @@ export function loadBindingFrom(root = packageRoot()): { binding: RawBinding; fi
       `peer-bridge: no native binary loads for ${process.platform}-${process.arch} ` +
         `(Node ${process.versions.node}, N-API ${process.versions.napi}).\nLooked in:\n${tried}\n` +
         `Cause: ${(cause as Error).message}\n` +
-        'Fix: reinstall the package (npm install peer-bridge) so its prebuilt binary is used, or build ' +
-        'from source with `npx node-gyp rebuild` in the package folder (needs python3 and a C++ compiler).',
+        `Fix: reinstall the package (npm install peer-bridge) so its prebuilt binary is used, or ${BUILD_FROM_SOURCE_HINT}.`,
       { cause },
     );
   }

@@ -98,6 +98,18 @@ describe('peer-bridge doctor', () => {
     });
   });
 
+  it.runIf(process.platform === 'linux')(
+    'names PEER_BRIDGE_REAPER when the reaper it names is not an executable file',
+    async () => {
+      const { ws, env } = homes();
+      const report = await doctor(['--workspace', ws], { ...env, PEER_BRIDGE_REAPER: path.join(ws, 'none') });
+      expect(check(report.checks, 'processes')).toMatchObject({
+        level: 'warn',
+        fix: expect.stringMatching(/^PEER_BRIDGE_REAPER=.* is not an executable file/),
+      });
+    },
+  );
+
   it('is ok with a Codex login in CODEX_HOME and a Claude login in CLAUDE_CONFIG_DIR', async () => {
     const { ws, env } = homes();
     writeFileSync(path.join(env.CODEX_HOME, 'auth.json'), JSON.stringify({ OPENAI_API_KEY: 'sk-doctor-test' }));

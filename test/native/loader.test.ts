@@ -53,6 +53,9 @@ describe('the native loader', () => {
     expect(message).toContain(path.join(empty, 'build', 'Release'));
     expect(message).toContain(path.join(empty, 'prebuilds', `${process.platform}-${process.arch}`));
     expect(message).toContain('Fix:');
+    // npm 12 skips the package's install script until approved: the fix says how to approve it.
+    expect(message).toContain('npm rebuild peer-bridge');
+    expect(message).toContain('npm install-scripts approve peer-bridge');
     expect((error as NativeLoadError).code).toBe('ERR_PEER_BRIDGE_NATIVE_LOAD');
   });
 
