@@ -98,13 +98,16 @@ async function checkProcesses(): Promise<Check> {
     name: 'processes',
     level: 'warn',
     detail: `no peer-bridge-reaper: leftovers are found by scanning /proc after each call, which misses processes that dropped the spawn marker${priority}`,
-    fix:
-      process.env.PEER_BRIDGE_REAPER === 'off'
-        ? 'unset PEER_BRIDGE_REAPER'
-        : process.env.PEER_BRIDGE_REAPER
-          ? `PEER_BRIDGE_REAPER=${process.env.PEER_BRIDGE_REAPER} is not an executable file: unset it or point it at one`
-          : `the reaper is prebuilt for linux-x64 and linux-arm64; on ${process.arch}, ${BUILD_FROM_SOURCE_HINT}`,
+    fix: reaperFix(process.env.PEER_BRIDGE_REAPER),
   };
+}
+
+// Why Linux runs without the reaper: the variable switched it off or named nothing usable, or the
+// package has none for this architecture.
+function reaperFix(setting: string | undefined): string {
+  if (setting === 'off') return 'unset PEER_BRIDGE_REAPER';
+  if (setting) return `PEER_BRIDGE_REAPER=${setting} is not an executable file: unset it or point it at one`;
+  return `the package has no reaper for linux-${process.arch} (prebuilt: linux-x64, linux-arm64); ${BUILD_FROM_SOURCE_HINT}`;
 }
 
 async function checkWorkspace(dir: string): Promise<Check[]> {

@@ -27,7 +27,7 @@ export function versionOf(stat: NativeStat, digest: string): Version {
 }
 
 // crypto.hash: one call, and no Hash object left for the garbage collector's weak callbacks (an
-// edit hashes twice; the objects made a scavenge spend about a third of its time in callbacks).
+// edit hashes twice; those callbacks were about a fifth of each scavenge).
 export function digestOf(bytes: Uint8Array): string {
   return hash('sha256', bytes);
 }

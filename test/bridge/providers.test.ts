@@ -4,6 +4,7 @@ import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runBridge } from '../../src/index.js';
+import { codexConfigToml } from '../doubles/codex-config.js';
 import { startResponsesDouble } from '../doubles/openai-responses-server.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 import { answer, codexBin } from './peers.js';
@@ -30,26 +31,7 @@ async function acmeProvider() {
   doubles.push(double);
   writeFileSync(
     path.join(home, 'config.toml'),
-    [
-      'model = "gpt-5.5"',
-      'model_provider = "acme"',
-      'approval_policy = "never"',
-      'check_for_update_on_startup = false',
-      '[analytics]',
-      'enabled = false',
-      '[features]',
-      'shell_snapshot = false', // see codexConfigToml
-      'apps = false',
-      'plugins = false',
-      '[model_providers.acme]',
-      'name = "acme"',
-      `base_url = "${double.origin}/v1"`,
-      'env_key = "ACME_MODEL_KEY"',
-      'wire_api = "responses"',
-      'request_max_retries = 0',
-      'stream_max_retries = 0',
-      '',
-    ].join('\n'),
+    codexConfigToml(double.origin, ['model = "gpt-5.5"'], { name: 'acme', envKey: 'ACME_MODEL_KEY' }),
   );
   delete process.env.OPENAI_API_KEY;
   delete process.env.PEER_BRIDGE_PASS_ENV;

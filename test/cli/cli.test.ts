@@ -34,15 +34,19 @@ describe('peer-bridge command line', () => {
   });
 
   it('lists the short form of an option where there is one, and each one listed is accepted', () => {
-    const shortsOf = (sub: string) =>
-      [...cli([sub, '--help']).stdout.matchAll(/^ {2}(-[a-z]), --([a-z-]+)/gm)]
-        .map((m) => m[1] as string)
-        .filter((short) => short !== '-h' && short !== '-v');
-    expect(shortsOf('run')).toEqual(['-w', '-c']);
-    expect(shortsOf('runs')).toEqual(['-w', '-n']);
-    for (const sub of ['serve', 'run', 'doctor', 'runs', 'config', 'acceptance']) {
+    const shorts = new Map(
+      ['serve', 'run', 'doctor', 'runs', 'config', 'acceptance'].map((sub) => [
+        sub,
+        [...cli([sub, '--help']).stdout.matchAll(/^ {2}(-[a-z]), --([a-z-]+)/gm)]
+          .map((m) => m[1] as string)
+          .filter((short) => short !== '-h' && short !== '-v'),
+      ]),
+    );
+    expect(shorts.get('run')).toEqual(['-w', '-c']);
+    expect(shorts.get('runs')).toEqual(['-w', '-n']);
+    for (const [sub, listed] of shorts) {
       // The help is asked for after the option: a short form the parser does not know exits 2.
-      for (const short of shortsOf(sub)) expect(cli([sub, short, '1', '--help']).code, `${sub} ${short}`).toBe(0);
+      for (const short of listed) expect(cli([sub, short, '1', '--help']).code, `${sub} ${short}`).toBe(0);
     }
     expect(cli(['runs', '-q', '1', '--help']).code).toBe(2);
   });

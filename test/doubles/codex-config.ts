@@ -5,10 +5,15 @@
 // helpers (pyenv's `rehash`, which waits on its own lock) leaves them running after the child
 // exits; a suite or a bench that starts Codex hundreds of times then piles them up and loads the
 // machine for every later test. Nothing here tests Codex's shell snapshot.
-export function codexConfigToml(origin: string, extra: string[] = []): string {
+// `provider`: the provider's name and the variable it takes its key from.
+export function codexConfigToml(
+  origin: string,
+  extra: string[] = [],
+  provider = { name: 'mock', envKey: 'OPENAI_API_KEY' },
+): string {
   return [
     ...extra,
-    'model_provider = "mock"',
+    `model_provider = "${provider.name}"`,
     'approval_policy = "never"',
     'check_for_update_on_startup = false',
     '[analytics]',
@@ -17,10 +22,10 @@ export function codexConfigToml(origin: string, extra: string[] = []): string {
     'shell_snapshot = false',
     'apps = false',
     'plugins = false',
-    '[model_providers.mock]',
-    'name = "mock"',
+    `[model_providers.${provider.name}]`,
+    `name = "${provider.name}"`,
     `base_url = "${origin}/v1"`,
-    'env_key = "OPENAI_API_KEY"',
+    `env_key = "${provider.envKey}"`,
     'wire_api = "responses"',
     'request_max_retries = 0',
     'stream_max_retries = 0',
