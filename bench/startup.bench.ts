@@ -10,7 +10,7 @@ import { median, record } from './record.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
-const cli = path.join(root, 'dist', 'cli', 'main.js');
+const cli = path.join(root, 'dist', 'cli', 'main.cjs');
 if (!existsSync(cli)) throw new Error('dist/ is missing: run npm run build:ts (npm run bench does)');
 
 const workspace = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'peer-bridge-bench-start-')));

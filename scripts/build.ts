@@ -14,12 +14,16 @@ import { build, type Plugin } from 'esbuild';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
 
-/** Output path (without .js) → source file. The CLI stays at dist/cli/main.js (package.json `bin`). */
+// The CLI's commands that are ES modules of their own (dist/cli/<name>.js); see CLI below.
+const ESM_COMMANDS = ['serve', 'doctor', 'runs', 'config', 'acceptance'] as const;
+
+/** Output path (without .js) → source file: the library's exports, the commands, the workers. */
 export const ENTRY_POINTS: Record<string, string> = {
-  'cli/main': 'src/cli/main.ts',
   index: 'src/index.ts',
   'fs/index': 'src/fs/index.ts',
   'native/index': 'src/native/index.ts',
+  // The commands the CLI (dist/cli/main.cjs) imports by these names, all but `run` (RUN_COMMAND).
+  ...Object.fromEntries(ESM_COMMANDS.map((name) => [`cli/${name}`, `src/cli/${name}.ts`])),
   // Started as its own process by src/supervisor/watchdog.ts.
   'supervisor/watchdog-main': 'src/supervisor/watchdog-main.ts',
   // The spawn thread (src/supervisor/spawn-thread.ts starts it as a worker thread).
@@ -30,13 +34,21 @@ export const ENTRY_POINTS: Record<string, string> = {
   'acceptance/worker': 'src/acceptance/worker.ts',
 };
 
-// `peer-bridge run` is one process per call, so its start-up is part of every call's cost. Bundled
-// on its own (one entry point), what it loads before the child starts is one file instead of the
-// ~30 chunks it would share with the other entry points (resolving and linking each chunk costs more
-// than parsing the code in it); what it loads later (the runner, the envelope builders) stays in
-// chunks behind its dynamic imports. Shared with main.js are only stateless modules (the version,
-// the usage error, which main.js recognizes by its code, not its class).
-const RUN_COMMAND = { out: 'cli/run-command', source: 'src/cli/run.ts', from: 'src/cli/main.ts' };
+// The CLI and `peer-bridge run` are CommonJS files (.cjs). `run` is one process per call, so its
+// start-up is part of every call's cost, and Node 20 spends ~8 ms setting up its ES module loader
+// before the first line of an ES module runs, plus a resolution, a read and a link per imported
+// file; a CommonJS file is read and compiled in one step (measured: the child started 15-20 ms
+// sooner). `run` is one file: what it needs only later (the envelope validators, the runners)
+// is evaluated on first use (esbuild wraps it in a lazy initializer), only compiled up front.
+// The other commands are ES modules (serve loads the MCP SDK, an ES module, anyway) that the CLI
+// imports on demand. Shared with the CLI are only stateless modules (the version, the usage
+// error, which main.ts recognizes by its code, not its class).
+export const CLI = { out: 'cli/main', source: 'src/cli/main.ts' };
+export const RUN_COMMAND = { out: 'cli/run-command', source: 'src/cli/run.ts' };
+
+// CommonJS has no import.meta: the bundles' modules get the bundle's own file URL in its place,
+// which is what they use it for (finding the package folder, createRequire).
+const IMPORT_META_URL_SHIM = 'scripts/import-meta-url.js';
 
 // Not bundled: the addon loader (it finds the .node file from the package folder at run time) and the
 // tree-sitter runtime and grammars (they load .wasm files next to their own code).
@@ -54,15 +66,24 @@ const ownSourceMapsOnly: Plugin = {
   },
 };
 
-// main.ts's `import('./run.js')` loads the separately built run command (RUN_COMMAND).
-const runCommandSeparately: Plugin = {
-  name: 'run-command-separately',
+// In the CLI bundle, main.ts's command imports: `./run.js` becomes a require() of the run bundle
+// (an import() would start the ES module loader), the other commands stay import()s of their
+// entry points; what else main.ts imports (version, usage error) is bundled in.
+const commandsApart: Plugin = {
+  name: 'commands-apart',
   setup(build) {
-    build.onResolve({ filter: /^\.\/run\.js$/ }, (args) =>
-      path.resolve(args.importer) === path.join(root, RUN_COMMAND.from)
-        ? { path: `./${path.basename(RUN_COMMAND.out)}.js`, external: true }
-        : undefined,
-    );
+    const fromMain = (importer: string) => path.resolve(importer) === path.join(root, CLI.source);
+    build.onResolve({ filter: /^\.\/[a-z-]+\.js$/ }, (args) => {
+      if (!fromMain(args.importer)) return undefined;
+      const name = args.path.slice(2, -3);
+      if (name === 'run') return { path: 'run', namespace: 'run-command' };
+      return (ESM_COMMANDS as readonly string[]).includes(name) ? { path: args.path, external: true } : undefined;
+    });
+    build.onLoad({ filter: /.*/, namespace: 'run-command' }, () => ({
+      contents: `module.exports = require('./${path.basename(RUN_COMMAND.out)}.cjs');`,
+      loader: 'js',
+    }));
+    build.onResolve({ filter: /^\.\/run-command\.cjs$/ }, (args) => ({ path: args.path, external: true }));
   },
 };
 
@@ -93,6 +114,14 @@ async function main(): Promise<void> {
     logLevel: 'warning',
     metafile: true,
   } as const;
+  const commonjs = {
+    ...common,
+    splitting: false,
+    format: 'cjs' as const,
+    outExtension: { '.js': '.cjs' },
+    define: { 'import.meta.url': 'import_meta_url' },
+    inject: [path.join(root, IMPORT_META_URL_SHIM)],
+  };
   const results = await Promise.all([
     build({
       ...common,
@@ -100,19 +129,19 @@ async function main(): Promise<void> {
         Object.entries(ENTRY_POINTS).map(([out, source]) => [out, path.join(root, source)]),
       ),
       chunkNames: 'chunks/[name]-[hash]',
-      plugins: [ownSourceMapsOnly, runCommandSeparately],
-    }),
-    build({
-      ...common,
-      entryPoints: { [RUN_COMMAND.out]: path.join(root, RUN_COMMAND.source) },
-      chunkNames: 'chunks/run-command/[name]-[hash]',
       plugins: [ownSourceMapsOnly],
     }),
+    build({
+      ...commonjs,
+      entryPoints: { [RUN_COMMAND.out]: path.join(root, RUN_COMMAND.source) },
+      plugins: [ownSourceMapsOnly],
+    }),
+    build({ ...commonjs, entryPoints: { [CLI.out]: path.join(root, CLI.source) }, plugins: [commandsApart] }),
   ]);
   const outputs = results.flatMap((result) =>
-    Object.keys(result.metafile.outputs).filter((file) => file.endsWith('.js')),
+    Object.keys(result.metafile.outputs).filter((file) => /\.c?js$/.test(file)),
   );
-  console.error(`built ${outputs.length} files in dist/ (${Object.keys(ENTRY_POINTS).length} entry points)`);
+  console.error(`built ${outputs.length} files in dist/ (${Object.keys(ENTRY_POINTS).length + 2} entry points)`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -19,7 +19,7 @@ trap 'rm -rf "$work"' EXIT
 start=$(date +%s)
 install_packed_for_win32 "$work"
 log "packed and installed for win32 in $(( $(date +%s) - start )) s"
-bin="$INSTALLED/dist/cli/main.js"
+bin="$INSTALLED/dist/cli/main.cjs"
 start=$(date +%s)
 set +e
 (

@@ -3,7 +3,7 @@
 // the same observation checks and locks (one of them gets FS_STALE_VERSION, nobody loses a write).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { packageRoot } from '../package/root.js';
+import { cliPath } from '../package/root.js';
 import type { PeerWorkbench, Verb } from '../runners/types.js';
 
 /** Set to `off` (or `0`, `false`) to let implement peers edit with their own tools again. */
@@ -11,7 +11,7 @@ export const PEER_WORKBENCH_VARIABLE = 'PEER_BRIDGE_PEER_WORKBENCH';
 
 /** The CLI entry of this package (built), which serves the workbench surface. */
 export function cliEntry(): string {
-  return path.join(packageRoot(), 'dist', 'cli', 'main.js');
+  return cliPath();
 }
 
 /**

@@ -14,7 +14,8 @@ import {
   type Launch,
 } from './client-snippets.js';
 import { checkRunnerOption } from './runner-option.js';
-import { packageRoot, version } from './version.js';
+import { cliPath } from '../package/root.js';
+import { version } from './version.js';
 
 export const CONFIG_HELP = `Usage: peer-bridge config <claude|codex> [--scope local|project|user] [--runner NAME] [--npx] [--config FILE]
 
@@ -40,7 +41,7 @@ const SCOPES: readonly ClaudeScope[] = ['local', 'project', 'user'];
 
 function launch(npx: boolean, args: string[]): Launch {
   if (npx) return { command: 'npx', args: ['-y', 'peer-bridge', ...args] };
-  const main = path.join(packageRoot, 'dist', 'cli', 'main.js');
+  const main = cliPath();
   if (!existsSync(main))
     throw new UsageError(`${main} is missing: build the package first (npm run build:ts), or pass --npx`);
   return { command: process.execPath, args: [main, ...args] };

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // The `peer-bridge` command. Subcommands load lazily, so --help, --version and doctor still work
 // when a part (the native addon, a runner) cannot load.
-// Nothing else loads before the command's own chunk: what only --version or an error needs is
-// imported there (each chunk a command waits for costs a resolution, a read and a compile).
+// Built, this is a CommonJS file (dist/cli/main.cjs) and `run` another one that it requires, so a
+// call starts its child without Node's ES module loader; the other commands are ES modules it
+// imports (scripts/build.ts). Nothing else loads before the command: what only --version or an
+// error needs is imported where it is needed.
 import module from 'node:module';
 import type { UsageError } from './args.js';
 

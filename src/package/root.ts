@@ -24,3 +24,6 @@ export function packageRoot(): string {
 
 /** The absolute path of one file in the package's schemas/ folder. */
 export const schemaPath = (file: string): string => path.join(packageRoot(), 'schemas', file);
+
+/** The built CLI (package.json `bin`): a CommonJS file, see scripts/build.ts. */
+export const cliPath = (): string => path.join(packageRoot(), 'dist', 'cli', 'main.cjs');

@@ -9,7 +9,7 @@ import { packageRoot } from '../../src/native/load.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 
 const root = packageRoot();
-const bin = path.join(root, 'dist', 'cli', 'main.js');
+const bin = path.join(root, 'dist', 'cli', 'main.cjs');
 const tempDir = useTempDir('peer-bridge-acceptance-test-');
 
 interface Row {

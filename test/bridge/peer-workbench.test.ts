@@ -20,7 +20,7 @@ let saved: NodeJS.ProcessEnv;
 beforeAll(() => {
   // The peer starts the built CLI (dist/), as an installed package would.
   if (!existsSync(cliEntry()))
-    throw new Error('run `npm run build:ts` first: the peer workbench is served by dist/cli/main.js');
+    throw new Error('run `npm run build:ts` first: the peer workbench is served by dist/cli/main.cjs');
 });
 beforeEach(() => {
   saved = { ...process.env };

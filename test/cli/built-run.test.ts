@@ -1,8 +1,8 @@
-// `peer-bridge run` as installed: plain node on dist/, where the run command is a bundle of its own
-// (scripts/build.ts) so that a call loads one file before its child starts. These check that the
-// split build still behaves as the command (usage errors across the two bundles, a whole call with
-// its ledger and owner files) and that what the command loads up front stays free of what only the
-// envelope needs.
+// `peer-bridge run` as installed: plain node on dist/, where the CLI and the run command are
+// CommonJS bundles of their own (scripts/build.ts) so that a call loads two files, and no ES module
+// loader, before its child starts. These check that the split build still behaves as the command
+// (usage errors across the two bundles, a whole call with its ledger and owner files) and that what
+// the command runs up front stays free of what only the envelope needs.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,7 +13,7 @@ import { baseEnv, repoRoot } from '../mcp/serve-client.js';
 
 const tempDir = useTempDir('peer-bridge-built-run-');
 const dist = path.join(repoRoot, 'dist');
-const bin = path.join(dist, 'cli', 'main.js');
+const bin = path.join(dist, 'cli', 'main.cjs');
 
 function builtCli(args: string[], env: Record<string, string> = {}) {
   if (!existsSync(bin)) throw new Error('dist/ missing: run `npm run build:ts` first (npm test does)');
@@ -32,14 +32,35 @@ function builtCli(args: string[], env: Record<string, string> = {}) {
   });
 }
 
-// The files a module loads before it runs: itself and its static imports, transitively.
-function staticGraph(file: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(file)) return seen;
-  seen.add(file);
-  const source = readFileSync(file, 'utf8');
-  for (const [, specifier] of source.matchAll(/^(?:import|export)\s[^'"]*?["'](\.{1,2}\/[^'"]+)["']/gm))
-    staticGraph(path.resolve(path.dirname(file), specifier!), seen);
-  return seen;
+// The modules of an esbuild CommonJS bundle that run when the bundle loads. esbuild wraps a module
+// that may run later (behind an import()) in `var init_x = __esm({ "src/x.ts"() { … } })`, and
+// starts each wrapped module with a call `init_x();`: at the start of a line at the top level of
+// the bundle when the bundle's own code needs it at load, indented by four spaces at the top of
+// another wrapper's body when that module needs it; a call anywhere else (inside a function, such
+// as the import()'s `Promise.resolve().then(() => (init_x(), x_exports))`) runs later if at all.
+function modulesRunAtLoad(bundle: string): { wrapped: Map<string, string>; atLoad: Set<string> } {
+  const wrapped = new Map<string, string>(); // init name → source
+  const needs = new Map<string, string[]>(); // init name (or '' for the top level) → inits it calls
+  let current = '';
+  for (const line of bundle.split('\n')) {
+    const start = /^var (init_\w+) = __esm\(\{$/.exec(line);
+    if (start) current = start[1]!;
+    const source = /^ {2}"([^"]+)"\(\) \{$/.exec(line);
+    if (source && current) wrapped.set(current, source[1]!);
+    const call = current ? /^ {4}(init_\w+)\(\);$/.exec(line) : /^(init_\w+)\(\);$/.exec(line);
+    if (call) needs.set(current, [...(needs.get(current) ?? []), call[1]!]);
+    if (line === '});') current = '';
+  }
+  const atLoad = new Set<string>();
+  const visit = (init: string) => {
+    for (const next of needs.get(init) ?? []) {
+      if (atLoad.has(next)) continue;
+      atLoad.add(next);
+      visit(next);
+    }
+  };
+  visit('');
+  return { wrapped, atLoad: new Set([...atLoad].map((init) => wrapped.get(init)!)) };
 }
 
 describe('peer-bridge run from dist/', () => {
@@ -56,23 +77,28 @@ describe('peer-bridge run from dist/', () => {
     }
   });
 
-  it('loads the envelope validators and the runners only behind dynamic imports', () => {
-    const main = path.join(dist, 'cli', 'main.js');
-    expect(readFileSync(main, 'utf8')).toMatch(/import\("\.\/run-command\.js"\)/);
-    const upFront = [...staticGraph(path.join(dist, 'cli', 'run-command.js'))];
-    const sources = upFront.map((file) => readFileSync(file, 'utf8')).join('\n');
-    // esbuild marks each bundled module with a `// src/...` comment.
-    expect(sources).toContain('// src/bridge/run-bridge.ts');
-    expect(sources).toContain('// src/state/ledger.ts');
+  it('runs the envelope validators and the runners only when first needed', () => {
+    const main = readFileSync(bin, 'utf8');
+    expect(main).toContain('require("./run-command.cjs")');
+    expect(main).toContain('import("./serve.js")');
+    const run = readFileSync(path.join(dist, 'cli', 'run-command.cjs'), 'utf8');
+    // One file: no ES module import, no require of another file of the package.
+    expect(run).not.toMatch(/^import\s/m);
+    expect(run.match(/require\("\.{1,2}\/[^"]*"\)/g) ?? []).toEqual([]);
+    const { wrapped, atLoad } = modulesRunAtLoad(run);
+    expect(atLoad).toContain('src/native/index.ts');
+    // Its own code (the ledger, runBridge) is not wrapped at all: the bundle runs it as it loads.
+    expect(run).toContain('// src/bridge/run-bridge.ts');
+    expect([...wrapped.values()]).not.toContain('src/bridge/run-bridge.ts');
     for (const lazy of [
       'src/generated/validators/harness-envelope.js',
       'src/generated/validators/envelope.js',
       'src/runners/codex/index.ts',
       'src/runners/claude/index.ts',
-    ])
-      expect(sources, lazy).not.toContain(`// ${lazy}`);
-    // One file of its own and a few chunks, not the library's shared chunks.
-    expect(upFront.length).toBeLessThanOrEqual(10);
+    ]) {
+      expect([...wrapped.values()], lazy).toContain(lazy);
+      expect(atLoad, lazy).not.toContain(lazy);
+    }
   });
 
   it('runs a whole call: the envelope, a settled ledger, no owner left behind', async () => {

@@ -158,7 +158,7 @@ describe('peer-bridge command line', () => {
   });
 
   it('prints the registration for this machine with config claude|codex', () => {
-    const main = path.join(repoRoot, 'dist', 'cli', 'main.js');
+    const main = path.join(repoRoot, 'dist', 'cli', 'main.cjs');
     const claude = cli(['config', 'claude', '--scope', 'user']);
     expect(claude.code, claude.stderr).toBe(0);
     const [, json] = /^claude mcp add-json --scope user peer-bridge '(.*)'\n$/.exec(claude.stdout) ?? [];

@@ -13,7 +13,7 @@ import type { DocFacts } from './check-docs.js';
 import { parseMarkdown } from './markdown.js';
 
 const run = promisify(execFile);
-export const builtCli = path.join(repoRoot, 'dist', 'cli', 'main.js');
+export const builtCli = path.join(repoRoot, 'dist', 'cli', 'main.cjs');
 
 /** Options a --help text lists (`--surface NAME` → --surface). */
 export function optionsIn(help: string): Set<string> {

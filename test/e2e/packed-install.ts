@@ -27,7 +27,7 @@ export async function installPacked(dir: string): Promise<Installed> {
   const tuple = `${process.platform}-${process.arch}`;
   if (
     !existsSync(path.join(repoRoot, 'prebuilds', tuple)) ||
-    !existsSync(path.join(repoRoot, 'dist', 'cli', 'main.js'))
+    !existsSync(path.join(repoRoot, 'dist', 'cli', 'main.cjs'))
   ) {
     throw new Error('prebuilds/ or dist/ missing: run `npm run build` first (npm test does)');
   }

@@ -8,7 +8,7 @@ import type { PeerWorkbench } from '../../src/runners/types.js';
 const workbench: PeerWorkbench = {
   name: 'workbench',
   command: '/opt/node "20"/bin/node',
-  args: ['/pkg/dist/cli/main.js', 'serve', '--surface', 'workbench', '--workspace', 'C:\\work\\ws'],
+  args: ['/pkg/dist/cli/main.cjs', 'serve', '--surface', 'workbench', '--workspace', 'C:\\work\\ws'],
   env: { PEER_BRIDGE_LOCK_DIR: '/locks' },
 };
 
@@ -38,7 +38,7 @@ describe('peer workbench arguments', () => {
       '-c',
       'mcp_servers.workbench.command="/opt/node \\"20\\"/bin/node"',
       '-c',
-      'mcp_servers.workbench.args=["/pkg/dist/cli/main.js", "serve", "--surface", "workbench", "--workspace", "C:\\\\work\\\\ws"]',
+      'mcp_servers.workbench.args=["/pkg/dist/cli/main.cjs", "serve", "--surface", "workbench", "--workspace", "C:\\\\work\\\\ws"]',
       '-c',
       'mcp_servers.workbench.env={ PEER_BRIDGE_LOCK_DIR = "/locks" }',
       '-c',

@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 
 const [pkg, workspace, resultFile] = process.argv.slice(2);
-const main = path.join(pkg, 'dist', 'cli', 'main.js');
+const main = path.join(pkg, 'dist', 'cli', 'main.cjs');
 const require = createRequire(path.join(pkg, 'package.json'));
 const steps = [];
 
