@@ -4,7 +4,7 @@
 // over the workspace and path it was issued for: a model cannot make one up for a file it never
 // read, nor reuse one for another file. A valid token only says "this was the file at some point";
 // the mutation still compares it with the file now, exactly as it does a session's observation.
-import { createHmac, hash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import { FsError } from './errors.js';
 import type { Version } from './version.js';
 import type { ResolvedPath, Workspace } from './workspace-paths.js';
@@ -32,14 +32,46 @@ function tag(text: string): string {
   return hash('sha256', text, 'buffer').subarray(0, 9).toString('base64url');
 }
 
-function macOf(key: Buffer, body: string): Buffer {
-  return createHmac('sha256', key).update(MAC_CONTEXT).update(body).digest();
+// HMAC-SHA256 (RFC 2104) of MAC_CONTEXT + body, as two one-shot hashes:
+// H((K ^ opad) || H((K ^ ipad) || message)). createHmac gives the same bytes (a test compares
+// them), but builds a Hmac object per token, whose creation and collection took 7 us of an edit's
+// ~50 us of JavaScript; with the key's padded blocks kept, a token is two crypto.hash calls.
+const BLOCK = 64; // SHA-256's block size in bytes
+class HmacSha256 {
+  // (K ^ ipad) || MAC_CONTEXT, then room for a body of up to 1 KiB.
+  readonly #inner: Buffer;
+  readonly #innerPrefix: number;
+  // (K ^ opad) || H(inner)
+  readonly #outer = Buffer.alloc(BLOCK + 32);
+
+  constructor(key: Buffer) {
+    const block = Buffer.alloc(BLOCK);
+    (key.length > BLOCK ? hash('sha256', key, 'buffer') : key).copy(block);
+    this.#innerPrefix = BLOCK + Buffer.byteLength(MAC_CONTEXT, 'latin1');
+    this.#inner = Buffer.alloc(this.#innerPrefix + 1024);
+    for (let i = 0; i < BLOCK; i++) {
+      this.#inner[i] = block[i]! ^ 0x36;
+      this.#outer[i] = block[i]! ^ 0x5c;
+    }
+    this.#inner.write(MAC_CONTEXT, BLOCK, 'latin1');
+  }
+
+  /** The MAC of a token body, over its UTF-8 bytes (a token given back may hold any text). */
+  of(body: string): Buffer {
+    const end = this.#innerPrefix + Buffer.byteLength(body, 'utf8');
+    // A body longer than any this issues (only a made-up token) gets a buffer of its own.
+    const inner = end <= this.#inner.length ? this.#inner : Buffer.allocUnsafe(end);
+    if (inner !== this.#inner) this.#inner.copy(inner, 0, 0, this.#innerPrefix);
+    inner.write(body, this.#innerPrefix, 'utf8');
+    hash('sha256', inner.subarray(0, end), 'buffer').copy(this.#outer, BLOCK);
+    return hash('sha256', this.#outer, 'buffer');
+  }
 }
 
 /** Issues and checks the tokens of one workspace with one key. */
 export class VersionTokens {
   readonly #loadKey: () => Buffer;
-  #loaded: Buffer | undefined;
+  #loaded: HmacSha256 | undefined;
   readonly #wsTag: string;
   // Path tags of the files this session touches: a hash each, the same every time.
   readonly #pathTags = new Map<string, string>();
@@ -50,8 +82,8 @@ export class VersionTokens {
     this.#wsTag = tag(ws.realRoot);
   }
 
-  #key(): Buffer {
-    return (this.#loaded ??= this.#loadKey());
+  #mac(): HmacSha256 {
+    return (this.#loaded ??= new HmacSha256(this.#loadKey()));
   }
 
   #pathTag(shown: string): string {
@@ -69,7 +101,7 @@ export class VersionTokens {
    * anything, so issuing its token afterwards cannot fail on a change already made.
    */
   prepare(): void {
-    this.#key();
+    this.#mac();
   }
 
   /** A read's token, or — when the key is unusable — a warning instead: reading needs no key. */
@@ -96,7 +128,7 @@ export class VersionTokens {
       version.digest,
     ];
     const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
-    return `${PREFIX}.${body}.${macOf(this.#key(), body).toString('base64url')}`;
+    return `${PREFIX}.${body}.${this.#mac().of(body).toString('base64url')}`;
   }
 
   /** The version a token pins for `target`; throws FS_INVALID_ARGUMENT for anything not issued for it. */
@@ -111,7 +143,7 @@ export class VersionTokens {
     }
     // Compared as text: base64url decoding ignores a last character's spare bits, and a token that
     // is accepted in several spellings is one nobody can compare safely.
-    const expected = Buffer.from(macOf(this.#key(), body).toString('base64url'));
+    const expected = Buffer.from(this.#mac().of(body).toString('base64url'));
     const given = Buffer.from(mac);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
       throw new FsError(

@@ -1,6 +1,7 @@
 // Version tokens on real files: a session that never read a file edits it with the token another
 // session was given; a token stops working when the file changes, and is refused when it was made
 // up, altered, or issued for another path, workspace or key.
+import { createHmac } from 'node:crypto';
 import { chmodSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,6 +56,33 @@ describe('version tokens', () => {
     // The session that accepted a token has observed the file: it may go on without one.
     ok(await third.deleteRange({ path: 'a.txt', start_line: 2, end_line: 2 }));
     expect(t.text('a.txt')).toBe('uno\n');
+  });
+
+  it('signs with HMAC-SHA256 of the context and the body under the key, and refuses bodies it did not sign', async () => {
+    const t = bench();
+    t.write('a.txt', 'one\n');
+    const { version } = ok(await t.wb.readFile({ path: 'a.txt' }));
+    const [, body, mac] = version!.split('.') as [string, string, string];
+    const key = readFileSync(path.join(t.lockDir, VERSION_KEY_FILE));
+    const hmac = (text: string) =>
+      createHmac('sha256', key).update('peer-bridge version token v1\0').update(text).digest('base64url');
+    expect(mac).toBe(hmac(body));
+    // A body its MAC was computed for, in other text: characters outside base64url (which
+    // base64url decoding would skip), also as many as make the body's UTF-8 longer than 1 KiB.
+    const edit = (token: string) =>
+      t.open().editFile({ path: 'a.txt', old_string: 'one', new_string: 'uno', expected_version: token });
+    // One character for another whose low byte is the same: equal where text is cut to one byte per character.
+    const lookalike = `${String.fromCharCode(0x100 + body.charCodeAt(0))}${body.slice(1)}`;
+    for (const forged of [lookalike, `${body}\u0141`, `${body}${'\u0141'.repeat(400)}`]) {
+      const result = await edit(`pbv1.${forged}.${hmac(body)}`);
+      expect(result.ok ? 'ok' : result.message, forged.slice(0, 20)).toMatch(/not issued by peer-bridge/);
+    }
+    expect(t.text('a.txt')).toBe('one\n');
+    // Signed as createHmac signs them (with the key, which only this user can read), they pass.
+    for (const text of [`${body}${'\u0141'.repeat(400)}`, `${body}\u0141`]) {
+      const result = await edit(`pbv1.${text}.${hmac(text)}`);
+      expect(result.ok ? 'ok' : result.message, text.slice(0, 20)).not.toMatch(/not issued by peer-bridge/);
+    }
   });
 
   it('a token taken before a concurrent change is stale, and the concurrent bytes survive', async () => {
