@@ -37,7 +37,8 @@ export function packageRoot(from = path.dirname(fileURLToPath(import.meta.url)))
   }
 }
 
-function describeCandidates(root: string): string[] {
+// Where node-gyp-build looks for the addon, in its order.
+function binaryFolders(root: string): string[] {
   const tuple = `${process.platform}-${process.arch}`;
   const tried = [];
   if (!process.env.PREBUILDS_ONLY) {
@@ -45,6 +46,17 @@ function describeCandidates(root: string): string[] {
   }
   tried.push(path.join(root, 'prebuilds', tuple));
   return tried;
+}
+
+// The addon where node-gyp-build would find it first, in this package's own layout: build/Release,
+// build/Debug (unless PREBUILDS_ONLY), then prebuilds/<platform>-<arch>, always as peer-bridge.node
+// (binding.gyp's target; prebuildify --napi --strip names prebuilds by the package). Looked up
+// directly, since loading node-gyp-build and listing its folders took 4-5 ms of every start of the
+// CLI; anything else (no such file, a file that does not load) goes through node-gyp-build.
+function directBinary(root: string): string | undefined {
+  return binaryFolders(root)
+    .map((dir) => path.join(dir, 'peer-bridge.node'))
+    .find((file) => existsSync(file));
 }
 
 /**
@@ -69,13 +81,21 @@ export function loadBindingFrom(root = packageRoot()): { binding: RawBinding; fi
       );
     }
   }
+  const direct = directBinary(root);
+  if (direct) {
+    try {
+      return { binding: require(direct) as RawBinding, file: direct };
+    } catch {
+      // node-gyp-build finds the same file, fails the same way, and the error below says so.
+    }
+  }
   const nodeGypBuild = require('node-gyp-build') as { resolve(dir: string): string };
   try {
     // resolve() is the lookup node-gyp-build's load() does; loading that file is the same load.
     const file = nodeGypBuild.resolve(root);
     return { binding: require(file) as RawBinding, file };
   } catch (cause) {
-    const tried = describeCandidates(root)
+    const tried = binaryFolders(root)
       .map((p) => `  - ${p}`)
       .join('\n');
     throw new NativeLoadError(

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { NativeLoadError, loadBinding, packageRoot } from '../../src/native/load.js';
+import { NativeLoadError, loadBinding, loadBindingFrom, packageRoot } from '../../src/native/load.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 
 const tempDir = useTempDir();
@@ -24,18 +24,49 @@ describe('the native loader', () => {
     const script =
       "import { createRequire } from 'node:module';" +
       "const m = await import('peer-bridge/native');" +
-      "const which = createRequire(import.meta.url)('node-gyp-build').resolve(process.cwd());" +
-      'console.log(JSON.stringify({ platform: m.backend.platform, which }));';
+      'const require = createRequire(import.meta.url);' +
+      // Before node-gyp-build is loaded here: the loader found the file without it.
+      "const loader = Object.keys(require.cache).some((file) => file.includes('node-gyp-build'));" +
+      "const which = require('node-gyp-build').resolve(process.cwd());" +
+      'console.log(JSON.stringify({ platform: m.backend.platform, binary: m.backend.binary, which, loader }));';
     const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
       cwd: root,
       env: { ...process.env, PREBUILDS_ONLY: '1' },
       encoding: 'utf8',
     });
-    const { platform, which } = JSON.parse(out);
+    const { platform, binary, which, loader } = JSON.parse(out);
     expect(platform).toBe(process.platform);
+    expect(binary).toBe(which);
+    expect(loader).toBe(false);
     expect(path.relative(root, which)).toBe(
       path.join('prebuilds', `${process.platform}-${process.arch}`, 'peer-bridge.node'),
     );
+  });
+
+  it('picks the file node-gyp-build would: a local build before the prebuilt one, unless PREBUILDS_ONLY', () => {
+    const nodeGypBuild = createRequire(import.meta.url)('node-gyp-build') as { resolve(dir: string): string };
+    const pkg = tempDir();
+    writeFileSync(path.join(pkg, 'package.json'), '{"name":"peer-bridge"}');
+    const tuple = `${process.platform}-${process.arch}`;
+    for (const dir of [path.join('build', 'Release'), path.join('prebuilds', tuple)]) {
+      mkdirSync(path.join(pkg, dir), { recursive: true });
+      copyFileSync(path.join(root, 'prebuilds', tuple, 'peer-bridge.node'), path.join(pkg, dir, 'peer-bridge.node'));
+    }
+    try {
+      for (const [only, chosen] of [
+        [undefined, path.join(pkg, 'build', 'Release', 'peer-bridge.node')],
+        ['1', path.join(pkg, 'prebuilds', tuple, 'peer-bridge.node')],
+      ] as const) {
+        if (only) process.env.PREBUILDS_ONLY = only;
+        // node-gyp-build reads PREBUILDS_ONLY once, when it loads (the test above runs it so).
+        else expect(nodeGypBuild.resolve(pkg)).toBe(chosen);
+        const { binding, file } = loadBindingFrom(pkg);
+        expect(file).toBe(chosen);
+        expect(binding.backend.platform).toBe(process.platform);
+      }
+    } finally {
+      delete process.env.PREBUILDS_ONLY;
+    }
   });
 
   it('says which places it tried and how to fix it when no binary loads', () => {
