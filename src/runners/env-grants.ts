@@ -46,7 +46,7 @@ export const CODEX_VARIABLES = [
 
 /**
  * Claude Code: its own variables (ANTHROPIC_*, CLAUDE_CODE_* including CLAUDE_CODE_USE_BEDROCK /
- * _VERTEX / _FOUNDRY, DISABLE_*), Amazon Bedrock (AWS_* credentials, profile, region) and Google
+ * _VERTEX / _FOUNDRY, DISABLE_*, its MCP start-up waits), Amazon Bedrock (AWS_* credentials, profile, region) and Google
  * Vertex AI (project, region, service-account credentials, gcloud's config).
  */
 export const CLAUDE_VARIABLES = [
@@ -54,6 +54,10 @@ export const CLAUDE_VARIABLES = [
   'CLAUDE_CONFIG_DIR',
   'CLAUDE_CODE_*',
   'DISABLE_*',
+  // Whether and how long the CLI waits for its MCP servers (the peer workbench) to start.
+  'MCP_TIMEOUT',
+  'MCP_CONNECT_TIMEOUT_MS',
+  'MCP_CONNECTION_NONBLOCKING',
   'AWS_*',
   'CLOUD_ML_REGION',
   'VERTEX_REGION_*',

@@ -2,7 +2,7 @@
 // strict core schema as --json-schema, the verb's permission mode, and no MCP servers.
 import { strictCoreSchema } from '../../envelope/strict-schema.js';
 import { closestSupported } from '../../vocabulary.js';
-import { defineRunner, type RunScope } from '../define-runner.js';
+import { defineRunner, type RunScope, type RunnerContext } from '../define-runner.js';
 import { CLAUDE_VARIABLES, NETWORK_VARIABLES } from '../env-grants.js';
 import type { Effort, RunRequest, RunResult, RunnerEvent } from '../types.js';
 import { claudeArgs, CLAUDE_EFFORTS } from './args.js';
@@ -24,7 +24,26 @@ const manifest = {
 /** Built-ins only: the host passes each resolved executable through this at load. */
 export const refineExecutable = refineClaudeExecutable;
 
-function createClaude() {
+/**
+ * Makes Claude Code wait for the peer workbench before its first model request. In `-p` mode the
+ * CLI connects its MCP servers "fully async": the first request goes out with whatever servers are
+ * up by then, and on a busy machine the workbench (a Node process) is not, so the peer starts with
+ * no tool to edit with (its own edit tools are off). MCP_CONNECTION_NONBLOCKING=0 makes it wait, up
+ * to MCP_CONNECT_TIMEOUT_MS (the CLI's default: 5 s); that wait is set to as long as the CLI lets a
+ * server start at all (MCP_TIMEOUT, default 30 s). It ends as soon as the workbench is up or has
+ * failed. A user's own setting of either variable is kept.
+ */
+export function workbenchWaitEnv(env: Readonly<Record<string, string>>): Record<string, string> {
+  const start = Number(env.MCP_TIMEOUT);
+  return {
+    ...(env.MCP_CONNECTION_NONBLOCKING ? {} : { MCP_CONNECTION_NONBLOCKING: '0' }),
+    ...(env.MCP_CONNECT_TIMEOUT_MS
+      ? {}
+      : { MCP_CONNECT_TIMEOUT_MS: String(Number.isInteger(start) && start > 0 ? start : 30_000) }),
+  };
+}
+
+function createClaude(ctx: RunnerContext) {
   // Whatever the model: the Claude CLI has no per-model list to ask (unlike `codex debug models`),
   // so this is what its --effort flag accepts, and a model's own limits are the CLI's to apply.
   async function supportedEfforts(): Promise<Effort[] | null> {
@@ -54,6 +73,7 @@ function createClaude() {
       ...(req.workbench ? { workbench: req.workbench } : {}),
     });
     const spawned = await scope.spawn('claude', args, {
+      ...(req.workbench ? { env: workbenchWaitEnv(ctx.env) } : {}),
       onLine(line) {
         for (const event of mapper.map(line)) emit(event);
       },
