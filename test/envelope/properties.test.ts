@@ -87,7 +87,8 @@ const atLimit = (limit: number) =>
     fc.integer({ min: limit - 1, max: limit }).map((n) => 'x'.repeat(n)),
     fc.integer({ min: limit - 1, max: limit }).map((n) => '😀'.repeat(n)),
   );
-const fullList = (items: number, length: number) => fc.array(atLimit(length), { minLength: items - 1, maxLength: items });
+const fullList = (items: number, length: number) =>
+  fc.array(atLimit(length), { minLength: items - 1, maxLength: items });
 const validAtLimit = fc.record(
   {
     status: fc.constantFrom('complete', 'partial', 'blocked'),

@@ -33,7 +33,7 @@ describe('peer workbench arguments', () => {
     expect(args).not.toContain('--disallowedTools');
   });
 
-  it('codex: -c overrides with TOML strings that keep quotes and backslashes, the tools pre-approved', () => {
+  it('codex: -c overrides with TOML strings that keep quotes and backslashes, the tools pre-approved, the server required', () => {
     expect(workbenchServerArgs(workbench)).toEqual([
       '-c',
       'mcp_servers.workbench.command="/opt/node \\"20\\"/bin/node"',
@@ -43,6 +43,10 @@ describe('peer workbench arguments', () => {
       'mcp_servers.workbench.env={ PEER_BRIDGE_LOCK_DIR = "/locks" }',
       '-c',
       'mcp_servers.workbench.default_tools_approval_mode="approve"',
+      '-c',
+      'mcp_servers.workbench.required=true',
+      '-c',
+      'mcp_servers.workbench.startup_timeout_sec=30',
     ]);
   });
 });

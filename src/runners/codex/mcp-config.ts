@@ -48,6 +48,9 @@ export function disableBridgeServerArgs(env: NodeJS.ProcessEnv): string[] {
 // A TOML string (JSON's escapes are valid TOML basic-string escapes).
 const tomlString = (value: string) => JSON.stringify(value);
 
+/** How long Codex waits for the peer workbench to start (its default, 10 s, is short on a busy machine). */
+export const WORKBENCH_START_TIMEOUT_SEC = 30;
+
 /**
  * The `-c` overrides that add the peer workbench as an MCP server of this run. Codex 0.171 defers
  * MCP tools behind its `tool_search` tool and keeps `apply_patch` (no setting removes it), so the
@@ -67,6 +70,14 @@ export function workbenchServerArgs(workbench: PeerWorkbench): string[] {
     ...(env.length > 0 ? ['-c', `${key}.env={ ${env.join(', ')} }`] : []),
     '-c',
     `${key}.default_tools_approval_mode="approve"`,
+    // Codex starts its MCP servers beside the first turn and its tool_search finds only those up by
+    // then (about 0.7 s in): on a busy machine the peer found no workbench and edited with
+    // apply_patch. A required server is waited for before the session starts, and one that cannot
+    // start fails the call with Codex's message naming it, instead of a peer that bypasses it.
+    '-c',
+    `${key}.required=true`,
+    '-c',
+    `${key}.startup_timeout_sec=${WORKBENCH_START_TIMEOUT_SEC}`,
   ];
 }
 
