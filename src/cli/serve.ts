@@ -52,8 +52,21 @@ export async function serve(argv: string[]): Promise<number | 'serving'> {
   if (surface === 'workbench') {
     if (values.config || values.runner)
       throw new UsageError('--config and --runner belong to the bridge surface, not to --surface workbench');
+    // An implement peer's CLI waits for this server's handshake before the model's first turn: the
+    // handshake is answered as soon as the fs layer is up, while the MCP SDK loads.
+    const { fsToolsSchema, openWorkbench } = await import('../fs/index.js');
+    const workbench = openWorkbench({ workspace });
+    const { workbenchEarlyAnswers } = await import('../mcp/workbench-early.js');
+    const transport = new EarlyStdioTransport({
+      answer: workbenchEarlyAnswers(version, workbench, fsToolsSchema.$defs),
+      inner: async (stdin) =>
+        new (await import('../mcp/stdio/line-transport.js')).LineTransport({ maxMessageBytes: maxBytes, stdin }),
+    });
+    // Stdin may end while the SDK loads: the server stops then, once it is up.
+    const stdinEnded = new Promise<void>((resolve) => process.stdin.once('end', resolve));
+    transport.listen();
     const { serveWorkbench } = await import('../mcp/workbench-server.js');
-    await serveWorkbench({ workspace, version, log, maxMessageBytes: maxBytes });
+    await serveWorkbench({ workspace, version, log, maxMessageBytes: maxBytes, workbench, transport, stdinEnded });
     return 'serving';
   }
   // Plugin resolution (and the manifest validators it brings) loads only for a --runner.

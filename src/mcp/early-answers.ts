@@ -10,17 +10,27 @@ import { listTools } from './tools.js';
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/**
+ * The protocol version an initialize request asks for, when the request is one the SDK server
+ * would accept as it is; undefined for anything else (left to the SDK server, which says what is
+ * wrong).
+ */
+export function requestedProtocol(params: Record<string, unknown>): string | undefined {
+  const { protocolVersion, capabilities, clientInfo } = params;
+  const wellFormed =
+    typeof protocolVersion === 'string' &&
+    isObject(capabilities) &&
+    isObject(clientInfo) &&
+    typeof clientInfo.name === 'string' &&
+    typeof clientInfo.version === 'string';
+  return wellFormed ? protocolVersion : undefined;
+}
+
 export function earlyAnswers(version: string): EarlyAnswer {
   return (method, params) => {
     if (method === 'initialize') {
-      const { protocolVersion, capabilities, clientInfo } = params;
-      const wellFormed =
-        typeof protocolVersion === 'string' &&
-        isObject(capabilities) &&
-        isObject(clientInfo) &&
-        typeof clientInfo.name === 'string' &&
-        typeof clientInfo.version === 'string';
-      return wellFormed ? initializeResult(version, protocolVersion) : undefined;
+      const requested = requestedProtocol(params);
+      return requested === undefined ? undefined : initializeResult(version, requested);
     }
     if (method === 'ping') return {};
     if (method === 'tools/list') return { tools: listTools() };

@@ -1,17 +1,24 @@
 // `peer-bridge serve --surface workbench`: the file-safety tools over MCP. One workbench (one
 // observation store) per server session, bound to the launch workspace; input schemas are served
-// from schemas/fs-tools.schema.json as written, so the SDK's low-level Server is used.
+// from schemas/fs-tools.schema.json as written, so the SDK's low-level Server is used. What it says
+// about itself and its tools is in workbench-info.ts, shared with the early answers.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   CallToolRequestSchema,
   ErrorCode,
   ListToolsRequestSchema,
   McpError,
   type CallToolResult,
-  type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { LineTransport } from './stdio/line-transport.js';
 import { fsToolsSchema, openWorkbench, type ToolResult, type Workbench } from '../fs/index.js';
+import {
+  listWorkbenchTools,
+  WORKBENCH_CAPABILITIES,
+  WORKBENCH_SERVER_NAME,
+  workbenchInstructions,
+} from './workbench-info.js';
 
 export interface WorkbenchServerOptions {
   /** The directory every tool path is confined to. */
@@ -20,42 +27,8 @@ export interface WorkbenchServerOptions {
   version: string;
   /** Where cross-process lock files live (default: the fs layer's default). */
   lockDir?: string;
-}
-
-const TITLES: Readonly<Record<string, string>> = {
-  read_file: 'Read a file window',
-  write_file: 'Write a file',
-  edit_file: 'Edit a file',
-  multi_edit: 'Edit a file in several places',
-  notebook_edit: 'Edit a notebook cell',
-  delete_range: 'Delete lines',
-  delete_symbol: 'Delete a definition',
-  move_file: 'Move a file',
-  todo_write: 'Write the todo list',
-};
-
-// Tools that change no file: todo_write only replaces this session's list.
-const SESSION_ONLY = new Set(['todo_write']);
-
-/** The tools/list answer: every workbench tool with its input shape from the schema file. */
-export function listWorkbenchTools(wb: Workbench): Tool[] {
-  const defs = fsToolsSchema.$defs as Record<string, { description?: string }>;
-  return wb.tools.map((name): Tool => {
-    const title = TITLES[name] ?? name;
-    return {
-      name,
-      title,
-      description: defs[name]?.description ?? name,
-      inputSchema: defs[name] as Tool['inputSchema'],
-      annotations: {
-        title,
-        readOnlyHint: name === 'read_file',
-        destructiveHint: name !== 'read_file' && !SESSION_ONLY.has(name),
-        idempotentHint: name === 'read_file' || SESSION_ONLY.has(name),
-        openWorldHint: false,
-      },
-    };
-  });
+  /** The session's workbench, when it is already open (else one is opened on `workspace`). */
+  workbench?: Workbench;
 }
 
 /** A tool result as MCP returns it: the whole result as structuredContent and as JSON text. */
@@ -75,20 +48,16 @@ export function workbenchResult(result: ToolResult): CallToolResult {
 export function createWorkbenchServer(options: WorkbenchServerOptions): { server: Server; drain: () => Promise<void> } {
   const inFlight = new Set<Promise<ToolResult>>();
   let draining = false;
-  const wb = openWorkbench({ workspace: options.workspace, ...(options.lockDir ? { lockDir: options.lockDir } : {}) });
+  const wb =
+    options.workbench ??
+    openWorkbench({ workspace: options.workspace, ...(options.lockDir ? { lockDir: options.lockDir } : {}) });
   const server = new Server(
-    { name: 'peer-bridge-workbench', version: options.version },
-    {
-      capabilities: { tools: {} },
-      instructions:
-        `File tools for ${wb.workspace} that never silently lose an update. read_file observes a file; ` +
-        'edits need a current observation, so after FS_STALE_VERSION or FS_NOT_OBSERVED read the file again. ' +
-        'Each read and change returns a version token; pass it as expected_version to change the file from another session. ' +
-        'Changes made by shell commands are detected, not trusted.',
-    },
+    { name: WORKBENCH_SERVER_NAME, version: options.version },
+    { capabilities: WORKBENCH_CAPABILITIES, instructions: workbenchInstructions(wb.workspace) },
   );
   const tools = new Set(wb.tools);
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listWorkbenchTools(wb) }));
+  const defs = fsToolsSchema.$defs;
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listWorkbenchTools(wb.tools, defs) }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const { name } = request.params;
     if (!tools.has(name))
@@ -114,9 +83,18 @@ export function createWorkbenchServer(options: WorkbenchServerOptions): { server
   };
 }
 
-/** Serves the workbench on stdin/stdout until the client closes stdin or a signal arrives. */
+/**
+ * Serves the workbench on stdin/stdout until the client closes stdin or a signal arrives, through
+ * `transport` when one is given (one that has answered the handshake early), else a LineTransport.
+ */
 export async function serveWorkbench(
-  options: WorkbenchServerOptions & { log: (message: string) => void; maxMessageBytes: number },
+  options: WorkbenchServerOptions & {
+    log: (message: string) => void;
+    maxMessageBytes: number;
+    transport?: Transport;
+    /** Resolves when stdin has ended, for a caller that read stdin before this server existed. */
+    stdinEnded?: Promise<void>;
+  },
 ): Promise<void> {
   const { server, drain } = createWorkbenchServer(options);
   server.onerror = (error) => options.log(error.message);
@@ -131,9 +109,10 @@ export async function serveWorkbench(
       .then(() => server.close())
       .finally(() => process.stdout.write('', () => process.exit(0)));
   };
-  process.stdin.once('end', () => stop('stdin closed'));
+  if (options.stdinEnded) void options.stdinEnded.then(() => stop('stdin closed'));
+  else process.stdin.once('end', () => stop('stdin closed'));
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
-  await server.connect(new LineTransport({ maxMessageBytes: options.maxMessageBytes }));
+  await server.connect(options.transport ?? new LineTransport({ maxMessageBytes: options.maxMessageBytes }));
   options.log(`serving the file workbench for ${options.workspace} over stdio (version ${options.version})`);
 }
