@@ -46,8 +46,9 @@ export const CODEX_VARIABLES = [
 
 /**
  * Claude Code: its own variables (ANTHROPIC_*, CLAUDE_CODE_* including CLAUDE_CODE_USE_BEDROCK /
- * _VERTEX / _FOUNDRY, DISABLE_*, its MCP start-up waits), Amazon Bedrock (AWS_* credentials, profile, region) and Google
- * Vertex AI (project, region, service-account credentials, gcloud's config).
+ * _VERTEX / _FOUNDRY, DISABLE_*, its MCP start-up waits), Amazon Bedrock (AWS_* credentials,
+ * profile, region) and Google Vertex AI (project, region, service-account credentials, gcloud's
+ * config).
  */
 export const CLAUDE_VARIABLES = [
   'ANTHROPIC_*',
