@@ -1,5 +1,6 @@
 // `peer-bridge serve`: the MCP server over stdio. stdout carries JSON-RPC only; logs go to stderr.
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { resolveWorkspace } from '../bridge/workspace.js';
 import { earlyAnswers } from '../mcp/early-answers.js';
 import { EarlyStdioTransport } from '../mcp/early-stdio.js';
@@ -49,6 +50,10 @@ export async function serve(argv: string[]): Promise<number | 'serving'> {
     throw new UsageError(`--surface must be bridge or workbench, got ${JSON.stringify(surface)}`);
   const workspace = resolveWorkspace(values.workspace ?? process.cwd());
   const maxBytes = maxMessageBytes();
+  // The real transport behind the early front (see early-stdio.ts); it and the SDK types it uses
+  // load when the SDK server connects.
+  const lineTransport = async (stdin: Readable) =>
+    new (await import('../mcp/stdio/line-transport.js')).LineTransport({ maxMessageBytes: maxBytes, stdin });
   if (surface === 'workbench') {
     if (values.config || values.runner)
       throw new UsageError('--config and --runner belong to the bridge surface, not to --surface workbench');
@@ -59,14 +64,13 @@ export async function serve(argv: string[]): Promise<number | 'serving'> {
     const { workbenchEarlyAnswers } = await import('../mcp/workbench-early.js');
     const transport = new EarlyStdioTransport({
       answer: workbenchEarlyAnswers(version, workbench, fsToolsSchema.$defs),
-      inner: async (stdin) =>
-        new (await import('../mcp/stdio/line-transport.js')).LineTransport({ maxMessageBytes: maxBytes, stdin }),
+      inner: lineTransport,
     });
     // Stdin may end while the SDK loads: the server stops then, once it is up.
     const stdinEnded = new Promise<void>((resolve) => process.stdin.once('end', resolve));
     transport.listen();
     const { serveWorkbench } = await import('../mcp/workbench-server.js');
-    await serveWorkbench({ workspace, version, log, maxMessageBytes: maxBytes, workbench, transport, stdinEnded });
+    await serveWorkbench({ workspace, version, log, workbench, transport, stdinEnded });
     return 'serving';
   }
   // Plugin resolution (and the manifest validators it brings) loads only for a --runner.
@@ -75,9 +79,7 @@ export async function serve(argv: string[]): Promise<number | 'serving'> {
   // ledger, the native addon and the MCP SDK load; calls once the server is up (after the recovery).
   const transport = new EarlyStdioTransport({
     answer: earlyAnswers(version),
-    // The real transport (and the SDK's types it uses) loads with the SDK server.
-    inner: async (stdin) =>
-      new (await import('../mcp/stdio/line-transport.js')).LineTransport({ maxMessageBytes: maxBytes, stdin }),
+    inner: lineTransport,
   });
   transport.listen();
   let server: import('@modelcontextprotocol/sdk/server/index.js').Server | undefined;

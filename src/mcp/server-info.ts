@@ -16,12 +16,15 @@ export const SERVER_INSTRUCTIONS =
  */
 export const SUPPORTED_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05', '2024-10-07'];
 
+/** The protocol version a client asking for `requested` gets, as the SDK's Server negotiates it. */
+export function negotiatedProtocol(requested: string): string {
+  return SUPPORTED_PROTOCOL_VERSIONS.includes(requested) ? requested : SUPPORTED_PROTOCOL_VERSIONS[0]!;
+}
+
 /** The initialize result, negotiated as the SDK's Server does it. */
 export function initializeResult(version: string, requestedProtocol: string) {
   return {
-    protocolVersion: SUPPORTED_PROTOCOL_VERSIONS.includes(requestedProtocol)
-      ? requestedProtocol
-      : SUPPORTED_PROTOCOL_VERSIONS[0]!,
+    protocolVersion: negotiatedProtocol(requestedProtocol),
     capabilities: SERVER_CAPABILITIES,
     serverInfo: { name: SERVER_NAME, version },
     instructions: SERVER_INSTRUCTIONS,

@@ -2,7 +2,7 @@
 // the SDK server (workbench-server.ts) and the early answers given while the SDK loads
 // (workbench-early.ts) must say exactly the same.
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { SUPPORTED_PROTOCOL_VERSIONS } from './server-info.js';
+import { negotiatedProtocol } from './server-info.js';
 
 export const WORKBENCH_SERVER_NAME = 'peer-bridge-workbench';
 
@@ -21,9 +21,7 @@ export function workbenchInstructions(workspace: string): string {
 /** The initialize result, negotiated as the SDK's Server does it. */
 export function workbenchInitializeResult(version: string, requestedProtocol: string, workspace: string) {
   return {
-    protocolVersion: SUPPORTED_PROTOCOL_VERSIONS.includes(requestedProtocol)
-      ? requestedProtocol
-      : SUPPORTED_PROTOCOL_VERSIONS[0]!,
+    protocolVersion: negotiatedProtocol(requestedProtocol),
     capabilities: WORKBENCH_CAPABILITIES,
     serverInfo: { name: WORKBENCH_SERVER_NAME, version },
     instructions: workbenchInstructions(workspace),

@@ -11,7 +11,6 @@ import {
   McpError,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
-import { LineTransport } from './stdio/line-transport.js';
 import { fsToolsSchema, openWorkbench, type ToolResult, type Workbench } from '../fs/index.js';
 import {
   listWorkbenchTools,
@@ -84,16 +83,14 @@ export function createWorkbenchServer(options: WorkbenchServerOptions): { server
 }
 
 /**
- * Serves the workbench on stdin/stdout until the client closes stdin or a signal arrives, through
- * `transport` when one is given (one that has answered the handshake early), else a LineTransport.
+ * Serves the workbench through `transport` (serve's early stdio transport, which has been reading
+ * stdin since before this server existed) until stdin ends (`stdinEnded`) or a signal arrives.
  */
 export async function serveWorkbench(
   options: WorkbenchServerOptions & {
     log: (message: string) => void;
-    maxMessageBytes: number;
-    transport?: Transport;
-    /** Resolves when stdin has ended, for a caller that read stdin before this server existed. */
-    stdinEnded?: Promise<void>;
+    transport: Transport;
+    stdinEnded: Promise<void>;
   },
 ): Promise<void> {
   const { server, drain } = createWorkbenchServer(options);
@@ -109,10 +106,9 @@ export async function serveWorkbench(
       .then(() => server.close())
       .finally(() => process.stdout.write('', () => process.exit(0)));
   };
-  if (options.stdinEnded) void options.stdinEnded.then(() => stop('stdin closed'));
-  else process.stdin.once('end', () => stop('stdin closed'));
+  void options.stdinEnded.then(() => stop('stdin closed'));
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
-  await server.connect(options.transport ?? new LineTransport({ maxMessageBytes: options.maxMessageBytes }));
+  await server.connect(options.transport);
   options.log(`serving the file workbench for ${options.workspace} over stdio (version ${options.version})`);
 }

@@ -2,30 +2,20 @@
 // has loaded: an implement peer's CLI waits for it before the model's first turn. The early
 // answers must be exactly the SDK server's.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cliEntry } from '../../src/bridge/peer-workbench.js';
 import { fsToolsSchema, openWorkbench } from '../../src/fs/index.js';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '../../src/mcp/server-info.js';
 import { workbenchEarlyAnswers } from '../../src/mcp/workbench-early.js';
 import { createWorkbenchServer } from '../../src/mcp/workbench-server.js';
 import { waitFor } from './wait.js';
+import { useWorkbenchServers } from './workbench-client.js';
 
-const dirs: string[] = [];
-const tempDir = (name: string) => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), name));
-  dirs.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+const { tempDir, lockDir } = useWorkbenchServers('pb-wb-early-');
 
 // The SDK workbench server's raw answers to initialize (asking for `protocolVersion`) and tools/list.
-async function sdkAnswers(workspace: string, lockDir: string, protocolVersion: string) {
+async function sdkAnswers(workspace: string, protocolVersion: string) {
   const { server } = createWorkbenchServer({ workspace, version: '9.9.9', lockDir });
   const [client, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
@@ -45,10 +35,9 @@ async function sdkAnswers(workspace: string, lockDir: string, protocolVersion: s
 describe('the early answers of serve --surface workbench', () => {
   it('are the SDK server’s: initialize for known and unknown protocol versions, and tools/list', async () => {
     const workspace = tempDir('pb-wb-early-');
-    const lockDir = tempDir('pb-wb-early-locks-');
     const early = workbenchEarlyAnswers('9.9.9', openWorkbench({ workspace, lockDir }), fsToolsSchema.$defs);
     for (const requested of [...SUPPORTED_PROTOCOL_VERSIONS, '1999-01-01']) {
-      const sdk = await sdkAnswers(workspace, lockDir, requested);
+      const sdk = await sdkAnswers(workspace, requested);
       expect(sdk.initialize).toBeDefined();
       expect(early('initialize', sdk.params, false)).toEqual(sdk.initialize);
       expect(early('tools/list', {}, false)).toEqual(sdk.toolsList);
@@ -62,7 +51,7 @@ describe('the early answers of serve --surface workbench', () => {
     const workspace = tempDir('pb-wb-early-');
     const child = spawn(process.execPath, [cliEntry(), 'serve', '--surface', 'workbench', '--workspace', workspace], {
       stdio: ['pipe', 'pipe', 'pipe'],
-      env: { ...process.env, PEER_BRIDGE_LOCK_DIR: tempDir('pb-wb-early-locks-') },
+      env: { ...process.env, PEER_BRIDGE_LOCK_DIR: lockDir },
     });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));

@@ -1,19 +1,16 @@
 // A Claude Code peer waits for a workbench that is slow to start. On its own `claude -p` connects
-// MCP servers in the background and sends its first model request with whatever is up by then
-// (about a second after it starts), which left an implement peer on a busy machine with no tool to
+// MCP servers in the background and sends its first model request with whatever is up by then,
+// which left an implement peer on a busy machine with no tool to
 // edit with. The workbench here is a stand-in MCP server that answers `initialize` late and reports
 // the MCP_* variables the CLI ran with (the CLI passes its environment on to its servers).
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadRunner } from '../../src/runners/index.js';
-import type { PeerWorkbench } from '../../src/runners/types.js';
 import { startMessagesDouble } from '../doubles/anthropic-messages-server.js';
 import type { RecordedRequest } from '../doubles/script.js';
-import { claudeEnv, collector, request, setEnv, tempDir, validCore } from './helpers.js';
+import { claudeEnv, collector, request, setEnv, slowWorkbench, tempDir, validCore } from './helpers.js';
 
-const slowServer = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'slow-mcp-server.mjs');
 // Past the CLI's own wait when it is told to wait (MCP_CONNECT_TIMEOUT_MS, default 5 s), well
 // inside MCP_TIMEOUT's 30 s.
 const START_DELAY_MS = 6000;
@@ -37,12 +34,7 @@ async function implementWithWorkbench(delayMs: number, userEnv: Record<string, s
   const workspace = await tempDir('ws');
   const report = path.join(await tempDir('report'), 'mcp-env.json');
   const runner = await loadRunner('claude', { workspace });
-  const workbench: PeerWorkbench = {
-    name: 'workbench',
-    command: process.execPath,
-    args: [slowServer, String(delayMs), report],
-    env: {},
-  };
+  const workbench = slowWorkbench(delayMs, report);
   const events = collector();
   const result = await runner.run(request('implement', workspace, events.onEvent, { workbench }));
   expect(result.exitCode).toBe(0);

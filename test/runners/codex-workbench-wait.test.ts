@@ -1,17 +1,14 @@
 // A Codex peer waits for a workbench that is slow to start. On its own `codex exec` starts MCP
-// servers beside the first turn, and its tool_search finds only the ones up by then (about 0.7 s
-// in): a peer on a busy machine found no workbench and had only apply_patch to edit with. The
+// servers beside the first turn, and its tool_search finds only the ones up by then (one that took
+// 1.5 s was missed): a peer on a busy machine found no workbench and had only apply_patch to edit with. The
 // workbench here is a stand-in MCP server that answers `initialize` late, or a command that exits.
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadRunner } from '../../src/runners/index.js';
 import type { PeerWorkbench, RunnerEvent } from '../../src/runners/types.js';
 import { startResponsesDouble } from '../doubles/openai-responses-server.js';
 import type { RecordedRequest } from '../doubles/script.js';
-import { codexEnv, collector, request, setEnv, tempDir, validCore } from './helpers.js';
+import { codexEnv, collector, request, setEnv, slowWorkbench, tempDir, validCore } from './helpers.js';
 
-const slowServer = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'slow-mcp-server.mjs');
 // Well past the moment Codex's tool_search answers without waiting, well inside the 30 s it is given.
 const START_DELAY_MS = 3000;
 
@@ -46,22 +43,15 @@ const fatal = (events: RunnerEvent[]) =>
 
 describe('codex runner with a workbench that is slow to start', () => {
   it("waits for it: the model's tool_search finds the workbench", async () => {
-    const { result, found } = await implementWithWorkbench({
-      name: 'workbench',
-      command: process.execPath,
-      args: [slowServer, String(START_DELAY_MS)],
-      env: {},
-    });
+    const { result, found } = await implementWithWorkbench(slowWorkbench(START_DELAY_MS));
     expect(result.exitCode).toBe(0);
     expect(found).toContain('mcp__workbench');
   }, 60_000);
 
   it('fails the call, naming the workbench, when it cannot start', async () => {
     const { result, events } = await implementWithWorkbench({
-      name: 'workbench',
-      command: process.execPath,
+      ...slowWorkbench(0),
       args: ['-e', 'process.exit(3)'],
-      env: {},
     });
     expect(result.exitCode).not.toBe(0);
     expect(

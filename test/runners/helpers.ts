@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RunRequest, RunnerEvent, Verb } from '../../src/runners/types.js';
+import type { PeerWorkbench, RunRequest, RunnerEvent, Verb } from '../../src/runners/types.js';
 import type { SpawnOptions } from '../../src/supervisor/spawn.js';
 import { claudeDoubleEnv } from '../doubles/claude-env.js';
 import { codexConfigToml } from '../doubles/codex-config.js';
@@ -26,6 +26,20 @@ export function spawnOptions(cwd: string, overrides: Partial<SpawnOptions> = {})
     limits: { maxOutputBytes: 1 << 20, maxLineBytes: 1 << 16 },
     onLine: () => {},
     ...overrides,
+  };
+}
+
+/**
+ * A stand-in peer workbench (fixtures/slow-mcp-server.mjs) that answers `initialize` after
+ * `delayMs`; with `report`, it writes the MCP_* variables its client started it with to that file.
+ */
+export function slowWorkbench(delayMs: number, report?: string): PeerWorkbench {
+  const server = path.join(root, 'test', 'runners', 'fixtures', 'slow-mcp-server.mjs');
+  return {
+    name: 'workbench',
+    command: process.execPath,
+    args: [server, String(delayMs), ...(report ? [report] : [])],
+    env: {},
   };
 }
 

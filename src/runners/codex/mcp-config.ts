@@ -71,7 +71,7 @@ export function workbenchServerArgs(workbench: PeerWorkbench): string[] {
     '-c',
     `${key}.default_tools_approval_mode="approve"`,
     // Codex starts its MCP servers beside the first turn and its tool_search finds only those up by
-    // then (about 0.7 s in): on a busy machine the peer found no workbench and had only apply_patch
+    // then (one that took 1.5 s was missed): on a busy machine the peer found no workbench and had only apply_patch
     // left to edit with. A required server is waited for before the session starts, and one that cannot
     // start fails the call with Codex's message naming it, instead of a peer that bypasses it.
     '-c',
