@@ -3,13 +3,13 @@
 import { constants } from 'node:buffer';
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
-import { promises as native, statPath, type NativeStat } from '../native/index.js';
+import { promises as native, readUnchanged, statPath, type NativeStat } from '../native/index.js';
 import type { ToolContext } from './context.js';
 import { FsError, errnoOf } from './errors.js';
 import { readWhole, versionWhole, type KnownBytes } from './file-handle.js';
 import { identityKey, pathKey, type LockKey } from './locks.js';
 import { publish, publishSmall } from './publish.js';
-import { SYNC_MAX_BYTES, readWholeSync, type SmallRead } from './small-file.js';
+import { SYNC_MAX_BYTES, readWholeSync, smallReadOf, type SmallRead } from './small-file.js';
 import { compareVersions, type Version } from './version.js';
 import { refuseStatePath } from './state-paths.js';
 import type { ResolvedPath } from './workspace-paths.js';
@@ -174,6 +174,34 @@ function lockFileNow(
   return undefined;
 }
 
+/**
+ * rewriteObserved's first attempt when nothing is contended and the file is small: stat, every lock
+ * at once, and the read under them, with no stat between the locks and the read. The read itself
+ * is the check lockFile's second stat makes: readUnchanged returns bytes only when the handle it
+ * read is still the file of the first stat (identity, size, times, mode), so the identity locked is
+ * the identity read. Anything else (a replacement, a change, a contended lock, not a small regular
+ * file) gives everything back and returns undefined: the caller takes the full path.
+ */
+function lockAndReadNow(
+  ctx: ToolContext,
+  target: ResolvedPath,
+): { release: () => void; stat: NativeStat; read: SmallRead } | undefined {
+  const before = statQuietSync(target.abs);
+  if (before?.kind !== 'file' || before.size > SYNC_MAX_BYTES) return undefined;
+  const release = ctx.locks.tryAcquire(lockKeys(target, [], before));
+  if (!release) return undefined;
+  let quick;
+  try {
+    quick = readUnchanged(target.abs, before);
+  } catch (error) {
+    release();
+    throw error;
+  }
+  if (quick) return { release, stat: quick.stat, read: smallReadOf(quick.stat, quick.bytes) };
+  release();
+  return undefined;
+}
+
 /** Rewrites an observed file: version check under locks, transform, publish, new observation. */
 export async function rewriteObserved(
   ctx: ToolContext,
@@ -181,7 +209,9 @@ export async function rewriteObserved(
   transform: (bytes: Buffer, version: Version) => Change | Promise<Change>,
 ): Promise<ToolSuccess> {
   await ctx.sweep(path.dirname(target.abs));
-  const { release, stat } = await lockFile(ctx, target);
+  refuseStatePath(target);
+  const now = ctx.ops.sync ? lockAndReadNow(ctx, target) : undefined;
+  const { release, stat } = now ?? (await lockFile(ctx, target));
   try {
     // Every rewrite decodes the whole file into one string; past this size that cannot work, so
     // say so before reading gigabytes into memory for a RangeError.
@@ -196,9 +226,11 @@ export async function rewriteObserved(
     if (!stat) throw staleError(target.shown, 'was deleted since it was read');
     if (stat.kind === 'directory') throw new FsError('FS_IS_DIRECTORY', `${target.shown}: is a directory`);
     const sync = ctx.ops.sync && stat.size <= SYNC_MAX_BYTES ? ctx.ops.sync : undefined;
-    const current: SmallRead = sync
-      ? currentOf(target, observed, readWholeSync(target.abs, target.shown, undefined, stat))
-      : await readCurrent(target, observed);
+    const current: SmallRead = now
+      ? currentOf(target, observed, now.read)
+      : sync
+        ? currentOf(target, observed, readWholeSync(target.abs, target.shown, undefined, stat))
+        : await readCurrent(target, observed);
     const change = await transform(current.bytes, current.version);
     // The re-check before the rename compares the file with these bytes instead of hashing it again.
     const known = { bytes: current.bytes, digest: current.version.digest };

@@ -90,6 +90,11 @@ function readOf(stat: NativeStat, bytes: Buffer, known: KnownBytes | undefined):
   return read;
 }
 
+/** A read of these bytes from a handle with this stat (e.g. from readUnchanged). */
+export function smallReadOf(stat: NativeStat, bytes: Buffer): SmallRead {
+  return readOf(stat, bytes, undefined);
+}
+
 /**
  * Like file-handle's readWhole, with synchronous calls. `known`: bytes read earlier with their
  * digest; when the bytes read now are the same, that digest is theirs too, so the re-check before
