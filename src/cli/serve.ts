@@ -58,17 +58,18 @@ export async function serve(argv: string[]): Promise<number | 'serving'> {
     if (values.config || values.runner)
       throw new UsageError('--config and --runner belong to the bridge surface, not to --surface workbench');
     // An implement peer's CLI waits for this server's handshake before the model's first turn: the
-    // handshake is answered as soon as the fs layer is up, while the MCP SDK loads.
-    const { fsToolsSchema, openWorkbench } = await import('../fs/index.js');
-    const workbench = openWorkbench({ workspace });
-    const { workbenchEarlyAnswers } = await import('../mcp/workbench-early.js');
+    // handshake is answered from the tool names and their schema alone, while the fs layer (native
+    // addon, validators) and the MCP SDK load.
+    const { workbenchEarlyAnswersFor } = await import('../mcp/workbench-early.js');
     const transport = new EarlyStdioTransport({
-      answer: workbenchEarlyAnswers(version, workbench, fsToolsSchema.$defs),
+      answer: workbenchEarlyAnswersFor(version, workspace),
       inner: lineTransport,
     });
     // Stdin may end while the SDK loads: the server stops then, once it is up.
     const stdinEnded = new Promise<void>((resolve) => process.stdin.once('end', resolve));
     transport.listen();
+    const { openWorkbench } = await import('../fs/index.js');
+    const workbench = openWorkbench({ workspace });
     const { serveWorkbench } = await import('../mcp/workbench-server.js');
     await serveWorkbench({ workspace, version, log, workbench, transport, stdinEnded });
     return 'serving';

@@ -1,18 +1,11 @@
 // Tool arguments are checked at the boundary against schemas/fs-tools.schema.json (the source of
 // the generated argument types), with validators compiled from it at build time.
-import { readFileSync } from 'node:fs';
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import { byName as compiled } from '../generated/validators/fs-tools.js';
 import type { CompiledValidator } from '../generated/validators/types.js';
-import { schemaPath } from '../package/root.js';
+import { fsToolsSchema } from './tool-schema-data.js';
 
-const schemaFile = schemaPath('fs-tools.schema.json');
-
-/** The fs tools' argument schema, as plain data (`$defs` has one shape per tool). */
-export const fsToolsSchema = JSON.parse(readFileSync(schemaFile, 'utf8')) as {
-  $id: string;
-  $defs: Record<string, object>;
-};
+export { fsToolsSchema };
 
 const validators: Partial<Record<string, CompiledValidator>> = compiled;
 

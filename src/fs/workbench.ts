@@ -21,6 +21,7 @@ import { readFileTool } from './tools/read/read-file.js';
 import { todoWriteTool } from './tools/todo-write.js';
 import { writeFileTool } from './tools/write-file.js';
 import { TodoList } from './todos.js';
+import { toolNames } from './tool-names.js';
 import type { FsToolArgs, FsToolName, FsToolResult } from './tool-types.js';
 import { versionKey } from './version-key.js';
 import { VersionTokens } from './version-token.js';
@@ -55,7 +56,8 @@ export type ToolResult = FsToolResult<FsToolName>;
 
 type Tool = (ctx: ToolContext, args: never) => Promise<ToolSuccess | { ok: true }>;
 
-const TOOLS: Record<string, Tool> = {
+// Every name of tool-names.ts, and no other (the type says so).
+const TOOLS: Record<FsToolName, Tool> = {
   read_file: readFileTool,
   write_file: writeFileTool,
   edit_file: editFileTool,
@@ -68,10 +70,9 @@ const TOOLS: Record<string, Tool> = {
 };
 
 // Tools that change files: each returns a version token, so the key must be usable before they start.
-const MUTATING = new Set(Object.keys(TOOLS).filter((name) => name !== 'read_file' && name !== 'todo_write'));
+const MUTATING = new Set<string>(toolNames.filter((name) => name !== 'read_file' && name !== 'todo_write'));
 
-/** Names of the tools `call` accepts. */
-export const toolNames: readonly string[] = Object.freeze(Object.keys(TOOLS));
+export { toolNames };
 
 export class Workbench {
   /** The workspace root, symlinks resolved. */
@@ -122,7 +123,7 @@ export class Workbench {
     } catch (error) {
       return { ok: false, code: 'FS_INVALID_ARGUMENT', message: `${tool}: ${(error as Error).message}` };
     }
-    const run = Object.hasOwn(TOOLS, tool) ? TOOLS[tool] : undefined;
+    const run = Object.hasOwn(TOOLS, tool) ? TOOLS[tool as FsToolName] : undefined;
     const validate = validatorFor(tool);
     if (!run || !validate) {
       return {

@@ -2,12 +2,13 @@
 // has loaded: an implement peer's CLI waits for it before the model's first turn. The early
 // answers must be exactly the SDK server's.
 import { spawn } from 'node:child_process';
+import { realpathSync, symlinkSync } from 'node:fs';
+import path from 'node:path';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { describe, expect, it } from 'vitest';
 import { cliEntry } from '../../src/bridge/peer-workbench.js';
-import { fsToolsSchema, openWorkbench } from '../../src/fs/index.js';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '../../src/mcp/server-info.js';
-import { workbenchEarlyAnswers } from '../../src/mcp/workbench-early.js';
+import { workbenchEarlyAnswersFor } from '../../src/mcp/workbench-early.js';
 import { createWorkbenchServer } from '../../src/mcp/workbench-server.js';
 import { waitFor } from './wait.js';
 import { useWorkbenchServers } from './workbench-client.js';
@@ -34,10 +35,14 @@ async function sdkAnswers(workspace: string, protocolVersion: string) {
 
 describe('the early answers of serve --surface workbench', () => {
   it('are the SDK server’s: initialize for known and unknown protocol versions, and tools/list', async () => {
-    const workspace = tempDir('pb-wb-early-');
-    const early = workbenchEarlyAnswers('9.9.9', openWorkbench({ workspace, lockDir }), fsToolsSchema.$defs);
+    // Through a symlink: the early answers name the workspace as the workbench does, resolved.
+    const workspace = path.join(tempDir('pb-wb-early-link-'), 'ws');
+    symlinkSync(tempDir('pb-wb-early-'), workspace);
+    // What serve answers with, before the fs layer loads.
+    const early = workbenchEarlyAnswersFor('9.9.9', workspace);
     for (const requested of [...SUPPORTED_PROTOCOL_VERSIONS, '1999-01-01']) {
       const sdk = await sdkAnswers(workspace, requested);
+      expect(JSON.stringify(sdk.initialize)).toContain(JSON.stringify(realpathSync.native(workspace)).slice(1, -1));
       expect(sdk.initialize).toBeDefined();
       expect(early('initialize', sdk.params, false)).toEqual(sdk.initialize);
       expect(early('tools/list', {}, false)).toEqual(sdk.toolsList);
