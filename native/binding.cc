@@ -253,6 +253,15 @@ Napi::Value FsyncDirectory(const Napi::CallbackInfo& info, bool async) {
   return info.Env().Undefined();
 }
 
+Status UnknownToken() {
+  Status unknown;
+  unknown.code = "EBADF";
+  unknown.syscall = "release";
+  unknown.sys_errno = EBADF;
+  unknown.message = "no lock with this token is held by this thread";
+  return unknown;
+}
+
 // A non-blocking attempt is cheap enough for the main thread; waiting happens in JavaScript.
 Napi::Value LockTry(const Napi::CallbackInfo& info) {
   std::string path;
@@ -270,16 +279,37 @@ Napi::Value LockRelease(const Napi::CallbackInfo& info) {
   int64_t token;
   if (!TakeInt(info, 0, "token", kMaxToken, &token)) return info.Env().Undefined();
   if (info.Env().GetInstanceData<Addon>()->locks.erase(token) == 0) {
-    Status unknown;
-    unknown.code = "EBADF";
-    unknown.syscall = "release";
-    unknown.sys_errno = EBADF;
-    unknown.message = "no lock with this token is held by this thread";
-    throw MakeError(info.Env(), unknown, "release", "", "");
+    throw MakeError(info.Env(), UnknownToken(), "release", "", "");
   }
   Status s = pbn::LockRelease(token);
   if (!s.ok()) throw MakeError(info.Env(), s, "release", "", "");
   return info.Env().Undefined();
+}
+
+// Releases a lock this environment holds and keeps its file open under the same token.
+Napi::Value LockPark(const Napi::CallbackInfo& info) {
+  int64_t token;
+  if (!TakeInt(info, 0, "token", kMaxToken, &token)) return info.Env().Undefined();
+  if (info.Env().GetInstanceData<Addon>()->locks.count(token) == 0) {
+    throw MakeError(info.Env(), UnknownToken(), "park", "", "");
+  }
+  Status s = pbn::LockPark(token);
+  if (!s.ok()) throw MakeError(info.Env(), s, "park", "", "");
+  return info.Env().Undefined();
+}
+
+// Takes a parked lock again without waiting: true when held, false when its file was removed
+// meanwhile (then nothing is held; release the token and lock the path again).
+Napi::Value LockRetake(const Napi::CallbackInfo& info) {
+  int64_t token;
+  if (!TakeInt(info, 0, "token", kMaxToken, &token)) return info.Env().Undefined();
+  if (info.Env().GetInstanceData<Addon>()->locks.count(token) == 0) {
+    throw MakeError(info.Env(), UnknownToken(), "retake", "", "");
+  }
+  bool stale = false;
+  Status s = pbn::LockRetake(token, TakeBool(info, 1, true), &stale);
+  if (!s.ok()) throw MakeError(info.Env(), s, "lock", "", "");
+  return Napi::Boolean::New(info.Env(), !stale);
 }
 
 // Bytes handed in as a Uint8Array (a Buffer), read in place: nothing runs JavaScript during a
@@ -459,6 +489,8 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
               }));
   exports.Set("lockTry", Napi::Function::New(env, LockTry));
   exports.Set("lockRelease", Napi::Function::New(env, LockRelease));
+  exports.Set("lockPark", Napi::Function::New(env, LockPark));
+  exports.Set("lockRetake", Napi::Function::New(env, LockRetake));
   return exports;
 }
 

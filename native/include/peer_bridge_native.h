@@ -73,6 +73,13 @@ Status FsyncDirectory(const std::string& path);
 // Waiting is done by the caller, so no thread of Node's pool is ever parked in the kernel.
 Status LockTry(const std::string& path, bool exclusive, LockToken* out);
 Status LockRelease(LockToken token);
+// Keeping a lock file open between uses: LockPark releases the lock and keeps the file open under
+// its token; LockRetake takes the lock again without waiting (EAGAIN when held elsewhere). A lock
+// file removed meanwhile (its last name gone: a cleaned lock directory) would lock nothing others
+// can see: then LockRetake gives the lock back and sets `*stale`, and the caller closes the token
+// (LockRelease) and opens the path again. ENOSYS where not built (Windows).
+Status LockPark(LockToken token);
+Status LockRetake(LockToken token, bool exclusive, bool* stale);
 
 // One replacing publication of a small file, with no return to JavaScript between its steps: the
 // locked section's system calls are then not slowed by JavaScript run between them.

@@ -103,6 +103,28 @@ Status LockRelease(LockToken token) {
   return Status::Ok();
 }
 
+Status LockPark(LockToken token) {
+  int fd = posix::FdOf(token);
+  if (fd < 0) return posix::FromErrno(EBADF, "flock");
+  if (::flock(fd, LOCK_UN) != 0) return posix::FromErrno(errno, "flock");
+  return Status::Ok();
+}
+
+Status LockRetake(LockToken token, bool exclusive, bool* stale) {
+  *stale = false;
+  int fd = posix::FdOf(token);
+  if (fd < 0) return posix::FromErrno(EBADF, "flock");
+  if (::flock(fd, (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB) != 0) {
+    return posix::FromErrno(errno == EWOULDBLOCK ? EAGAIN : errno, "flock");
+  }
+  struct stat st;
+  if (::fstat(fd, &st) != 0 || st.st_nlink == 0) {
+    *stale = true;
+    return LockPark(token);
+  }
+  return Status::Ok();
+}
+
 Status ReadSeen(const std::string& path, const FileStat& seen, std::string* out, bool* same, FileStat* now) {
   return posix::ReadSeen(path, seen, StatFd, out, same, now);
 }

@@ -187,6 +187,35 @@ Status LockRelease(LockToken token) {
   return Status::Ok();
 }
 
+Status LockPark(LockToken token) {
+  int fd = posix::FdOf(token);
+  if (fd < 0) return posix::FromErrno(EBADF, "fcntl");
+  if (g_use_ofd) {
+    struct flock fl;
+    std::memset(&fl, 0, sizeof fl);
+    fl.l_type = F_UNLCK;
+    fl.l_whence = SEEK_SET;
+    if (::fcntl(fd, F_OFD_SETLK, &fl) != 0) return posix::FromErrno(errno, "fcntl");
+  } else if (::flock(fd, LOCK_UN) != 0) {
+    return posix::FromErrno(errno, "flock");
+  }
+  return Status::Ok();
+}
+
+Status LockRetake(LockToken token, bool exclusive, bool* stale) {
+  *stale = false;
+  int fd = posix::FdOf(token);
+  if (fd < 0) return posix::FromErrno(EBADF, "fcntl");
+  Status s = g_use_ofd ? OfdLock(fd, exclusive) : Flock(fd, exclusive);
+  if (!s.ok()) return s;
+  struct stat st;
+  if (::fstat(fd, &st) != 0 || st.st_nlink == 0) {
+    *stale = true;
+    return LockPark(token);
+  }
+  return Status::Ok();
+}
+
 Status ReadSeen(const std::string& path, const FileStat& seen, std::string* out, bool* same, FileStat* now) {
   return posix::ReadSeen(path, seen, StatFd, out, same, now);
 }

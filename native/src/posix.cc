@@ -162,6 +162,12 @@ LockToken RememberFd(int fd) {
   return token;
 }
 
+int FdOf(LockToken token) {
+  std::lock_guard<std::mutex> guard(g_locks_mutex);
+  auto it = g_lock_fds.find(token);
+  return it == g_lock_fds.end() ? -1 : it->second;
+}
+
 int ForgetFd(LockToken token) {
   std::lock_guard<std::mutex> guard(g_locks_mutex);
   auto it = g_lock_fds.find(token);

@@ -26,6 +26,8 @@ Status FsyncDirectory(const std::string& path, int (*sync)(int fd), const char* 
 // A table from LockToken to file descriptor, guarded by a mutex.
 LockToken RememberFd(int fd);
 int ForgetFd(LockToken token);
+// The fd of a token, which stays remembered; -1 when unknown.
+int FdOf(LockToken token);
 // Opens (creating when absent) a lock file, close-on-exec; a symlink there is ELOOP, never followed.
 Status OpenLockFile(const std::string& path, int* fd);
 

@@ -4,7 +4,14 @@
 import { hash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { lock as nativeLock, tryLock, type FileIdentity, type LockHandle, type LockOptions } from '../native/index.js';
+import {
+  keepLockFile,
+  lock as nativeLock,
+  type FileIdentity,
+  type KeptLockFile,
+  type LockHandle,
+  type LockOptions,
+} from '../native/index.js';
 import { FsError, errnoOf } from './errors.js';
 import { assertPrivate, recordOwner, type LockDirInfo } from './lock-dir.js';
 
@@ -100,6 +107,39 @@ export const DEFAULT_LOCK_TIMEOUT_MS = 60_000;
 
 const LOCK_FILE_NAMES_KEPT = 4096;
 
+/**
+ * Lock files this process keeps open between calls, by path, most recently used last: taking a
+ * kept file's lock again is one system call instead of an open (with O_CREAT, which also locks the
+ * lock directory) and a close. Process-wide, so the descriptors kept stay bounded however many
+ * workbenches a process opens: at most KEPT_LOCK_FILES (room for every identity bucket and 64 paths),
+ * plus any held past that bound.
+ */
+const keptLockFiles = new Map<string, KeptLockFile>();
+export const KEPT_LOCK_FILES = IDENTITY_LOCK_BUCKETS + 64;
+
+function keptLockFile(file: string): KeptLockFile {
+  let kept = keptLockFiles.get(file);
+  if (kept) {
+    keptLockFiles.delete(file);
+  } else {
+    kept = keepLockFile(file);
+    // Close the least recently used that nobody holds (closing a held one would release its lock).
+    for (const [oldFile, old] of keptLockFiles) {
+      if (keptLockFiles.size < KEPT_LOCK_FILES) break;
+      if (old.held) continue;
+      old.close();
+      keptLockFiles.delete(oldFile);
+    }
+  }
+  keptLockFiles.set(file, kept);
+  return kept;
+}
+
+/** How many lock files this process keeps open now (for tests). */
+export function keptLockFileCount(): number {
+  return keptLockFiles.size;
+}
+
 export class LockSet {
   private readonly dir: string;
   private readonly source: LockDirInfo['source'];
@@ -144,14 +184,14 @@ export class LockSet {
       const inProcess = processQueue.tryTake(key);
       if (!inProcess) break;
       releases.push(inProcess);
-      let handle: LockHandle;
+      let giveBack: () => void;
       try {
-        handle = tryLock(this.fileFor(key));
+        giveBack = keptLockFile(this.fileFor(key)).tryTake();
       } catch {
         // Held elsewhere, or a problem the waiting path reports with its fix.
         break;
       }
-      releases.push(() => handle.release());
+      releases.push(giveBack);
     }
     // Two releases per key (this process's turn, the lock file): all taken, or give back what was.
     if (releases.length === 2 * unique.length) return () => releaseInReverse(releases);

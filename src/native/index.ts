@@ -6,12 +6,19 @@
  */
 import { dirname } from 'node:path';
 import { loadBindingFrom } from './load.js';
-import { lock as lockWith, tryLock as tryLockWith, type LockHandle, type LockOptions } from './lock.js';
+import {
+  keepLockFile as keepLockFileWith,
+  lock as lockWith,
+  tryLock as tryLockWith,
+  type KeptLockFile,
+  type LockHandle,
+  type LockOptions,
+} from './lock.js';
 import type { Backend, NativeStat, RawStat } from './raw.js';
 import { decodeStat } from './stat-layout.js';
 
 export type { Backend, FileIdentity, FileKind, NativeStat } from './raw.js';
-export type { LockHandle, LockOptions } from './lock.js';
+export type { KeptLockFile, LockHandle, LockOptions } from './lock.js';
 export { NativeLoadError, loadBinding } from './load.js';
 
 export interface StatOptions {
@@ -153,6 +160,14 @@ export function tryLock(path: string, options?: { exclusive?: boolean }): LockHa
   const exclusive = options?.exclusive ?? true;
   if (typeof exclusive !== 'boolean') throw argType('tryLock: options.exclusive must be true or false');
   return tryLockWith(binding, path, exclusive);
+}
+
+/**
+ * A lock file kept open between uses (see KeptLockFile): `tryTake()` locks it again with one system
+ * call, where `tryLock` opens the file each time. Nothing is opened until the first `tryTake`.
+ */
+export function keepLockFile(path: string): KeptLockFile {
+  return keepLockFileWith(binding, path);
 }
 
 export const promises = {

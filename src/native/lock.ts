@@ -59,3 +59,90 @@ function handle(binding: RawBinding, path: string, exclusive: boolean, token: nu
     },
   };
 }
+
+/**
+ * A lock file kept open between uses, so taking its lock again is one system call instead of
+ * opening the file each time (the open, with O_CREAT, also takes the lock directory's inode lock).
+ * POSIX only: on Windows a lock file deleted while held open cannot be told from its handle
+ * everywhere (Wine reports it undeleted), so there each take opens the file and each give-back
+ * closes it, as `tryLock` does.
+ */
+export interface KeptLockFile {
+  readonly path: string;
+  /** Whether its lock is taken now (by this process, through this object). */
+  readonly held: boolean;
+  /**
+   * Takes the lock without waiting: a function that gives it back (the file stays open), or an
+   * error with code `EAGAIN` when the lock is held elsewhere. When the file was removed since its
+   * last use (a cleaned lock directory), the lock on it would exclude no one: the path is opened
+   * again.
+   */
+  tryTake(exclusive?: boolean): () => void;
+  /** Closes the file (releasing the lock if it is held). */
+  close(): void;
+}
+
+export function keepLockFile(binding: RawBinding, path: string): KeptLockFile {
+  return binding.backend.platform === 'win32' ? reopenedLockFile(binding, path) : parkedLockFile(binding, path);
+}
+
+function heldAlready(path: string): Error {
+  return Object.assign(new Error(`lock file ${path} is already held through this handle`), { code: 'EAGAIN' });
+}
+
+function parkedLockFile(binding: RawBinding, path: string): KeptLockFile {
+  let token: number | undefined;
+  let held = false;
+  const giveBack = (mine: number) => () => {
+    if (!held || token !== mine) return;
+    held = false;
+    binding.lockPark(mine);
+  };
+  return {
+    path,
+    get held() {
+      return held;
+    },
+    tryTake(exclusive = true) {
+      if (held) throw heldAlready(path);
+      if (token !== undefined && !binding.lockRetake(token, exclusive)) {
+        binding.lockRelease(token);
+        token = undefined;
+      }
+      token ??= binding.lockTry(path, exclusive);
+      held = true;
+      return giveBack(token);
+    },
+    close() {
+      if (token === undefined) return;
+      const mine = token;
+      token = undefined;
+      held = false;
+      binding.lockRelease(mine);
+    },
+  };
+}
+
+function reopenedLockFile(binding: RawBinding, path: string): KeptLockFile {
+  let current: LockHandle | undefined;
+  return {
+    path,
+    get held() {
+      return current !== undefined;
+    },
+    tryTake(exclusive = true) {
+      if (current) throw heldAlready(path);
+      const mine = tryLock(binding, path, exclusive);
+      current = mine;
+      return () => {
+        if (current !== mine) return;
+        current = undefined;
+        mine.release();
+      };
+    },
+    close() {
+      current?.release();
+      current = undefined;
+    },
+  };
+}

@@ -52,6 +52,9 @@ export interface RawBinding {
   fsyncDirectoryAsync(path: string): Promise<void>;
   lockTry(path: string, exclusive: boolean): number;
   lockRelease(token: number): void;
+  lockPark(token: number): void;
+  /** False when the lock file was removed since it was parked (nothing is held then). */
+  lockRetake(token: number, exclusive: boolean): boolean;
   /** See readUnchanged in index.ts; the handle's stat is left in the shared arrays when it returns bytes. */
   readSeen(
     path: string,

@@ -4,7 +4,15 @@ import { chmodSync, chownSync, mkdirSync, readdirSync, realpathSync, rmSync, sym
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import os from 'node:os';
-import { IDENTITY_LOCK_BUCKETS, LockSet, identityKey, pathKey } from '../../src/fs/locks.js';
+import {
+  IDENTITY_LOCK_BUCKETS,
+  KEPT_LOCK_FILES,
+  LockSet,
+  identityKey,
+  keptLockFileCount,
+  pathKey,
+} from '../../src/fs/locks.js';
+import { tryLock } from '../../src/native/index.js';
 import { OWNER_FILE, defaultLockDirFor, lockDirInfo, readLockDirOwner } from '../../src/fs/lock-dir.js';
 import { VERSION_KEY_FILE } from '../../src/fs/version-key.js';
 import { spawnTs, waitForExit, waitForLine } from '../helpers/run-ts.js';
@@ -152,6 +160,21 @@ describe('locks', () => {
     ok(await t.wb.call('edit_file', { path: 'f.txt', old_string: 'b', new_string: 'c' }));
     expect(t.text('f.txt')).toBe('c\n');
     expect(readdirSync(t.lockDir).length).toBeGreaterThan(0);
+  });
+
+  it('keeps at most KEPT_LOCK_FILES lock files open, and never closes one that is held', async () => {
+    const locks = new LockSet(tempDir('pb-locks-kept-'));
+    // The first call makes the lock directory (and opens a lock file per call); from then on lock
+    // files are kept.
+    (await locks.acquire(['path:first']))();
+    // Taken now and held: it becomes the least recently used kept file of all.
+    const releaseHeld = await locks.acquire(['path:held']);
+    for (let i = 0; i < KEPT_LOCK_FILES * 2; i++) (await locks.acquire([`path:${i}`]))();
+    expect(keptLockFileCount()).toBeLessThanOrEqual(KEPT_LOCK_FILES);
+    // Still held: closing its file would have released the lock.
+    expect(() => tryLock(locks.fileFor('path:held'))).toThrow(expect.objectContaining({ code: 'EAGAIN' }));
+    releaseHeld();
+    tryLock(locks.fileFor('path:held')).release();
   });
 
   it('a mutation waiting for the lock sees the replacement made by the holder as stale', async () => {

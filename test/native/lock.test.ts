@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lock, tryLock } from '../../src/native/index.js';
+import { readdirSync, readlinkSync, rmSync } from 'node:fs';
+import { keepLockFile, lock, tryLock } from '../../src/native/index.js';
 import { spawnTs, waitForExit, waitForLine } from '../helpers/run-ts.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 
@@ -99,5 +100,68 @@ describe('cross-process lock', () => {
     controller.abort(new Error('gave up'));
     await expect(waiting).rejects.toThrow('gave up');
     held.release();
+  });
+});
+
+// Descriptors of this process open on `file` (Linux: /proc/self/fd).
+function openOn(file: string): number {
+  return readdirSync('/proc/self/fd').filter((fd) => {
+    try {
+      return readlinkSync(`/proc/self/fd/${fd}`) === file;
+    } catch {
+      return false;
+    }
+  }).length;
+}
+
+describe('a lock file kept open between uses (keepLockFile)', () => {
+  it('holds like tryLock, gives the lock back without closing the file, and takes it again', async () => {
+    const file = path.join(tempDir(), 'kept.lock');
+    const kept = keepLockFile(file);
+    const giveBack = kept.tryTake();
+    expect(kept.held).toBe(true);
+    expect(() => tryLock(file)).toThrow(expect.objectContaining({ code: 'EAGAIN' }));
+    expect(() => kept.tryTake()).toThrow(expect.objectContaining({ code: 'EAGAIN' }));
+    giveBack();
+    giveBack();
+    expect(kept.held).toBe(false);
+    // Given back: another process takes it meanwhile, and the kept file cannot.
+    const child = await heldElsewhere(file);
+    try {
+      expect(() => kept.tryTake()).toThrow(expect.objectContaining({ code: 'EAGAIN' }));
+    } finally {
+      child.stdin!.end();
+      await waitForExit(child);
+    }
+    if (process.platform === 'linux') expect(openOn(file)).toBe(1);
+    const again = kept.tryTake();
+    if (process.platform === 'linux') expect(openOn(file)).toBe(1);
+    expect(() => tryLock(file)).toThrow(expect.objectContaining({ code: 'EAGAIN' }));
+    again();
+    kept.close();
+    if (process.platform === 'linux') expect(openOn(file)).toBe(0);
+    tryLock(file).release();
+  });
+
+  it('opens the path again when its lock file was removed meanwhile (a cleaned lock directory)', () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'kept.lock');
+    const kept = keepLockFile(file);
+    kept.tryTake()();
+    rmSync(file);
+    const giveBack = kept.tryTake();
+    // The lock is on the file now at the path, so it excludes whoever opens that path.
+    expect(() => tryLock(file)).toThrow(expect.objectContaining({ code: 'EAGAIN' }));
+    giveBack();
+    kept.close();
+  });
+
+  it('closing it while held releases the lock', () => {
+    const file = path.join(tempDir(), 'kept.lock');
+    const kept = keepLockFile(file);
+    kept.tryTake();
+    kept.close();
+    expect(kept.held).toBe(false);
+    tryLock(file).release();
   });
 });

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { native, tempDir } from './helpers.mjs';
+import { isWindows, native, tempDir } from './helpers.mjs';
 
 const dir = tempDir();
 const holderScript = fileURLToPath(new URL('./lock-holder.mjs', import.meta.url));
@@ -65,6 +65,47 @@ test('two attempts in one process conflict too (locks belong to the open file)',
   native.lockRelease(first);
   native.lockRelease(native.lockTry(lockPath, true));
 });
+
+test('a parked lock is free for others while its file stays open, and retaken without reopening (POSIX); ENOSYS on Windows', async () => {
+  const lockPath = path.join(dir, 'park.lock');
+  const mine = native.lockTry(lockPath, true);
+  if (isWindows) {
+    assert.throws(() => native.lockPark(mine), { code: 'ENOSYS' });
+    assert.throws(() => native.lockRetake(mine, true), { code: 'ENOSYS' });
+    // Still held: parking did nothing.
+    assert.throws(() => native.lockTry(lockPath, true), { code: 'EAGAIN' });
+    native.lockRelease(mine);
+    return;
+  }
+  native.lockPark(mine);
+  // Parked: another process takes and gives back the lock meanwhile.
+  const other = await holder(lockPath, true);
+  assert.throws(() => native.lockRetake(mine, true), { code: 'EAGAIN' });
+  await other.release();
+  assert.equal(native.lockRetake(mine, true), true);
+  // Held again: another attempt (another open file) is refused until it is parked.
+  assert.throws(() => native.lockTry(lockPath, true), { code: 'EAGAIN' });
+  native.lockPark(mine);
+  native.lockRelease(native.lockTry(lockPath, true));
+  native.lockRelease(mine);
+  assert.throws(() => native.lockPark(mine), { code: 'EBADF' });
+  assert.throws(() => native.lockRetake(mine, true), { code: 'EBADF' });
+});
+
+test(
+  'retaking a parked lock whose file was removed holds nothing and says so',
+  { skip: isWindows && 'not built on Windows (ENOSYS)' },
+  () => {
+    const lockPath = path.join(dir, 'removed.lock');
+    const mine = native.lockTry(lockPath, true);
+    native.lockPark(mine);
+    fs.rmSync(lockPath);
+    // A lock on the removed file would exclude no one who opens the path now.
+    assert.equal(native.lockRetake(mine, true), false);
+    native.lockRelease(mine);
+    native.lockRelease(native.lockTry(lockPath, true));
+  },
+);
 
 test('releasing an unknown token fails EBADF', () => {
   assert.throws(() => native.lockRelease(987654321), { code: 'EBADF' });
