@@ -253,13 +253,20 @@ Napi::Value FsyncDirectory(const Napi::CallbackInfo& info, bool async) {
   return info.Env().Undefined();
 }
 
-Status UnknownToken() {
-  Status unknown;
-  unknown.code = "EBADF";
-  unknown.syscall = "release";
-  unknown.sys_errno = EBADF;
-  unknown.message = "no lock with this token is held by this thread";
-  return unknown;
+// Takes argument 0 as the token of a lock this environment took (`forget`: and forgets it), or
+// throws: tokens are process-wide numbers, and another worker's lock is not this one's to touch.
+bool TakeOwnToken(const Napi::CallbackInfo& info, const char* step, bool forget, int64_t* token) {
+  if (!TakeInt(info, 0, "token", kMaxToken, token)) return false;
+  auto& locks = info.Env().GetInstanceData<Addon>()->locks;
+  if ((forget ? locks.erase(*token) : locks.count(*token)) == 0) {
+    Status unknown;
+    unknown.code = "EBADF";
+    unknown.syscall = "release";
+    unknown.sys_errno = EBADF;
+    unknown.message = "no lock with this token is held by this thread";
+    throw MakeError(info.Env(), unknown, step, "", "");
+  }
+  return true;
 }
 
 // A non-blocking attempt is cheap enough for the main thread; waiting happens in JavaScript.
@@ -273,14 +280,9 @@ Napi::Value LockTry(const Napi::CallbackInfo& info) {
   return Napi::Number::New(info.Env(), static_cast<double>(token));
 }
 
-// Only a lock this environment took: tokens are process-wide numbers, and another worker's lock
-// is not this one's to end.
 Napi::Value LockRelease(const Napi::CallbackInfo& info) {
   int64_t token;
-  if (!TakeInt(info, 0, "token", kMaxToken, &token)) return info.Env().Undefined();
-  if (info.Env().GetInstanceData<Addon>()->locks.erase(token) == 0) {
-    throw MakeError(info.Env(), UnknownToken(), "release", "", "");
-  }
+  if (!TakeOwnToken(info, "release", true, &token)) return info.Env().Undefined();
   Status s = pbn::LockRelease(token);
   if (!s.ok()) throw MakeError(info.Env(), s, "release", "", "");
   return info.Env().Undefined();
@@ -289,10 +291,7 @@ Napi::Value LockRelease(const Napi::CallbackInfo& info) {
 // Releases a lock this environment holds and keeps its file open under the same token.
 Napi::Value LockPark(const Napi::CallbackInfo& info) {
   int64_t token;
-  if (!TakeInt(info, 0, "token", kMaxToken, &token)) return info.Env().Undefined();
-  if (info.Env().GetInstanceData<Addon>()->locks.count(token) == 0) {
-    throw MakeError(info.Env(), UnknownToken(), "park", "", "");
-  }
+  if (!TakeOwnToken(info, "park", false, &token)) return info.Env().Undefined();
   Status s = pbn::LockPark(token);
   if (!s.ok()) throw MakeError(info.Env(), s, "park", "", "");
   return info.Env().Undefined();
@@ -302,10 +301,7 @@ Napi::Value LockPark(const Napi::CallbackInfo& info) {
 // meanwhile (then nothing is held; release the token and lock the path again).
 Napi::Value LockRetake(const Napi::CallbackInfo& info) {
   int64_t token;
-  if (!TakeInt(info, 0, "token", kMaxToken, &token)) return info.Env().Undefined();
-  if (info.Env().GetInstanceData<Addon>()->locks.count(token) == 0) {
-    throw MakeError(info.Env(), UnknownToken(), "retake", "", "");
-  }
+  if (!TakeOwnToken(info, "retake", false, &token)) return info.Env().Undefined();
   bool stale = false;
   Status s = pbn::LockRetake(token, TakeBool(info, 1, true), &stale);
   if (!s.ok()) throw MakeError(info.Env(), s, "lock", "", "");
