@@ -506,13 +506,13 @@ Status ReadSeen(const std::string& path, const FileStat& seen, std::string* out,
   return NotBuiltHere("readSeen");
 }
 
-// Not built here: a replace on Windows may have to wait for another process to close the target
-// (publish.ts retries), which the JavaScript path does.
 // Not built here: whether a lock file was deleted while a handle kept it open cannot be told from
 // the handle everywhere (Wine reports it undeleted), so the fs layer opens lock files per use.
 Status LockPark(LockToken) { return NotBuiltHere("lockPark"); }
 Status LockRetake(LockToken, bool, bool*) { return NotBuiltHere("lockRetake"); }
 
+// Not built here: a replace on Windows may have to wait for another process to close the target
+// (publish.ts retries), which the JavaScript path does.
 Status ReplaceChecked(const ReplaceSpec& spec, bool* changed, FileStat* out) {
   *changed = false;
   return NotBuiltHere("replaceChecked");
