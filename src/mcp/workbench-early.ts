@@ -15,26 +15,14 @@ import { listWorkbenchTools, workbenchInitializeResult } from './workbench-info.
  * workspace is named as a workbench opened on it names it (symlinks resolved the same way).
  */
 export function workbenchEarlyAnswersFor(version: string, workspace: string): EarlyAnswer {
-  return workbenchEarlyAnswers(
-    version,
-    { workspace: openWorkspace(workspace).realRoot, tools: toolNames },
-    fsToolsSchema.$defs,
-  );
-}
-
-/** Early answers for a workbench on `workspace` (symlinks resolved) with these tools and schemas. */
-export function workbenchEarlyAnswers(
-  version: string,
-  workbench: { workspace: string; tools: readonly string[] },
-  defs: Readonly<Record<string, object>>,
-): EarlyAnswer {
+  const realRoot = openWorkspace(workspace).realRoot;
   return (method, params) => {
     if (method === 'initialize') {
       const requested = requestedProtocol(params);
-      return requested === undefined ? undefined : workbenchInitializeResult(version, requested, workbench.workspace);
+      return requested === undefined ? undefined : workbenchInitializeResult(version, requested, realRoot);
     }
     if (method === 'ping') return {};
-    if (method === 'tools/list') return { tools: listWorkbenchTools(workbench.tools, defs) };
+    if (method === 'tools/list') return { tools: listWorkbenchTools(toolNames, fsToolsSchema.$defs) };
     return undefined;
   };
 }
