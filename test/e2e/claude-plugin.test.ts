@@ -14,6 +14,7 @@ import { answer, claudeBin, claudeEnv, codexEnv } from '../bridge/peers.js';
 import { startResponsesDouble } from '../doubles/openai-responses-server.js';
 import type { Double } from '../doubles/serve.js';
 import { baseEnv, repoRoot } from '../mcp/serve-client.js';
+import { processesIn, waitFor } from '../mcp/wait.js';
 import { lastToolResult, startToolCallingModel } from './mcp-calling-model.js';
 import { npmInstall, packTarball, unpackTarball } from './packed-install.js';
 import { installSnippets, withMarketplace } from './readme-snippets.js';
@@ -38,8 +39,12 @@ afterAll(() => {
 });
 
 const closers: (() => Promise<void>)[] = [];
+const projects: string[] = [];
 afterEach(async () => {
   for (const close of closers.splice(0)) await close();
+  // Claude Code ended; the plugin's server (and any peer) stop on their own once their stdin closes.
+  for (const project of projects.splice(0))
+    await waitFor(() => processesIn(project).length === 0, 'the servers started in the project to exit', 60_000);
 });
 async function double<T extends Double>(started: Promise<T>): Promise<T> {
   const d = await started;
@@ -67,6 +72,7 @@ async function installedUser(tool: string, input: Record<string, unknown>, verdi
   const dir = mkdtempSync(path.join(root, 'user-'));
   const project = path.join(dir, 'project');
   mkdirSync(project);
+  projects.push(project);
   mkdirSync(path.join(dir, 'home'));
   const codexModel = await double(startResponsesDouble([{ kind: 'answer', answer: answer({ verdict }) }]));
   const claudeModel = await double(startToolCallingModel(`${TOOL}${tool}`, input));
