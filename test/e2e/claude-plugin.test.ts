@@ -4,7 +4,7 @@
 // calls the plugin's bridge_advise (or a slash command's tool), the plugin's server runs the real
 // Codex CLI against the scripted OpenAI double, and the envelope comes back to the model.
 import { execFile, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -179,4 +179,21 @@ it('the /peer-bridge:review slash command hands the user words to the model and 
     direction: 'claude-code->codex',
     verdict: 'Codex reviewed: no blocker.',
   });
+}, 300_000);
+
+it('a deny rule in the user settings wins over the plugin hook: headless, the peer is never asked', async () => {
+  const user = await installedUser('bridge_advise', { task: 'Is parse() safe?' }, 'unused');
+  writeFileSync(
+    path.join(user.config, 'settings.json'),
+    JSON.stringify({
+      ...JSON.parse(readFileSync(path.join(user.config, 'settings.json'), 'utf8')),
+      permissions: { deny: ['mcp__plugin_peer-bridge_peer-bridge'] },
+    }),
+  );
+  const result = await claude([...headless, '--', 'Ask the peer whether parse() is safe.'], user.project, user.env);
+  expect(result.code, result.stderr).toBe(0);
+  // The model asked for the tool and was refused; Codex was never started.
+  expect(user.claudeModel.requests.some((r) => lastToolResult(r.body) !== null)).toBe(true);
+  expect(user.claudeModel.requests.some((r) => lastToolResult(r.body)?.includes('"run_id"'))).toBe(false);
+  expect(user.codexModel.requests.filter((r) => r.url.startsWith('/v1/responses'))).toHaveLength(0);
 }, 300_000);
