@@ -32,6 +32,8 @@ export const ENTRY_POINTS: Record<string, string> = {
   'fs/symbol-worker': 'src/fs/tools/symbol/worker.ts',
   // Started as its own process (several at once) by `peer-bridge acceptance` (src/acceptance/children.ts).
   'acceptance/worker': 'src/acceptance/worker.ts',
+  // The Claude Code plugin's PreToolUse hook (hooks/hooks.json runs it with node).
+  'client-plugin/claude-headless-allow': 'src/client-plugin/claude-headless-allow.ts',
 };
 
 // The CLI and `peer-bridge run` are CommonJS files (.cjs). `run` is one process per call, so its

@@ -185,8 +185,9 @@ function checkJson(parts: MarkdownParts, facts: DocFacts): DocProblem[] {
 function checkToolNames(parts: MarkdownParts, facts: DocFacts): DocProblem[] {
   const named = new Set<string>();
   for (const text of [...parts.spans, ...parts.fences.map((f) => f.text)]) {
-    for (const m of text.matchAll(/\bbridge_[a-z_]+/g)) named.add(m[0]);
-    for (const m of text.matchAll(/mcp__peer[-_]bridge__([a-z_]+)/g)) named.add(m[1]!);
+    // Not the `bridge_` inside a plugin's tool prefix (`mcp__plugin_peer-bridge_peer-bridge__…`).
+    for (const m of text.matchAll(/(?<![\w-])bridge_[a-z_]+/g)) named.add(m[0]);
+    for (const m of text.matchAll(/mcp__(?:plugin_peer-bridge_)?peer[-_]bridge__([a-z_]+)/g)) named.add(m[1]!);
     for (const m of text.matchAll(/\.call\(\s*['"]([a-z_]+)['"]/g)) named.add(m[1]!);
   }
   for (const span of parts.spans) if (FS_TOOL_SHAPE.test(span)) named.add(span);

@@ -96,6 +96,7 @@ describe('the checker finds each kind of mistake', () => {
     ],
     ['a bridge tool that is not served', 'tool', 'Call `bridge_summon`.'],
     ['a workbench tool that is not served', 'tool', 'Call `rename_file`.'],
+    ['a plugin tool that is not served', 'tool', 'Allow `mcp__plugin_peer-bridge_peer-bridge__bridge_summon`.'],
     ['a workbench call of a missing tool', 'tool', "```js\nawait wb.call('copy_file', { path: 'a' });\n```"],
     [
       'an import the package does not export',
@@ -118,6 +119,7 @@ describe('the checker finds each kind of mistake', () => {
       '```json\n{ "method": "tools/call", "params": { "name": "bridge_advise", "arguments": { "task": "x" } } }\n```',
       "```js\nimport { runBridge, defineRunner } from 'peer-bridge';\nimport { openWorkbench } from 'peer-bridge/fs';\nawait wb.call('read_file', { path: 'a' });\n```",
       'Tools `read_file`, `bridge_status`; types in `src/runners/types.ts`; tests in `test/native/conformance/*.test.mjs`.',
+      'The plugin: `mcp__plugin_peer-bridge_peer-bridge__bridge_advise`, all of them `mcp__plugin_peer-bridge_peer-bridge`.',
     ].join('\n\n');
     expect(checkMarkdown('docs/sample.md', good, facts)).toEqual([]);
   });

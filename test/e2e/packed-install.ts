@@ -20,10 +20,12 @@ export interface Installed {
   project: string;
   /** Its node_modules/.bin/peer-bridge. */
   bin: string;
+  /** The packed tarball it was installed from. */
+  tarball: string;
 }
 
-/** Packs the checkout (dist/ and prebuilds/ must be built) and installs it into `<dir>/project`. */
-export async function installPacked(dir: string): Promise<Installed> {
+/** Packs the checkout (dist/ and prebuilds/ must be built) into `<dir>/pack`; returns the tarball's path. */
+export async function packTarball(dir: string): Promise<string> {
   const tuple = `${process.platform}-${process.arch}`;
   if (
     !existsSync(path.join(repoRoot, 'prebuilds', tuple)) ||
@@ -38,17 +40,33 @@ export async function installPacked(dir: string): Promise<Installed> {
     cwd: repoRoot,
     env: npmEnv,
   });
-  const tarball = path.join(out, packed.stdout.trim().split('\n').pop()!);
+  return path.join(out, packed.stdout.trim().split('\n').pop()!);
+}
+
+/** `npm install` of `specs` into the folder `prefix`, as npm does for a user (install scripts run). */
+export async function npmInstall(prefix: string, specs: string[]): Promise<void> {
+  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--prefix', prefix, ...specs], {
+    cwd: prefix,
+    env: npmEnv,
+    maxBuffer: 16 * 1024 * 1024,
+  });
+}
+
+/** Unpacks the tarball into `<dir>/package`: the package's files exactly as npm ships them. */
+export async function unpackTarball(tarball: string, dir: string): Promise<string> {
+  await run('tar', ['-xzf', tarball, '-C', dir]);
+  return path.join(dir, 'package');
+}
+
+/** Packs the checkout (dist/ and prebuilds/ must be built) and installs it into `<dir>/project`. */
+export async function installPacked(dir: string): Promise<Installed> {
+  const tarball = await packTarball(dir);
   const project = path.join(dir, 'project');
   mkdirSync(project, { recursive: true });
   writeFileSync(
     path.join(project, 'package.json'),
     JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
   );
-  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], {
-    cwd: project,
-    env: npmEnv,
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  return { project, bin: path.join(project, 'node_modules', '.bin', 'peer-bridge') };
+  await npmInstall(project, [tarball]);
+  return { project, bin: path.join(project, 'node_modules', '.bin', 'peer-bridge'), tarball };
 }

@@ -9,15 +9,17 @@ export interface Fence {
   text: string;
 }
 
-/** Fenced blocks between `### <title>` and the next heading of that level or above. */
-export function sectionFences(markdown: string, title: string): Fence[] {
+/** Fenced blocks between `### <title>` (or `level` #s) and the next heading of that level or above. */
+export function sectionFences(markdown: string, title: string, level = 3): Fence[] {
   const lines = markdown.split('\n');
-  const start = lines.findIndex((line) => line.trim() === `### ${title}`);
-  if (start < 0) throw new Error(`README has no "### ${title}" section`);
+  const heading = `${'#'.repeat(level)} ${title}`;
+  const start = lines.findIndex((line) => line.trim() === heading);
+  if (start < 0) throw new Error(`README has no "${heading}" section`);
+  const end = new RegExp(`^#{1,${level}} `);
   const fences: Fence[] = [];
   let open: Fence | null = null;
   for (const line of lines.slice(start + 1)) {
-    if (!open && /^#{1,3} /.test(line)) break;
+    if (!open && end.test(line)) break;
     const fence = /^```(\S*)\s*$/.exec(line);
     if (fence && !open) open = { lang: fence[1] ?? '', text: '' };
     else if (fence && open) {
@@ -67,4 +69,31 @@ export function withoutNpx(snippet: string): string {
     .replace('command = "npx"\nargs = ["-y", "peer-bridge", ', 'command = "peer-bridge"\nargs = [');
   if (out === snippet) throw new Error(`no npx form to replace in ${snippet}`);
   return out;
+}
+
+export interface InstallSnippets {
+  /** Claude Code's `claude plugin …` lines, in order. */
+  claude: string[];
+  /** Codex's `codex plugin …` lines, in order. */
+  codex: string[];
+}
+
+/** The plugin install lines of README.md's "Install" section; throws naming what is missing. */
+export function installSnippets(readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8')): InstallSnippets {
+  const lines = sectionFences(readme, 'Install', 2)
+    .filter((f) => f.lang === 'sh')
+    .flatMap((f) => f.text.split('\n'))
+    .map((l) => l.trim())
+    .filter(Boolean);
+  const claude = lines.filter((l) => l.startsWith('claude plugin '));
+  const codex = lines.filter((l) => l.startsWith('codex plugin '));
+  if (claude.length !== 2 || codex.length !== 2)
+    throw new Error(`README "Install" should have two claude plugin and two codex plugin lines`);
+  return { claude, codex };
+}
+
+/** An install line as a user types it, run against a marketplace folder instead of the GitHub repository. */
+export function withMarketplace(line: string, folder: string): string[] {
+  const words = line.split(/\s+/);
+  return words.slice(1).map((w) => (w === 'peer-bridge/peer-bridge' ? folder : w));
 }
