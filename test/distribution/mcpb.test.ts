@@ -1,0 +1,114 @@
+// The MCP bundles for Claude Desktop: the manifest passes `mcpb validate` as kept in the repository
+// and as narrowed for each platform, and the linux-x64 bundle, built by scripts/mcpb/ and unpacked
+// with `mcpb unpack` into an empty folder, holds what it should and serves over stdio with plain
+// node (test/distribution/driver/drive-bundle.mjs starts it as Claude Desktop would).
+// Needs dist/ (npm run build:ts) and prebuilds/linux-x64 (npm run prebuild); both are built by
+// `npm test` before the suite runs.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packageRoot } from '../../src/package/root.js';
+import { bundleManifest, BUNDLE_META_KEY, MANIFEST_FILE } from '../../scripts/mcpb/manifest.js';
+import { packBundles } from '../../scripts/mcpb/pack.js';
+import { ALWAYS, platformOf, WHEN_BUILT } from '../../scripts/mcpb/platforms.js';
+
+const root = packageRoot();
+const mcpbCli = path.join(root, 'node_modules', '@anthropic-ai', 'mcpb', 'dist', 'cli', 'cli.js');
+const mcpb = (...args: string[]) => spawnSync(process.execPath, [mcpbCli, ...args], { encoding: 'utf8' });
+const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
+const pkg = readJson(path.join(root, 'package.json'));
+
+let work: string;
+beforeAll(() => {
+  work = mkdtempSync(path.join(os.tmpdir(), 'pb-mcpb-'));
+});
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('the MCP bundle manifest', () => {
+  it('passes mcpb validate as kept in the repository, and a broken copy does not', () => {
+    const ok = mcpb('validate', path.join(root, MANIFEST_FILE));
+    expect(ok.status, ok.stdout + ok.stderr).toBe(0);
+    const broken = path.join(work, 'broken.json');
+    writeFileSync(broken, JSON.stringify({ ...readJson(path.join(root, MANIFEST_FILE)), server: { type: 'node' } }));
+    expect(mcpb('validate', broken).status).not.toBe(0);
+  });
+
+  it.each([...ALWAYS, ...WHEN_BUILT])('passes mcpb validate narrowed to %s', (tuple) => {
+    const manifest = bundleManifest(root, platformOf(tuple));
+    const file = path.join(work, `${tuple}.json`);
+    writeFileSync(file, JSON.stringify(manifest));
+    const run = mcpb('validate', file);
+    expect(run.status, run.stdout + run.stderr).toBe(0);
+    expect(manifest).toMatchObject({
+      version: pkg.version,
+      compatibility: { platforms: [tuple.split('-')[0]] },
+      _meta: { [BUNDLE_META_KEY]: { platform: tuple } },
+    });
+  });
+
+  it('starts the built CLI with node, bound to the workspace the user picks, with the peer as a setting', () => {
+    const manifest = readJson(path.join(root, MANIFEST_FILE));
+    expect(manifest.server).toMatchObject({ type: 'node', entry_point: pkg.bin['peer-bridge'] });
+    expect(manifest.server.mcp_config.command).toBe('node');
+    expect(manifest.server.mcp_config.args.slice(0, 2)).toEqual([`\${__dirname}/${pkg.bin['peer-bridge']}`, 'serve']);
+    expect(manifest.user_config.workspace).toMatchObject({ type: 'directory', required: true });
+    expect(manifest.user_config.runner).toMatchObject({ type: 'string', default: 'codex' });
+    // Every setting the command line or environment uses is declared, and has a default unless required.
+    const used = [...JSON.stringify(manifest.server.mcp_config).matchAll(/\$\{user_config\.(\w+)\}/g)].map((m) => m[1]);
+    for (const name of used) {
+      const setting = manifest.user_config[name!];
+      expect(setting, name).toBeDefined();
+      expect(setting.required === true || setting.default !== undefined, name).toBe(true);
+    }
+    expect(manifest.compatibility.runtimes.node).toBe(pkg.engines.node);
+  });
+});
+
+describe('the linux-x64 bundle', () => {
+  let unpacked: string;
+  beforeAll(async () => {
+    const [built] = await packBundles(['linux-x64'], path.join(work, 'out'));
+    unpacked = path.join(work, 'unpacked');
+    const run = mcpb('unpack', built!.file, unpacked);
+    expect(run.status, run.stdout + run.stderr).toBe(0);
+  }, 600_000);
+
+  it('holds the built package, its production dependencies and only the linux-x64 prebuild', () => {
+    expect(readdirSync(path.join(unpacked, 'prebuilds'))).toEqual(['linux-x64']);
+    // The reaper keeps its executable bit through the zip.
+    expect(statSync(path.join(unpacked, 'prebuilds/linux-x64/peer-bridge-reaper')).mode & 0o111).not.toBe(0);
+    expect(existsSync(path.join(unpacked, 'dist/cli/main.cjs'))).toBe(true);
+    expect(existsSync(path.join(unpacked, 'native'))).toBe(false);
+    for (const name of Object.keys(pkg.dependencies))
+      expect(existsSync(path.join(unpacked, 'node_modules', name, 'package.json')), name).toBe(true);
+    for (const name of Object.keys(pkg.devDependencies))
+      expect(existsSync(path.join(unpacked, 'node_modules', name)), name).toBe(false);
+    const inside = mcpb('validate', path.join(unpacked, 'manifest.json'));
+    expect(inside.status, inside.stdout + inside.stderr).toBe(0);
+  });
+
+  it('serves initialize, tools/list and bridge_status over stdio with plain node', () => {
+    const result = path.join(work, 'run', 'result.json');
+    const run = spawnSync(
+      process.execPath,
+      [path.join(root, 'test/distribution/driver/drive-bundle.mjs'), root, unpacked, path.join(work, 'ws'), result],
+      // Plain: none of the test runner's loaders or options reach the driver or the server.
+      { encoding: 'utf8', env: { PATH: path.dirname(process.execPath), HOME: work }, timeout: 120_000 },
+    );
+    expect(existsSync(result), run.stdout + run.stderr).toBe(true);
+    const { steps } = readJson(result) as { steps: Array<{ name: string; ok: boolean; detail: string }> };
+    expect(
+      steps.filter((step) => !step.ok),
+      JSON.stringify(steps, null, 2),
+    ).toEqual([]);
+    expect(steps.map((step) => step.name)).toEqual([
+      'no node_modules above the bundle',
+      'initialize',
+      'tools/list',
+      'bridge_status',
+    ]);
+    expect(run.status).toBe(0);
+  });
+});
