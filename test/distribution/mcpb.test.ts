@@ -9,7 +9,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, w
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_BUDGET_SECONDS, MCP_MAX_BUDGET_SECONDS } from '../../src/bridge/budget.js';
 import { packageRoot } from '../../src/package/root.js';
+import { VERBS } from '../../src/vocabulary.js';
 import { bundleManifest, BUNDLE_META_KEY, MANIFEST_FILE } from '../../scripts/mcpb/manifest.js';
 import { packBundles } from '../../scripts/mcpb/pack.js';
 import { ALWAYS, platformOf, WHEN_BUILT } from '../../scripts/mcpb/platforms.js';
@@ -55,6 +57,15 @@ describe('the MCP bundle manifest', () => {
     expect(manifest.server.mcp_config.args.slice(0, 2)).toEqual([`\${__dirname}/${pkg.bin['peer-bridge']}`, 'serve']);
     expect(manifest.user_config.workspace).toMatchObject({ type: 'directory', required: true });
     expect(manifest.user_config.runner).toMatchObject({ type: 'string', default: 'codex' });
+    // The timeouts default to the bridge's own defaults and stop at its MCP maxima.
+    for (const verb of VERBS) {
+      expect(manifest.user_config[`${verb}_timeout`]).toMatchObject({
+        type: 'number',
+        default: DEFAULT_BUDGET_SECONDS[verb],
+        min: 1,
+        max: MCP_MAX_BUDGET_SECONDS[verb],
+      });
+    }
     // Every setting the command line or environment uses is declared, and has a default unless required.
     const used = [...JSON.stringify(manifest.server.mcp_config).matchAll(/\$\{user_config\.(\w+)\}/g)].map((m) => m[1]);
     for (const name of used) {

@@ -33,12 +33,13 @@ function expect(condition, message) {
 mkdirSync(workspace, { recursive: true });
 mkdirSync(path.dirname(resultFile), { recursive: true });
 const manifest = JSON.parse(readFileSync(path.join(bundle, 'manifest.json'), 'utf8'));
-// The one required setting; every other one keeps the manifest's default, as for a new user.
+// The one required setting and one changed timeout; every other setting keeps the manifest's default.
+const userConfig = { workspace, advise_timeout: 90 };
 const config = await getMcpConfigForManifest({
   manifest,
   extensionPath: bundle,
   systemDirs: {},
-  userConfig: { workspace },
+  userConfig,
   pathSeparator: path.sep,
 });
 let client;
@@ -83,11 +84,25 @@ await step('bridge_status', async () => {
   expect(!result.isError && status, `bridge_status: ${JSON.stringify(result)}`);
   expect(status.default_runner === manifest.user_config.runner.default, `default_runner ${status.default_runner}`);
   expect(path.relative(status.workspace, workspace) === '', `workspace ${status.workspace}, expected ${workspace}`);
+  // The timeout settings reach the server (serve --default-timeout).
+  const budgets = status.limits.default_budget_seconds;
+  const settings = manifest.user_config;
+  const expected = {
+    implement: settings.implement_timeout.default,
+    advise: userConfig.advise_timeout,
+    review: settings.review_timeout.default,
+  };
+  expect(JSON.stringify(budgets) === JSON.stringify(expected), `budgets ${JSON.stringify(budgets)}`);
   // The addon that loaded is the bundle's own prebuild for the platform its manifest names.
   const platform = manifest._meta['io.github.peer-bridge/bundle'].platform;
   const fromPrebuild = path.relative(path.join(bundle, 'prebuilds', platform), status.native.binary ?? '');
   expect(fromPrebuild === 'peer-bridge.node', `loaded ${status.native.binary}, not the bundle's ${platform} prebuild`);
-  return JSON.stringify({ default_runner: status.default_runner, workspace: status.workspace, native: status.native });
+  return JSON.stringify({
+    default_runner: status.default_runner,
+    budgets,
+    workspace: status.workspace,
+    native: status.native,
+  });
 });
 
 await client?.close().catch(() => undefined);
