@@ -5,7 +5,17 @@
 // Needs dist/ (npm run build:ts) and prebuilds/linux-x64 (npm run prebuild); both are built by
 // `npm test` before the suite runs.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execa } from 'execa';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +25,8 @@ import { VERBS } from '../../src/vocabulary.js';
 import { bundleManifest, BUNDLE_META_KEY, MANIFEST_FILE } from '../../scripts/mcpb/manifest.js';
 import { packBundles } from '../../scripts/mcpb/pack.js';
 import { ALWAYS, platformOf, WHEN_BUILT } from '../../scripts/mcpb/platforms.js';
+import { answer, codexEnv } from '../bridge/peers.js';
+import { startResponsesDouble } from '../doubles/openai-responses-server.js';
 
 const root = packageRoot();
 const mcpbCli = path.join(root, 'node_modules', '@anthropic-ai', 'mcpb', 'dist', 'cli', 'cli.js');
@@ -100,13 +112,50 @@ describe('the linux-x64 bundle', () => {
     expect(inside.status, inside.stdout + inside.stderr).toBe(0);
   });
 
-  it('serves initialize, tools/list and bridge_status over stdio with plain node', () => {
-    const result = path.join(work, 'run', 'result.json');
-    const run = spawnSync(
+  it('serves initialize, tools/list and bridge_status over stdio with plain node', async () => {
+    const steps = await drive(path.join(work, 'run'));
+    expect(steps.map((step) => step.name)).toEqual([
+      'no node_modules above the bundle',
+      'initialize',
+      'tools/list',
+      'bridge_status',
+    ]);
+  });
+
+  it('answers a first bridge_advise with the real Codex CLI as the peer (against the Responses double)', async () => {
+    const dir = path.join(work, 'first-call');
+    mkdirSync(dir);
+    const double = await startResponsesDouble([{ kind: 'answer', answer: answer({ verdict: 'parse() is safe.' }) }]);
+    try {
+      // The Codex executable is the bundle's "Codex executable" setting; the peer's home and key
+      // are in the environment the server starts in, as a Codex login would be.
+      const { PEER_BRIDGE_CODEX_BIN, ...env } = codexEnv(double.origin, dir);
+      const callFile = path.join(dir, 'call.json');
+      writeFileSync(
+        callFile,
+        JSON.stringify({ settings: { codex_bin: PEER_BRIDGE_CODEX_BIN }, env, task: 'Is parse() safe?' }),
+      );
+      const steps = await drive(path.join(dir, 'run'), callFile);
+      expect(steps.at(-1)).toMatchObject({ name: 'bridge_advise', ok: true });
+      expect(JSON.parse(steps.at(-1)!.detail)).toMatchObject({ status: 'complete', verdict: 'parse() is safe.' });
+      expect(double.requests.length).toBeGreaterThan(0);
+    } finally {
+      await double.close();
+    }
+  });
+
+  /**
+   * Runs the driver with plain node on the unpacked bundle; returns its steps, all of which passed.
+   * Asynchronously: the model double answers from this process meanwhile.
+   */
+  async function drive(dir: string, callFile?: string): Promise<Array<{ name: string; ok: boolean; detail: string }>> {
+    const result = path.join(dir, 'result.json');
+    const driver = path.join(root, 'test/distribution/driver/drive-bundle.mjs');
+    const run = await execa(
       process.execPath,
-      [path.join(root, 'test/distribution/driver/drive-bundle.mjs'), root, unpacked, path.join(work, 'ws'), result],
+      [driver, root, unpacked, path.join(dir, 'ws'), result, ...(callFile ? [callFile] : [])],
       // Plain: none of the test runner's loaders or options reach the driver or the server.
-      { encoding: 'utf8', env: { PATH: path.dirname(process.execPath), HOME: work }, timeout: 120_000 },
+      { env: { PATH: path.dirname(process.execPath), HOME: work }, extendEnv: false, reject: false, timeout: 400_000 },
     );
     expect(existsSync(result), run.stdout + run.stderr).toBe(true);
     const { steps } = readJson(result) as { steps: Array<{ name: string; ok: boolean; detail: string }> };
@@ -114,12 +163,7 @@ describe('the linux-x64 bundle', () => {
       steps.filter((step) => !step.ok),
       JSON.stringify(steps, null, 2),
     ).toEqual([]);
-    expect(steps.map((step) => step.name)).toEqual([
-      'no node_modules above the bundle',
-      'initialize',
-      'tools/list',
-      'bridge_status',
-    ]);
-    expect(run.status).toBe(0);
-  });
+    expect(run.exitCode).toBe(0);
+    return steps;
+  }
 });

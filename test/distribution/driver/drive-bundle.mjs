@@ -4,14 +4,18 @@
 // server runs on this very node (plain `node` on Linux, the Windows node.exe under Wine).
 // Plain JavaScript with no build step: it runs wherever the bundle does. The MCP client and the
 // mcpb library come from the repository's node_modules, never from the bundle under test.
-// argv: <repository root> <unpacked bundle> <workspace> <result JSON file>
+// argv: <repository root> <unpacked bundle> <workspace> <result JSON file> [<call JSON file>]
+// The call file, when given, adds a real first bridge call: { settings, env, task } where settings
+// are more user settings, env the variables of the environment the server starts in (Claude
+// Desktop's own), and task the bridge_advise task.
 // Writes { config, steps: [{ name, ok, detail }] } and exits 1 when a step failed.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const [repo, bundle, workspace, resultFile] = process.argv.slice(2);
+const [repo, bundle, workspace, resultFile, callFile] = process.argv.slice(2);
+const firstCall = callFile ? JSON.parse(readFileSync(callFile, 'utf8')) : undefined;
 const require = createRequire(path.join(repo, 'package.json'));
 const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
 const { StdioClientTransport } = require('@modelcontextprotocol/sdk/client/stdio.js');
@@ -34,7 +38,7 @@ mkdirSync(workspace, { recursive: true });
 mkdirSync(path.dirname(resultFile), { recursive: true });
 const manifest = JSON.parse(readFileSync(path.join(bundle, 'manifest.json'), 'utf8'));
 // The one required setting and one changed timeout; every other setting keeps the manifest's default.
-const userConfig = { workspace, advise_timeout: 90 };
+const userConfig = { workspace, advise_timeout: 90, ...firstCall?.settings };
 const config = await getMcpConfigForManifest({
   manifest,
   extensionPath: bundle,
@@ -60,7 +64,7 @@ await step('initialize', async () => {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: config.args,
-    env: { ...config.env },
+    env: { ...firstCall?.env, ...config.env },
     cwd: path.dirname(resultFile),
     stderr: 'pipe',
   });
@@ -104,6 +108,17 @@ await step('bridge_status', async () => {
     native: status.native,
   });
 });
+
+if (firstCall) {
+  await step('bridge_advise', async () => {
+    const result = await client.callTool({ name: 'bridge_advise', arguments: { task: firstCall.task } }, undefined, {
+      timeout: 300_000,
+    });
+    const envelope = result.structuredContent;
+    expect(!result.isError && envelope?.status === 'complete', `bridge_advise: ${JSON.stringify(result)}`);
+    return JSON.stringify({ status: envelope.status, verdict: envelope.verdict, direction: envelope.direction });
+  });
+}
 
 await client?.close().catch(() => undefined);
 writeFileSync(resultFile, JSON.stringify({ config, steps }, null, 2));
