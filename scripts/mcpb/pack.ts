@@ -23,7 +23,8 @@ function checkInputs(tuples: readonly string[]): void {
   if (missing.length > 0)
     throw new Error(
       `no prebuild for ${missing.join(', ')} in prebuilds/: npm run prebuilds builds linux-x64, linux-arm64 and ` +
-        'win32-x64 (on linux-x64); darwin ones come from npm run prebuild on a Mac',
+        'win32-x64 (on linux-x64), npm run prebuild the one of the machine it runs on (darwin ones on a Mac); ' +
+        'to pack only some platforms, name them: npm run pack:mcpb -- --platform <os-cpu>',
     );
 }
 

@@ -89,6 +89,24 @@ describe('the MCP bundle manifest', () => {
   });
 });
 
+describe('npm run pack:mcpb with bad input', () => {
+  it('names the platforms it can pack', async () => {
+    await expect(packBundles(['freebsd-x64'], path.join(work, 'none'))).rejects.toThrow(
+      /no bundle for freebsd-x64: choose one of linux-x64, linux-arm64, win32-x64, darwin-x64, darwin-arm64/,
+    );
+  });
+
+  it('says how to build a missing prebuild, or to leave that platform out, and packs nothing', async (ctx) => {
+    const absent = WHEN_BUILT.find((tuple) => !existsSync(path.join(root, 'prebuilds', tuple)));
+    if (!absent) return ctx.skip('every darwin prebuild is here (a Mac built them)');
+    const out = path.join(work, 'none');
+    await expect(packBundles(['linux-x64', absent], out)).rejects.toThrow(
+      new RegExp(`no prebuild for ${absent} in prebuilds/: .*npm run pack:mcpb -- --platform <os-cpu>`),
+    );
+    expect(existsSync(out)).toBe(false);
+  });
+});
+
 describe('the linux-x64 bundle', () => {
   let unpacked: string;
   beforeAll(async () => {
