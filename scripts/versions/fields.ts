@@ -24,7 +24,10 @@ export const VERSION_FIELDS: readonly VersionField[] = [
   { file: 'server.json', at: ['packages', 0, 'version'] },
   // The MCP bundle manifest (scripts/mcpb/ copies it into each platform's bundle).
   { file: 'mcpb/manifest.json', at: ['version'] },
-  // The Claude Code and Codex plugins and their marketplaces go here, one line per version field.
+  // The Claude Code and Codex plugins and their marketplaces join here with one line per version
+  // field: .claude-plugin/plugin.json, .claude-plugin/marketplace.json, .codex-plugin/plugin.json
+  // and .agents/plugins/marketplace.json, e.g. { file: '.claude-plugin/plugin.json', at: ['version'] }
+  // (a marketplace's entry: at: ['plugins', 0, 'version']).
 ];
 
 /** package.json's version: the one place a release sets. */
