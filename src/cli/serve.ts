@@ -6,9 +6,11 @@ import { earlyAnswers } from '../mcp/early-answers.js';
 import { EarlyStdioTransport } from '../mcp/early-stdio.js';
 import { MAX_MESSAGE_BYTES_VARIABLE, maxMessageBytes } from '../mcp/stdio/message-size.js';
 import { parse, UsageError } from './args.js';
+import { parseDefaultTimeouts } from './default-timeout-option.js';
 import { version } from './version.js';
 
 export const SERVE_HELP = `Usage: peer-bridge serve [--workspace DIR] [--surface bridge|workbench] [--config FILE] [--runner NAME]
+                         [--default-timeout VERB=SECONDS,…]
 
 Serves the bridge over MCP on stdin/stdout: bridge_implement, bridge_advise, bridge_review and
 bridge_status. Every call runs in the workspace given here (default: the current directory).
@@ -22,6 +24,9 @@ Options:
       --surface NAME   bridge (default): the bridge tools; workbench: the file-safety tools
       --config FILE    runner plugin configuration (grants for third-party runners)
       --runner NAME    codex, claude, or a plugin specifier (default: codex if installed, else claude)
+      --default-timeout VERB=SECONDS,…
+                       a verb's budget when a call names none, e.g. advise=90,review=200 (defaults:
+                       implement=600, advise=120, review=300; at most 700, 350, 350)
   -h, --help           show this help
   -v, --version        print the version
 
@@ -38,6 +43,7 @@ export async function serve(argv: string[]): Promise<number | 'serving'> {
       config: { type: 'string', short: 'c' },
       runner: { type: 'string' },
       surface: { type: 'string' },
+      'default-timeout': { type: 'string' },
     },
     false,
   );
@@ -55,8 +61,10 @@ export async function serve(argv: string[]): Promise<number | 'serving'> {
   const lineTransport = async (stdin: Readable) =>
     new (await import('../mcp/stdio/line-transport.js')).LineTransport({ maxMessageBytes: maxBytes, stdin });
   if (surface === 'workbench') {
-    if (values.config || values.runner)
-      throw new UsageError('--config and --runner belong to the bridge surface, not to --surface workbench');
+    if (values.config || values.runner || values['default-timeout'])
+      throw new UsageError(
+        '--config, --runner and --default-timeout belong to the bridge surface, not to --surface workbench',
+      );
     // An implement peer's CLI waits for this server's handshake before the model's first turn: the
     // handshake is answered from the tool names and their schema alone, while the fs layer (native
     // addon, validators) and the MCP SDK load.
@@ -74,6 +82,7 @@ export async function serve(argv: string[]): Promise<number | 'serving'> {
     await serveWorkbench({ workspace, version, log, workbench, transport, stdinEnded });
     return 'serving';
   }
+  const defaultBudgets = parseDefaultTimeouts(values['default-timeout']);
   // Plugin resolution (and the manifest validators it brings) loads only for a --runner.
   if (values.runner !== undefined) (await import('./runner-option.js')).checkRunnerOption(values.runner, values.config);
   // Reading stdin starts now: the client's initialize and tools/list are answered while the
@@ -126,6 +135,7 @@ export async function serve(argv: string[]): Promise<number | 'serving'> {
       log,
       ...(values.config ? { configPath: path.resolve(values.config) } : {}),
       ...(values.runner ? { runner: values.runner } : {}),
+      ...(defaultBudgets ? { defaultBudgets } : {}),
     }));
     if (stopping) return 'serving';
     await server.connect(transport);

@@ -19,6 +19,7 @@ import type { McpToolName } from '../envelope/index.js';
 import { codeResult, dataResult, describeSchemaErrors, envelopeResult } from './results.js';
 import { SERVER_CAPABILITIES, SERVER_INSTRUCTIONS, SERVER_NAME } from './server-info.js';
 import { listTools, STATUS_TOOL, VERB_TOOLS } from './tools.js';
+import type { Verb } from '../vocabulary.js';
 
 // What tool calls need (validators, the runner host, the ledger) loads on first use, or right
 // after the first tools/list, so the server answers initialize and tools/list without it.
@@ -59,11 +60,17 @@ export interface McpServerOptions {
   version: string;
   /** Default runner specifier. */
   runner?: string;
+  /** Each verb's budget when a call names none (serve --default-timeout), over the built-in defaults. */
+  defaultBudgets?: Partial<Record<Verb, number>>;
   /** Diagnostics go here (stderr), never to stdout. */
   log?: (message: string) => void;
 }
 
 const MAX_PROGRESS_CHARS = 200;
+
+// The server's budget for `verb` (serve --default-timeout), for a call that names none.
+const defaultBudget = (args: Record<string, unknown>, verb: Verb, budgets: McpServerOptions['defaultBudgets']) =>
+  args.timeout_seconds === undefined && budgets?.[verb] !== undefined ? { timeout_seconds: budgets[verb] } : {};
 
 export interface BridgeMcpServer {
   server: Server;
@@ -121,7 +128,7 @@ export function createMcpServer(options: McpServerOptions): BridgeMcpServer {
     if (name === STATUS_TOOL) {
       const validate = toolInputValidator(STATUS_TOOL);
       if (!validate(args)) return codeResult('invalid_arguments', describeSchemaErrors(validate.errors).message);
-      return dataResult(await bridgeStatus(options.workspace, process.env, options.runner));
+      return dataResult(await bridgeStatus(options.workspace, process.env, options.runner, options.defaultBudgets));
     }
     const verb = Object.hasOwn(VERB_TOOLS, name) ? VERB_TOOLS[name] : undefined;
     if (!verb) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
@@ -167,6 +174,7 @@ export function createMcpServer(options: McpServerOptions): BridgeMcpServer {
       const call = runBridge(
         {
           ...(args as unknown as BridgeToolArguments),
+          ...defaultBudget(args, verb, options.defaultBudgets),
           verb,
           workspace: options.workspace,
           ...(options.runner ? { runner: options.runner } : {}),

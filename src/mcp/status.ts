@@ -12,7 +12,7 @@ import { recentIncidents as listIncidentSummaries } from '../state/incidents.js'
 import { Ledger } from '../state/ledger.js';
 import { stateProblems } from '../state/health.js';
 import { resolveInWorkspace } from '../state/paths.js';
-import { STATE_DIR } from '../vocabulary.js';
+import { STATE_DIR, type Verb } from '../vocabulary.js';
 
 // The shape is schemas/bridge-status.schema.json, which is also the tool's outputSchema.
 export type { BridgeStatus } from '../generated/bridge-status.js';
@@ -56,11 +56,15 @@ function fileLocks(env: NodeJS.ProcessEnv): BridgeStatus['file_locks'] {
   return { ...info, owner: readLockDirOwner(info.dir) };
 }
 
-/** The status of a server bound to `workspace`; `runner` is its --runner, if it was given one. */
+/**
+ * The status of a server bound to `workspace`; `runner` is its --runner and `defaultBudgets` its
+ * --default-timeout, if it was given them.
+ */
 export async function bridgeStatus(
   workspace: string,
   env: NodeJS.ProcessEnv = process.env,
   runner?: string,
+  defaultBudgets?: Partial<Record<Verb, number>>,
 ): Promise<BridgeStatus> {
   const problems = await stateProblems(workspace);
   const [runners, recent_runs, recent_incidents, handoffs] = await Promise.all([
@@ -76,7 +80,7 @@ export async function bridgeStatus(
     runners,
     native: { ...backend },
     limits: {
-      default_budget_seconds: { ...DEFAULT_BUDGET_SECONDS },
+      default_budget_seconds: { ...DEFAULT_BUDGET_SECONDS, ...defaultBudgets },
       max_budget_seconds: { ...MCP_MAX_BUDGET_SECONDS },
       hard_cutoff_factor: HARD_CUTOFF_FACTOR,
       ...depthSettings(env),

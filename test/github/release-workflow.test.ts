@@ -50,4 +50,22 @@ describe('release workflow', () => {
     const ci = readFileSync(path.join(root, '.ci', 'run'), 'utf8');
     expect(ci).toContain('npm run --silent prebuilds');
   });
+
+  it('on a tag, checks one version everywhere, builds the MCP bundles and attaches them with the package', () => {
+    const packageJob = text.slice(text.indexOf('\n  package:\n'));
+    expect(packageJob).toContain(`test "v$(node -p 'require("./package.json").version')" = "$GITHUB_REF_NAME"`);
+    expect(packageJob).toContain(
+      'npx vitest run test/distribution/versions.test.ts test/distribution/registry.test.ts',
+    );
+    const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    expect(pkg.scripts['pack:mcpb']).toBe('npm run build:ts && node --import tsx scripts/mcpb/pack.ts');
+    // The bundles are built after the prebuilds of every machine are collected, and attached.
+    const collected = packageJob.indexOf('Collect the prebuilds tested on each machine');
+    const bundles = packageJob.indexOf('npm run pack:mcpb');
+    expect(collected).toBeGreaterThan(0);
+    expect(bundles).toBeGreaterThan(collected);
+    expect(packageJob).toMatch(/gh release create "\$GITHUB_REF_NAME" peer-bridge-\*\.tgz bundles\/\*\.mcpb /);
+  });
 });

@@ -4,17 +4,12 @@
 // Without mingw-w64
 // and Wine the test is skipped with the reason; PEER_BRIDGE_REQUIRE_WINE=1 (set by .ci/run) turns
 // that skip into a failure, so CI cannot pass without running it.
-import { spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { packageRoot } from '../../src/native/load.js';
+import { requireWine, runWineScript } from '../helpers/wine.js';
 import { parseTap } from './conformance/tap-summary.js';
-
-const root = packageRoot();
-const tools = ['x86_64-w64-mingw32-g++-posix', 'x86_64-w64-mingw32-dlltool', 'wine', 'winepath', 'wineserver'];
-const missing = tools.filter((tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0);
 
 // What Wine cannot do (symlinks) or this machine may lack (a second filesystem); anything else
 // skipped is a regression.
@@ -26,28 +21,6 @@ const allowedSkips = [
   'retaking a parked lock whose file was removed holds nothing and says so',
 ];
 
-function requireWine(ctx: { skip(note: string): void }): void {
-  if (missing.length === 0) return;
-  const reason = `needs mingw-w64 and Wine (missing: ${missing.join(', ')}); scripts/windows/env.sh lists the apt packages`;
-  if (process.env.PEER_BRIDGE_REQUIRE_WINE === '1') throw new Error(`PEER_BRIDGE_REQUIRE_WINE=1 but ${reason}`);
-  ctx.skip(reason);
-}
-
-// Output to files, not pipes: Wine cannot write to a pipe, and a lingering wineserver would hold one open.
-function runScript(script: string, env: Record<string, string>, logFile: string, timeout: number) {
-  const log = openSync(logFile, 'w');
-  try {
-    return spawnSync('bash', [path.join(root, script)], {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', log, log],
-      timeout,
-    });
-  } finally {
-    closeSync(log);
-  }
-}
-
 // What Wine cannot show; each must say why, and nothing else may be missing or failing.
 const notVerifiableUnderWine = ['windows-file-id', 'rename-by-handle', 'acl-change-ctime'];
 
@@ -58,7 +31,7 @@ describe('the package on Windows node.exe under Wine', () => {
     ctx.onTestFinished(() => rmSync(work, { recursive: true, force: true }));
     const tapFile = path.join(work, 'conformance.tap');
     const logFile = path.join(work, 'test-run.log');
-    const run = runScript('scripts/windows/test.sh', { PEER_BRIDGE_WINE_TAP: tapFile }, logFile, 600_000);
+    const run = runWineScript('scripts/windows/test.sh', { PEER_BRIDGE_WINE_TAP: tapFile }, logFile, 600_000);
     if (!existsSync(tapFile)) {
       throw new Error(
         `scripts/windows/test.sh exited ${run.status} before the suite ran:\n${readFileSync(logFile, 'utf8').slice(-4000)}`,
@@ -91,7 +64,7 @@ describe('the package on Windows node.exe under Wine', () => {
     const work = mkdtempSync(path.join(os.tmpdir(), 'pb-wine-acceptance-'));
     ctx.onTestFinished(() => rmSync(work, { recursive: true, force: true }));
     const logFile = path.join(work, 'script.log');
-    const run = runScript('scripts/windows/acceptance.sh', { PEER_BRIDGE_WINE_OUT: work }, logFile, 1_000_000);
+    const run = runWineScript('scripts/windows/acceptance.sh', { PEER_BRIDGE_WINE_OUT: work }, logFile, 1_000_000);
     const reportFile = path.join(work, 'report.json');
     const runLog = existsSync(path.join(work, 'run.log')) ? readFileSync(path.join(work, 'run.log'), 'utf8') : '';
     if (!existsSync(reportFile) || readFileSync(reportFile, 'utf8').trim() === '') {
@@ -121,7 +94,7 @@ describe('the package on Windows node.exe under Wine', () => {
     const work = mkdtempSync(path.join(os.tmpdir(), 'pb-wine-package-'));
     ctx.onTestFinished(() => rmSync(work, { recursive: true, force: true }));
     const logFile = path.join(work, 'script.log');
-    const run = runScript('scripts/windows/package.sh', { PEER_BRIDGE_WINE_OUT: work }, logFile, 700_000);
+    const run = runWineScript('scripts/windows/package.sh', { PEER_BRIDGE_WINE_OUT: work }, logFile, 700_000);
     const stepsFile = path.join(work, 'steps.json');
     if (!existsSync(stepsFile)) {
       const runLog = existsSync(path.join(work, 'run.log')) ? readFileSync(path.join(work, 'run.log'), 'utf8') : '';
