@@ -66,21 +66,38 @@ async function scanFolder(workspace: string, relative: string, folder: 'transcri
   const before = remembered.get(absolute);
   const known = before?.ino === ino ? before.files : new Map<string, Facts>();
   const seen = new Map<string, Facts>();
+  const unknown: { name: string; what: { kind: StateFileKind; stem: string } }[] = [];
   for (const name of names) {
     const what = classify(folder, name);
     if (!what) continue;
-    let facts: Facts | undefined = what.kind === 'transcript' || what.kind === 'incident' ? known.get(name) : undefined;
-    if (!facts) {
-      const stat = await lstat(`${absolute}/${name}`).catch(() => null);
-      // Only regular files: a folder or a link under one of our names is not ours to remove.
-      if (!stat?.isFile()) continue;
-      facts = { size: stat.size, mtimeMs: stat.mtimeMs };
+    const facts = what.kind === 'transcript' || what.kind === 'incident' ? known.get(name) : undefined;
+    if (!facts) unknown.push({ name, what });
+    else {
+      seen.set(name, facts);
+      out.push({ path: `${relative}/${name}`, ...what, ...facts });
     }
+  }
+  // A first scan stats every file: STAT_LANES at a time, so the thread pool stays busy.
+  await inLanes(unknown, async ({ name, what }) => {
+    const stat = await lstat(`${absolute}/${name}`).catch(() => null);
+    // Only regular files: a folder or a link under one of our names is not ours to remove.
+    if (!stat?.isFile()) return;
+    const facts = { size: stat.size, mtimeMs: stat.mtimeMs };
     seen.set(name, facts);
     out.push({ path: `${relative}/${name}`, ...what, ...facts });
-  }
+  });
   remembered.set(absolute, { ino, files: seen });
   return out;
+}
+
+const STAT_LANES = 16;
+
+async function inLanes<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(STAT_LANES, items.length) }, lane));
 }
 
 /** The retention-relevant files of a workspace's state; none when a folder is missing or not a real folder. */
