@@ -11,9 +11,10 @@ export const RUNS_HELP = `Usage: peer-bridge runs [--workspace DIR] [--limit N] 
 
 Lists recent bridge calls from .peer-bridge/ledger.jsonl, newest first, in 100 columns: when it
 started, status, verb, direction (caller->peer), time taken and run id, then the start of its
-task and, for a call that did not complete, its incident or reason. A call whose process ended
-before it settled shows as "interrupted", and as "unknown" once a server has started again in the
-workspace and settled it.
+task and, for a call that did not complete, its incident or reason, and once retention has
+removed its transcript or incident, when and why. A call whose process ended before it settled
+shows as "interrupted", and as "unknown" once a server has started again in the workspace and
+settled it.
 
 With --html it writes one self-contained HTML page (no network, no external files) with the
 timeline of calls, totals and charts of cost and tokens, failures grouped by cause with their
