@@ -33,6 +33,9 @@ export interface PruneReport {
 
 // A temporary file this young may be an atomic write under way; older ones are crash leftovers.
 const TEMP_GRACE_MS = 60 * 60 * 1000;
+// A partial transcript this young may belong to a call that has not reached the ledger yet (one
+// waiting for its turn), whatever the age limit says.
+const PARTIAL_GRACE_MS = 24 * 60 * 60 * 1000;
 
 interface Choice {
   aged: StateFile[];
@@ -45,6 +48,7 @@ interface Choice {
 // partial head, its incidents (`<time>-<id>-<fault>.json`), or a temporary file being written.
 function needed(file: StateFile, open: ReadonlySet<string>, now: number): boolean {
   if (file.kind === 'temp') return now - file.mtimeMs <= TEMP_GRACE_MS;
+  if (file.kind === 'partial' && now - file.mtimeMs <= PARTIAL_GRACE_MS) return true;
   for (const id of open) if (file.stem === id || file.stem.startsWith(`${id}-`)) return true;
   return false;
 }

@@ -134,12 +134,16 @@ describe('a retention pass', () => {
     }
     put(ws, '.peer-bridge/transcripts/running.partial.jsonl', 600 * KiB, 40 * DAY);
     put(ws, '.peer-bridge/transcripts/orphan.partial.jsonl', 600 * KiB, 40 * DAY);
-    // The partial head of a call that has not reached the ledger yet: young, so it stays too.
-    put(ws, '.peer-bridge/transcripts/starting.partial.jsonl', 600 * KiB, 0);
+    // The partial head of a call that has not reached the ledger yet (queued, say): under a day
+    // old, so it stays even past the age limit; a settled call's partial two days old goes.
+    put(ws, '.peer-bridge/transcripts/starting.partial.jsonl', 600 * KiB, 20 * 3_600_000);
+    put(ws, '.peer-bridge/transcripts/done.partial.jsonl', 100, 2 * DAY);
 
-    const report = await pruneState(ws, { maxAgeMs: DAY, maxBytes: 1 * MiB });
+    const report = await pruneState(ws, { maxAgeMs: 3_600_000, maxBytes: 1 * MiB });
 
-    expect(report.removed.sort()).toEqual([incident('done'), transcript('done')].sort());
+    expect(report.removed.sort()).toEqual(
+      [incident('done'), transcript('done'), '.peer-bridge/transcripts/done.partial.jsonl'].sort(),
+    );
     for (const id of ['running', 'orphan']) {
       expect(exists(ws, transcript(id))).toBe(true);
       expect(exists(ws, incident(id))).toBe(true);
