@@ -26,7 +26,8 @@ export function refuseReservedName(abs: string, shown: string): void {
   if (path.basename(abs).startsWith(STAGE_PREFIX)) {
     throw new FsError(
       'FS_INVALID_ARGUMENT',
-      `${shown}: names starting with "${STAGE_PREFIX}" are reserved for staged files (a later session may remove such a file as a crash leftover); choose another name`,
+      `${shown}: names starting with "${STAGE_PREFIX}" are reserved for staged files ` +
+        '(a later session may remove such a file as a crash leftover); choose another name',
     );
   }
 }
