@@ -155,7 +155,7 @@ export async function pruneState(
           removed.push(file.path);
           removedBytes += file.size;
         },
-        () => undefined, // gone already (another pass, a person)
+        () => undefined, // gone already (another pass, a person), or not ours to remove after all
       );
       forgetStateFile(workspace, file.path);
       await options.afterRemove?.(file.path);
