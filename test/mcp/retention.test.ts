@@ -95,6 +95,11 @@ it('prunes at start and after a call, keeps an open call whole, and runs lists e
   expect(existsSync(path.join(workspace, transcript('r2')))).toBe(true);
   expect(existsSync(path.join(workspace, envelope.transcript_path))).toBe(true);
   expect(existsSync(path.join(workspace, transcript('held')))).toBe(true);
+  // bridge_status shows it too (the SDK client checks the result against the tool's outputSchema).
+  const status = (await served.client.callTool({ name: 'bridge_status', arguments: {} })) as CallToolResult;
+  const recent = (status.structuredContent as { recent_runs: { run_id: string; pruned: unknown }[] }).recent_runs;
+  expect(recent.find((run) => run.run_id === 'r1')?.pruned).toMatchObject({ paths: [transcript('r1')] });
+  expect(recent.find((run) => run.run_id === 'r2')?.pruned).toBeNull();
   await served.close();
 
   // `runs` still lists every call of the ledger, and says what was pruned, when and why.
