@@ -13,6 +13,7 @@ import { useTempDir } from '../helpers/temp-dir.js';
 
 const prunerChild = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'prune-child.ts');
 const ledgerChild = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'ledger-child.ts');
+const lockChild = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'lock-child.ts');
 const tempDir = useTempDir('peer-bridge-retention-');
 const DAY = 86_400_000;
 const KiB = 1024;
@@ -197,6 +198,23 @@ describe('a retention pass', () => {
     const report = await pruneState(ws, { maxAgeMs: 3_600_000, maxBytes: 1 * MiB });
     expect(report.removed).toEqual(['.peer-bridge/transcripts/.r1.4242.0123456789ab.tmp']);
     expect(exists(ws, '.peer-bridge/transcripts/.r2.4242.0123456789ab.tmp')).toBe(true);
+  });
+
+  it('leaves the work to a pass another process is running (its retention lock is held)', async () => {
+    const ws = tempDir();
+    put(ws, transcript('a'), 100, 40 * DAY);
+    // Held by a second process: the lock is per process, as another server's would be.
+    const holder = spawnTs(lockChild, [path.join(ws, '.peer-bridge', 'retention.lock')]);
+    await waitForLine(holder, (line) => line === 'locked');
+    try {
+      const report = await pruneState(ws, DEFAULT_RETENTION);
+      expect(report).toMatchObject({ removed: [], skipped: 'another process is pruning' });
+      expect(exists(ws, transcript('a'))).toBe(true);
+    } finally {
+      holder.kill('SIGKILL');
+      await waitForExit(holder);
+    }
+    expect((await pruneState(ws, DEFAULT_RETENTION)).removed).toEqual([transcript('a')]);
   });
 
   it('with both limits off removes nothing', async () => {
