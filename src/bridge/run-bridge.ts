@@ -8,11 +8,13 @@ import { BUILT_IN_RUNNERS } from '../runners/resolve.js';
 import type { Runner } from '../runners/types.js';
 import { describeStateProblems, stateFailureCause, stateProblems } from '../state/health.js';
 import { Ledger, RunIdTaken } from '../state/ledger.js';
+import { scheduleRetention } from '../state/retention.js';
 import { removeStartSnapshot } from '../state/start-snapshot.js';
 import { takeSnapshot } from '../state/workspace-snapshot.js';
 import { openTranscript } from '../state/transcript.js';
 import { isVerb, VERBS, type Verb } from '../vocabulary.js';
 import { resolveBudget } from './budget.js';
+import { retentionOf } from './retention-setting.js';
 import { decideDepth, depthLimit, inheritedDepth } from './depth.js';
 import { direction as directionOf } from './direction.js';
 import { decideEffort, mergeSubstitution } from './effort.js';
@@ -147,6 +149,7 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
   checkPromptSize(buildPrompt(verb, task, budget.seconds, offered !== null), task);
   const limit = depthLimit(env);
   const depth = decideDepth(options.depth, inheritedDepth(env), limit);
+  const retention = retentionOf(env);
   decideEffort(options.effort, options.supported_efforts, null); // rejects bad levels before anything starts
   const spec = options.runner ?? defaultRunner(env);
   const caller = context.caller ?? 'api';
@@ -376,5 +379,8 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
       process.emitWarning(`peer-bridge: could not settle run ${runId} in the ledger: ${String(error)}`),
     );
   await removeStartSnapshot(workspace, runId);
+  // Older transcripts and incidents past the limits go now, in the background: the caller has
+  // what it needs, and the pass never touches a call still open.
+  scheduleRetention(workspace, retention);
   return envelope;
 }

@@ -44,6 +44,14 @@ function fit(text: string, width: number): string {
 // 2026-12-02T21:50:03.123Z → 12-02 21:50:03 (UTC, as the ledger records it).
 const when = (iso: string) => iso.replace(/^\d{4}-(\d\d-\d\d)T(\d\d:\d\d:\d\d).*$/, '$1 $2');
 
+// "transcript pruned 11-02 10:00:00: older than 30d": what of a call retention removed, when, why.
+function prunedLine(pruned: NonNullable<RunSummary['pruned']>): string {
+  const transcript = pruned.paths.some((p) => p.includes('/transcripts/'));
+  const incident = pruned.paths.some((p) => p.includes('/incidents/'));
+  const what = transcript && incident ? 'transcript and incident' : transcript ? 'transcript' : 'incident';
+  return `${what} pruned ${when(pruned.at)}: ${pruned.reason}`;
+}
+
 /**
  * The runs table, newest first, within 100 columns: one line of facts per call, then its task
  * and, when there is one, its incident or the reason it ended.
@@ -71,6 +79,7 @@ export function formatRuns(runs: readonly RunSummary[]): string {
     if (run.task_preview) out.push(fit(`    ${JSON.stringify(run.task_preview)}`, RUNS_COLUMNS));
     const why = run.incident ? `incident: ${run.incident}` : run.reason ? `reason: ${run.reason}` : null;
     if (why && run.status !== 'complete') out.push(fit(`    ${why}`, RUNS_COLUMNS));
+    if (run.pruned) out.push(fit(`    ${prunedLine(run.pruned)}`, RUNS_COLUMNS));
   });
   return out.join('\n');
 }

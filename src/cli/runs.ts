@@ -1,6 +1,7 @@
 // `peer-bridge runs`: recent calls from the workspace's ledger, as text, JSON or an HTML report.
 import { resolveWorkspace } from '../bridge/workspace.js';
 import { Ledger } from '../state/ledger.js';
+import { parseAge } from '../state/retention-settings.js';
 import { parse, UsageError } from './args.js';
 import { formatRuns } from './format.js';
 import { version } from './version.js';
@@ -10,9 +11,10 @@ export const RUNS_HELP = `Usage: peer-bridge runs [--workspace DIR] [--limit N] 
 
 Lists recent bridge calls from .peer-bridge/ledger.jsonl, newest first, in 100 columns: when it
 started, status, verb, direction (caller->peer), time taken and run id, then the start of its
-task and, for a call that did not complete, its incident or reason. A call whose process ended
-before it settled shows as "interrupted", and as "unknown" once a server has started again in the
-workspace and settled it.
+task and, for a call that did not complete, its incident or reason, and once retention has
+removed its transcript or incident, when and why. A call whose process ended before it settled
+shows as "interrupted", and as "unknown" once a server has started again in the workspace and
+settled it.
 
 With --html it writes one self-contained HTML page (no network, no external files) with the
 timeline of calls, totals and charts of cost and tokens, failures grouped by cause with their
@@ -28,15 +30,10 @@ Options:
   -h, --help           show this help
   -v, --version        print the version`;
 
-const AGE = /^(\d+)([dhm])$/;
-
 /** `--since`: an ISO date/time or an age (7d, 12h, 30m) before `now`. */
 export function parseSince(value: string, now = Date.now()): Date {
-  const age = AGE.exec(value.trim());
-  if (age) {
-    const unit = { d: 86_400_000, h: 3_600_000, m: 60_000 }[age[2] as 'd' | 'h' | 'm'];
-    return new Date(now - Number(age[1]) * unit);
-  }
+  const age = parseAge(value);
+  if (age !== null) return new Date(now - age);
   const at = /^\d{4}-\d{2}-\d{2}/.test(value) ? Date.parse(value) : Number.NaN;
   if (Number.isNaN(at))
     throw new UsageError(

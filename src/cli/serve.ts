@@ -1,12 +1,14 @@
 // `peer-bridge serve`: the MCP server over stdio. stdout carries JSON-RPC only; logs go to stderr.
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { retentionOf } from '../bridge/retention-setting.js';
 import { resolveWorkspace } from '../bridge/workspace.js';
 import { earlyAnswers } from '../mcp/early-answers.js';
 import { EarlyStdioTransport } from '../mcp/early-stdio.js';
 import { MAX_MESSAGE_BYTES_VARIABLE, maxMessageBytes } from '../mcp/stdio/message-size.js';
 import { parse, UsageError } from './args.js';
 import { parseDefaultTimeouts } from './default-timeout-option.js';
+import type { RetentionSettings } from '../state/retention-settings.js';
 import { version } from './version.js';
 
 export const SERVE_HELP = `Usage: peer-bridge serve [--workspace DIR] [--surface bridge|workbench] [--config FILE] [--runner NAME]
@@ -34,6 +36,18 @@ A JSON-RPC message (one line) may hold at most 64 MiB (${MAX_MESSAGE_BYTES_VARIA
 larger request is answered with an error and skipped, and the session goes on.`;
 
 const log = (message: string) => process.stderr.write(`peer-bridge: ${message}\n`);
+
+// A retention pass at start, in the background, so a long backlog (the first start after an
+// upgrade) never delays the first call. Resolves to what waits for passes under way.
+async function startRetention(workspace: string, settings: RetentionSettings): Promise<() => Promise<void>> {
+  const { retentionIdle, scheduleRetention } = await import('../state/retention.js');
+  scheduleRetention(workspace, settings, (report) => {
+    if (report.removed.length === 0) return;
+    const mib = (report.removedBytes / 1048576).toFixed(1);
+    log(`retention removed ${report.removed.length} old transcript and incident file(s) (${mib} MiB)`);
+  });
+  return retentionIdle;
+}
 
 export async function serve(argv: string[]): Promise<number | 'serving'> {
   const { values } = parse(
@@ -85,6 +99,7 @@ export async function serve(argv: string[]): Promise<number | 'serving'> {
   const defaultBudgets = parseDefaultTimeouts(values['default-timeout']);
   // Plugin resolution (and the manifest validators it brings) loads only for a --runner.
   if (values.runner !== undefined) (await import('./runner-option.js')).checkRunnerOption(values.runner, values.config);
+  const retention = retentionOf();
   // Reading stdin starts now: the client's initialize and tools/list are answered while the
   // ledger, the native addon and the MCP SDK load; calls once the server is up (after the recovery).
   const transport = new EarlyStdioTransport({
@@ -95,6 +110,7 @@ export async function serve(argv: string[]): Promise<number | 'serving'> {
   let server: import('@modelcontextprotocol/sdk/server/index.js').Server | undefined;
   let drain = async () => undefined as void;
   let Ledger: typeof import('../state/ledger.js').Ledger | undefined;
+  let retentionIdle = async () => undefined as void;
   // The client closing stdin, or a signal, ends the session in the workbench's order: stop taking
   // calls and drain them (for the bridge: cancel them, which kills their children and settles
   // them in the ledger), then close, all before the process exits.
@@ -106,6 +122,8 @@ export async function serve(argv: string[]): Promise<number | 'serving'> {
     void drain()
       .then(() => server?.close())
       .then(() => Ledger?.retireOwners())
+      // A retention pass under way finishes (it is crash-safe, but a clean stop need not test that).
+      .then(() => retentionIdle())
       // Exit once stdout has taken every answer (pipes are asynchronous on some systems).
       .finally(() => process.stdout.write('', () => process.exit(0)));
   };
@@ -128,6 +146,8 @@ export async function serve(argv: string[]): Promise<number | 'serving'> {
       );
     }
     transport.ready();
+    // After the recovery, so the calls it settled are no longer open.
+    retentionIdle = await startRetention(workspace, retention);
     const { createMcpServer } = await import('../mcp/server.js');
     ({ server, drain } = createMcpServer({
       workspace,

@@ -109,6 +109,14 @@ export interface Run {
   incident?: string | null;
   reason?: string | null;
   task_preview?: string | null;
+  /**
+   * When and why retention removed this call's transcript or incident (paths, workspace-relative); null while they are kept.
+   */
+  pruned?: null | {
+    at: string;
+    reason: string;
+    paths: string[];
+  };
 }
 /**
  * This interface was referenced by `BridgeStatus`'s JSON-Schema

@@ -63,18 +63,24 @@ export const PAGE_SCRIPT = String.raw`
     }
     if (ex && ex.fault) box.appendChild(el('div', {}, [el('h3', { text: 'Cause' }), el('div', { text: ex.fault })]));
     if (run.reason) box.appendChild(el('div', {}, [el('h3', { text: 'Reason' }), el('div', { text: run.reason })]));
+    var pruned = run.pruned;
+    var prunedNote = pruned ? 'removed by retention on ' + when(pruned.at) + ' (' + pruned.reason + ')' : '';
     if (run.incident) {
       var text = incidents[run.incident];
+      var incidentPruned = pruned && pruned.paths.indexOf(run.incident) >= 0;
       box.appendChild(el('details', { className: 'incident', 'data-incident': run.incident, open: '' }, [
         el('summary', { text: 'Incident ' + run.incident }),
-        el('pre', { text: text || 'The incident file is not readable any more.' }),
+        el('pre', { text: text || (incidentPruned ? 'The incident file was ' + prunedNote + '.' : 'The incident file is not readable any more.') }),
       ]));
     }
+    var transcriptPruned = pruned && pruned.paths.some(function (p) { return p.indexOf('/transcripts/') >= 0; });
     if (ex && ex.lines && ex.lines.length) {
       box.appendChild(el('details', { className: 'transcript' }, [
         el('summary', { text: 'Transcript (' + ex.lines.length + ' records' + (ex.cut ? ', head and tail' : '') + (ex.interrupted ? ', interrupted run' : '') + ')' }),
         el('pre', { text: ex.lines.join('\n') }),
       ]));
+    } else if (transcriptPruned) {
+      box.appendChild(el('p', { className: 'muted pruned', text: 'Transcript ' + prunedNote + '.' }));
     } else if (ex === null) {
       box.appendChild(el('p', { className: 'muted', text: 'No transcript was kept for this call.' }));
     } else if (run.run_id && run.status !== 'rejected') {

@@ -149,6 +149,7 @@ function pageRun(run: ReportRun): Record<string, unknown> {
     tokens_total: run.tokens_total,
     cause: run.cause,
     recovered: run.recovered,
+    pruned: run.pruned,
     // null: looked for and not there; absent: not looked for (older calls keep the file small).
     ...(run.excerpt !== undefined ? { excerpt: run.excerpt } : {}),
   };

@@ -68,7 +68,20 @@ export interface CarriedRecord {
   at: string;
 }
 
-export type LedgerRecord = StartRecord | SettleRecord | ResultRecord | CarriedRecord;
+/**
+ * Transcripts and incidents that retention removed (retention.ts): appended before they are
+ * removed, so `runs` can say a call's transcript was pruned rather than lost.
+ */
+export interface PrunedRecord {
+  type: 'pruned';
+  /** Workspace-relative paths of the removed files. */
+  paths: string[];
+  /** Why, in a few words: the age or size limit that removed them. */
+  reason: string;
+  at: string;
+}
+
+export type LedgerRecord = StartRecord | SettleRecord | ResultRecord | CarriedRecord | PrunedRecord;
 
 export interface LedgerContents {
   records: LedgerRecord[];
@@ -118,6 +131,8 @@ function isRecord(value: Record<string, unknown>): value is LedgerRecord & Recor
       return (
         Array.isArray(value.run_ids) && value.run_ids.every(isString) && isString(value.from) && isString(value.at)
       );
+    case 'pruned':
+      return Array.isArray(value.paths) && value.paths.every(isString) && isString(value.reason) && isString(value.at);
     default:
       return false;
   }
@@ -157,10 +172,11 @@ export function parseLedger(text: string): LedgerContents {
 /** Whether `record` shows `runId` as used: it started, or it ended in an envelope (a refusal). */
 export function usesRunId(record: LedgerRecord, runId: string): boolean {
   if (record.type === 'carried') return record.run_ids.includes(runId);
+  if (record.type === 'pruned') return false;
   return record.run_id === runId && !(record.type === 'result' && record.status === 'rejected');
 }
 
-/** The run id a record is about (null for a carried-ids record and a run-less result). */
+/** The run id a record is about (null for a carried-ids or pruned record and a run-less result). */
 export function runIdOf(record: LedgerRecord): string | null {
-  return record.type === 'carried' ? null : record.run_id;
+  return record.type === 'carried' || record.type === 'pruned' ? null : record.run_id;
 }

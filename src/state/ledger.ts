@@ -19,6 +19,7 @@ import {
   type CarriedRecord,
   type LedgerContents,
   type LedgerRecord,
+  type PrunedRecord,
   type ResultRecord,
   type SettleRecord,
   type StartRecord,
@@ -41,6 +42,7 @@ import { publishInterruptedTranscript } from './transcript-recovery.js';
 export const DEFAULT_LEDGER_MAX_BYTES = 8 * 1024 * 1024;
 /** Archives kept next to the ledger (`ledger.<time>.jsonl`); older ones are removed at rotation. */
 export const LEDGER_ARCHIVES_KEPT = 4;
+const PRUNED_PER_RECORD = 200;
 
 export interface LedgerOptions {
   /** Rotation threshold in bytes (default 8 MiB: a fresh process's one full look stays short). */
@@ -107,6 +109,29 @@ export class Ledger {
 
   async result(record: Omit<ResultRecord, 'type' | 'at'>): Promise<void> {
     await withLedgerLock(this.workspace, () => this.#append([{ type: 'result', ...record, at: now() }]));
+  }
+
+  /**
+   * Appends what retention is about to remove, before it removes it (at most 200 paths a line,
+   * so no record grows without bound).
+   */
+  async pruned(paths: readonly string[], reason: string): Promise<void> {
+    if (paths.length === 0) return;
+    const at = now();
+    const records: PrunedRecord[] = [];
+    for (let i = 0; i < paths.length; i += PRUNED_PER_RECORD) {
+      records.push({ type: 'pruned', paths: paths.slice(i, i + PRUNED_PER_RECORD), reason, at });
+    }
+    await withLedgerLock(this.workspace, () => this.#append(records));
+  }
+
+  /**
+   * Run ids of the calls started and not settled, in every process (running, or interrupted and
+   * not yet recovered): the calls whose files retention keeps. O(appended bytes).
+   */
+  async openRunIds(): Promise<Set<string>> {
+    await this.#index.catchUp();
+    return new Set(this.#index.open.keys());
   }
 
   /** The records of the current file (not its archives). O(n): for tests and doctor, not calls. */

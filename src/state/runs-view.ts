@@ -1,6 +1,7 @@
 // The runs view: ledger records joined per call (a start with its settlement, or the result of a
 // call that never started), as `peer-bridge runs` and bridge_status show them.
-import type { LedgerRecord, ResultRecord, SettleRecord, StartRecord } from './ledger-records.js';
+import type { LedgerRecord, PrunedRecord, ResultRecord, SettleRecord, StartRecord } from './ledger-records.js';
+import { partialTranscriptPath, transcriptPath } from './paths.js';
 
 /** One call as `peer-bridge runs` shows it. */
 export interface RunSummary {
@@ -21,6 +22,11 @@ export interface RunSummary {
   duration_seconds: number | null;
   incident: string | null;
   reason: string | null;
+  /**
+   * When and why retention removed this call's transcript or incident (`paths`), as the ledger's
+   * pruned records say; null while they are kept.
+   */
+  pruned: { at: string; reason: string; paths: string[] } | null;
 }
 
 /** A run summary and, for a started call, the owner that ran it. */
@@ -45,6 +51,7 @@ export function startRun(start: StartRecord, settle?: SettleRecord): JoinedRun {
       duration_seconds: settle?.duration_seconds ?? null,
       incident: settle?.incident ?? null,
       reason: settle?.reason ?? null,
+      pruned: null,
     },
   };
 }
@@ -66,6 +73,7 @@ export function resultRun(result: ResultRecord): JoinedRun {
       duration_seconds: 0,
       incident: result.incident ?? null,
       reason: `${result.code}: ${result.reason}`,
+      pruned: null,
     },
   };
 }
@@ -78,6 +86,7 @@ export function resultRun(result: ResultRecord): JoinedRun {
 export function joinRuns(records: Iterable<LedgerRecord>): JoinedRun[] {
   const byId = new Map<string, { start: StartRecord; run: JoinedRun }>();
   const list: JoinedRun[] = [];
+  const pruned: PrunedPaths = new Map();
   for (const record of records) {
     if (record.type === 'start') {
       // A call open at a rotation has its start copied into the next file: one run, listed once.
@@ -90,9 +99,33 @@ export function joinRuns(records: Iterable<LedgerRecord>): JoinedRun[] {
       if (entry) entry.run.summary = startRun(entry.start, record).summary;
     } else if (record.type === 'result') {
       list.push(resultRun(record));
+    } else if (record.type === 'pruned') {
+      notePruned(pruned, record);
     }
   }
+  markPruned(list, pruned);
   return list;
+}
+
+/** Path → the pruned record that named it first (a pass that crashed may name a path again). */
+export type PrunedPaths = Map<string, PrunedRecord>;
+
+export function notePruned(pruned: PrunedPaths, record: PrunedRecord): void {
+  for (const path of record.paths) {
+    const seen = pruned.get(path);
+    if (!seen || record.at < seen.at) pruned.set(path, record);
+  }
+}
+
+/** Sets `pruned` on calls whose transcript or incident is among `pruned`. */
+export function markPruned(runs: readonly JoinedRun[], pruned: PrunedPaths): void {
+  if (pruned.size === 0) return;
+  for (const { summary } of runs) {
+    const own = summary.run_id === null ? [] : [transcriptPath(summary.run_id), partialTranscriptPath(summary.run_id)];
+    const paths = [...own, ...(summary.incident ? [summary.incident] : [])].filter((path) => pruned.has(path));
+    const record = paths.length > 0 ? pruned.get(paths[0]!)! : undefined;
+    if (record) summary.pruned = { at: record.at, reason: record.reason, paths };
+  }
 }
 
 /**
@@ -123,6 +156,7 @@ export async function newestRuns(
   const settles = new Map<string, SettleRecord>();
   const started = new Set<string>();
   const copies = new Map<string, StartRecord>();
+  const pruned: PrunedPaths = new Map();
   const out: JoinedRun[] = [];
   if (limit <= 0) return out;
   const complete = await readBackward((record) => {
@@ -139,11 +173,16 @@ export async function newestRuns(
       out.push(startRun(record, settles.get(record.run_id)));
     } else if (record.type === 'result') {
       out.push(resultRun(record));
+    } else if (record.type === 'pruned') {
+      // Pruning follows a call's settlement, so it is met before the call's own records.
+      notePruned(pruned, record);
     }
     return out.length < limit;
   });
   if (complete) {
     for (const [runId, copy] of copies) if (!started.has(runId)) out.push(startRun(copy, settles.get(runId)));
   }
-  return out.slice(0, limit);
+  const newest = out.slice(0, limit);
+  markPruned(newest, pruned);
+  return newest;
 }

@@ -1,7 +1,7 @@
 // kill -9 in the middle of a publication: the target holds the old bytes or the new ones, never a
 // mix, and the staged leftover is removed by the next session that touches the directory.
 import { execa } from 'execa';
-import { readdirSync } from 'node:fs';
+import { readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -58,5 +58,19 @@ describe('a crash mid-publication', () => {
     expect(code(await next.call('read_file', { path: 'target.txt' }))).toBe('FS_NOT_FOUND');
     expect(readdirSync(t.ws)).toEqual([]);
     ok(await next.call('write_file', { path: 'target.txt', content: 'fresh\n' }));
+  });
+
+  it("removes the killed process's leftover and none of the user's near-miss names beside it", async () => {
+    const { t, leftovers } = await crashAt('staged', true);
+    expect(leftovers).toEqual([expect.stringMatching(/^\.peer-bridge-stage\./)]);
+    const users = ['.peer-bridge-stage.notes', `${leftovers[0] as string}.bak`, `old${leftovers[0] as string}`];
+    const twoHoursAgo = (Date.now() - 2 * 60 * 60 * 1000) / 1000;
+    for (const name of users) {
+      writeFileSync(t.file(name), 'mine\n');
+      utimesSync(t.file(name), twoHoursAgo, twoHoursAgo);
+    }
+    ok(await t.open().call('read_file', { path: 'target.txt', limit: 1 }));
+    expect(readdirSync(t.ws).sort()).toEqual([...users, 'target.txt'].sort());
+    for (const name of users) expect(t.text(name)).toBe('mine\n');
   });
 });

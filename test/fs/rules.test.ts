@@ -328,7 +328,49 @@ describe('tool semantics', () => {
   });
 });
 
+describe('a never-read path that does not exist', () => {
+  it.each([
+    ['edit_file', { path: 'm.txt', old_string: 'a', new_string: 'b' }],
+    ['multi_edit', { path: 'm.txt', edits: [{ old_string: 'a', new_string: 'b' }] }],
+    ['delete_range', { path: 'm.txt', start_line: 1, end_line: 1 }],
+    ['delete_symbol', { path: 'm.ts', symbol: 'x' }],
+    ['notebook_edit', { path: 'm.ipynb', edit_mode: 'delete', cell_id: 'c' }],
+    ['move_file', { path: 'm.txt', new_path: 'n.txt' }],
+  ] as const)('%s on it is FS_NOT_FOUND, not FS_NOT_OBSERVED', async (tool, args) => {
+    const t = bench();
+    expect(code(await t.wb.call(tool, args as never))).toBe('FS_NOT_FOUND');
+    expect(readdirSync(t.ws)).toEqual([]);
+  });
+});
+
+describe('the mode of a created file', () => {
+  it.each([0o022, 0o077, 0o002])('is 0666 less the umask (umask %o)', async (mask) => {
+    const t = bench();
+    const before = process.umask(mask);
+    try {
+      ok(await t.wb.call('write_file', { path: 'new.txt', content: 'x\n' }));
+    } finally {
+      process.umask(before);
+    }
+    expect(statSync(t.file('new.txt')).mode & 0o777).toBe(0o666 & ~mask);
+  });
+});
+
 describe('one session, calls issued together', () => {
+  it('run in the order they were issued, each seeing the result of the one before', async () => {
+    const t = bench();
+    t.write('c.txt', '0\n');
+    ok(await t.wb.call('read_file', { path: 'c.txt' }));
+    // Each edit needs the text the edit before it wrote; a delete_range then removes the first line.
+    const results = await Promise.all([
+      t.wb.call('edit_file', { path: 'c.txt', old_string: '0\n', new_string: '0\n1\n' }),
+      t.wb.call('edit_file', { path: 'c.txt', old_string: '1\n', new_string: '1\n2\n' }),
+      t.wb.call('delete_range', { path: 'c.txt', start_line: 1, end_line: 1 }),
+    ]);
+    expect(results.map(code)).toEqual(['ok', 'ok', 'ok']);
+    expect(t.text('c.txt')).toBe('1\n2\n');
+  });
+
   it('two write_file calls to a new path: the first creates, the second replaces', async () => {
     const t = bench();
     const [first, second] = await Promise.all([

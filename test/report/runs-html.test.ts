@@ -9,12 +9,16 @@ import {
   statSync,
   writeFileSync,
   chmodSync,
+  utimesSync,
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Ledger } from '../../src/state/ledger.js';
+import { pruneState } from '../../src/state/retention.js';
+import { DEFAULT_RETENTION } from '../../src/state/retention-settings.js';
 import { baseEnv, cliMain, repoRoot, tsxLoader } from '../mcp/serve-client.js';
 import { chromiumPath, noChromiumReason } from './chromium.js';
 import { largeHistory, mixedHistory, type Expected } from './fixtures.js';
@@ -180,6 +184,62 @@ describe.skipIf(!chromiumPath)(
       expect(problems).toEqual([]);
       await page.close();
     }, 600_000);
+
+    it('a pruned call is still listed, and says its transcript and incident were removed by retention', async () => {
+      const workspace = tempDir();
+      const ledger = new Ledger(workspace);
+      const incident = '.peer-bridge/incidents/20261101T000000.000Z-gone-timeout.json';
+      for (const id of ['gone', 'kept']) {
+        await ledger.start({
+          run_id: id,
+          verb: 'review',
+          runner: 'codex',
+          direction: 'cli->codex',
+          budget_seconds: 1,
+          depth: 0,
+        });
+        await ledger.settle({
+          run_id: id,
+          status: id === 'gone' ? 'timeout' : 'complete',
+          incident: id === 'gone' ? incident : null,
+          duration_seconds: 1,
+        });
+        const transcript = path.join(workspace, '.peer-bridge', 'transcripts', `${id}.jsonl`);
+        mkdirSync(path.dirname(transcript), { recursive: true });
+        const records = [
+          { type: 'transcript.start', run_id: id },
+          { type: 'bridge.call', task: `task of ${id}` },
+        ];
+        writeFileSync(transcript, records.map((r) => JSON.stringify(r)).join('\n') + '\n');
+      }
+      mkdirSync(path.join(workspace, '.peer-bridge', 'incidents'));
+      writeFileSync(path.join(workspace, incident), '{"fault":"timeout"}\n');
+      const old = (Date.now() - 40 * 86_400_000) / 1000;
+      utimesSync(path.join(workspace, '.peer-bridge', 'transcripts', 'gone.jsonl'), old, old);
+      utimesSync(path.join(workspace, incident), old, old);
+      expect((await pruneState(workspace, DEFAULT_RETENTION)).removed).toHaveLength(2);
+
+      const { file, stdout } = await runsHtml(workspace);
+      expect(stdout).toMatch(/\(2 calls/);
+      const { page, problems } = await load(file);
+      expect(await number(page, 'total-calls')).toBe(2);
+      const open = async (id: string) => {
+        await page.$eval('#filter-text', (node) => ((node as unknown as { value: string }).value = ''));
+        await page.type('#filter-text', id);
+        await page.click('#runs-body tr.run');
+        return text(page, '#runs-body tr.detail');
+      };
+      const gone = await open('gone');
+      expect(gone).toMatch(/Transcript removed by retention on 20\d\d-[\d-]+ [\d:]+Z \(older than 30d\)\./);
+      expect(gone).toMatch(/The incident file was removed by retention on .* \(older than 30d\)\./);
+      expect(gone).not.toContain('No transcript was kept');
+      const kept = await open('kept');
+      expect(kept).toContain('task of kept');
+      expect(kept).not.toContain('removed by retention');
+      await page.screenshot({ path: path.join(artifacts, 'pruned.png'), fullPage: true });
+      expect(problems).toEqual([]);
+      await page.close();
+    });
 
     it('--since and --limit choose the calls; --open hands the file to the system opener', async () => {
       const workspace = tempDir();
