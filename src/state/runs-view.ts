@@ -21,6 +21,8 @@ export interface RunSummary {
   duration_seconds: number | null;
   incident: string | null;
   reason: string | null;
+  /** Seconds it waited for its writer turn and a peer slot before its peer started; null when it did not wait. */
+  queued_seconds: number | null;
 }
 
 /** A run summary and, for a started call, the owner that ran it. */
@@ -45,6 +47,7 @@ export function startRun(start: StartRecord, settle?: SettleRecord): JoinedRun {
       duration_seconds: settle?.duration_seconds ?? null,
       incident: settle?.incident ?? null,
       reason: settle?.reason ?? null,
+      queued_seconds: start.queued_seconds ?? null,
     },
   };
 }
@@ -66,6 +69,7 @@ export function resultRun(result: ResultRecord): JoinedRun {
       duration_seconds: 0,
       incident: result.incident ?? null,
       reason: `${result.code}: ${result.reason}`,
+      queued_seconds: result.queued_seconds ?? null,
     },
   };
 }
