@@ -225,4 +225,50 @@ describe('a server with PEER_BRIDGE_MAX_PEERS=2', () => {
     )!;
     expect(start.queued_seconds).toBeGreaterThan(1.2);
   });
+
+  it('a server that stops cancels its waiting calls at once, and no peer starts for them', async () => {
+    const gate = await gateServer();
+    const { served, workspace } = await setup([], { PEER_BRIDGE_MAX_PEERS: '1' }, ['--runner', gateRunner]);
+    void call(served, 'bridge_advise', { task: `gate:${gate.port}`, run_id: 'running' }).catch(() => undefined);
+    await gate.connected;
+    const seen: Progress[] = [];
+    void call(
+      served,
+      'bridge_review',
+      { task: 'waits in line', run_id: 'waiting' },
+      { onprogress: (p) => seen.push(p) },
+    ).catch(() => undefined);
+    await waitFor(() => seen.some((p) => QUEUED.test(p.message ?? '')), 'the second call to wait in line');
+    await served.close();
+    const ended = await waitFor(async () => {
+      const all = await records(workspace);
+      const waiting = all.find((r): r is ResultRecord => r.type === 'result' && r.run_id === 'waiting');
+      const running = all.find((r) => r.type === 'settle' && r.run_id === 'running');
+      return waiting && running ? { waiting, running } : null;
+    }, 'both calls to be settled');
+    expect(ended.waiting).toMatchObject({ status: 'blocked', code: 'cancelled' });
+    expect(ended.running).toMatchObject({ status: 'blocked' });
+    expect((await records(workspace)).some((r) => r.type === 'start' && r.run_id === 'waiting')).toBe(false);
+  });
+});
+
+describe('a bad PEER_BRIDGE_MAX_PEERS', () => {
+  it('refuses every call with invalid_environment naming the variable, and bridge_status says why', async () => {
+    const { served, double } = await setup([], { PEER_BRIDGE_MAX_PEERS: 'lots' });
+    const result = await call(served, 'bridge_advise', { task: 'anything' });
+    expect(result.isError).toBe(true);
+    expect(JSON.parse((result.content[0] as { text: string }).text)).toMatchObject({
+      code: 'invalid_environment',
+      message: expect.stringMatching(/^PEER_BRIDGE_MAX_PEERS must be a whole number from 1 to 1024 .*got "lots"/),
+    });
+    const status = (await call(served, 'bridge_status', {})).structuredContent as { calls: Record<string, unknown> };
+    expect(status.calls).toMatchObject({
+      max_peers: null,
+      max_writers: 1,
+      problem: expect.stringContaining('PEER_BRIDGE_MAX_PEERS'),
+      running: [],
+      queued: [],
+    });
+    expect(double.requests).toHaveLength(0);
+  });
 });
