@@ -147,7 +147,7 @@ function joinLine(key: string, max: number, signal: AbortSignal | undefined, wai
 async function lockSlot(options: WriterTurnOptions, wait: () => void): Promise<LockHandle> {
   const dir = options.lockDir.dir;
   const files = Array.from({ length: options.max }, (_, slot) => writerLockFile(dir, options.workspace, slot));
-  prepare(options.lockDir);
+  if (!prepared.has(dir)) prepare(options.lockDir);
   let delay = 1;
   for (;;) {
     options.signal?.throwIfAborted();
@@ -186,9 +186,13 @@ function tryFile(file: string, lockDir: LockDirInfo): LockHandle | undefined {
   }
 }
 
+// Lock directories this process has made or checked: once each, and again if one disappears.
+const prepared = new Set<string>();
+
 function prepare(lockDir: LockDirInfo): void {
   try {
     prepareLockDir(lockDir);
+    prepared.add(lockDir.dir);
   } catch (error) {
     throw new BridgeError('invalid_environment', `${(error as Error).message}`, { cause: error });
   }

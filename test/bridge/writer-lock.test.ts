@@ -1,6 +1,6 @@
 // The workspace writer lock on its own: turns in order within a process, a lock file held by
 // another owner, a holder killed with SIGKILL, cancellation while waiting, and the setting.
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -126,6 +126,14 @@ describe('takeWriterTurn', () => {
     child.kill('SIGKILL');
     await waitForExit(child);
     (await turn).release();
+  });
+
+  it('makes the lock directory again when it was removed since the last turn (a temp cleaner)', async () => {
+    const opts = options();
+    (await takeWriterTurn(opts)).release();
+    rmSync(opts.lockDir.dir, { recursive: true });
+    (await takeWriterTurn(opts)).release();
+    expect(readdirSync(opts.lockDir.dir)).toContain(path.basename(writerLockFile(opts.lockDir.dir, opts.workspace, 0)));
   });
 
   it('says what to do when the lock directory cannot be made, as invalid_environment', async () => {
