@@ -48,11 +48,16 @@ export type Admission =
 const seconds = (ms: number) => Math.round(ms) / 1000;
 
 export function queuedMessage(ahead: number, size: number): string {
-  return `queued: ${ahead} call${ahead === 1 ? '' : 's'} ahead; this server runs at most ${size} peer${size === 1 ? '' : 's'} at once (${MAX_PEERS_ENV})`;
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const limit = `this server runs at most ${plural(size, 'peer')} at once (${MAX_PEERS_ENV})`;
+  return `queued: ${plural(ahead, 'call')} ahead; ${limit}`;
 }
 
 export function writerMessage(max: number): string {
-  return `waiting for the workspace's writer turn: another implement call is running in this workspace (at most ${max} at once, ${MAX_WRITERS_ENV})`;
+  return (
+    "waiting for the workspace's writer turn: another implement call is running in this workspace " +
+    `(at most ${max} at once, ${MAX_WRITERS_ENV})`
+  );
 }
 
 /** Waits for the call's writer turn (implement) and its peer slot; see the top of this file. */

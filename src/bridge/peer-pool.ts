@@ -28,7 +28,9 @@ export function maxPeers(env: NodeJS.ProcessEnv = process.env): number {
   if (!Number.isInteger(value) || value < 1 || value > MAX_PEERS_CEILING) {
     throw new BridgeError(
       'invalid_environment',
-      `${MAX_PEERS_ENV} must be a whole number from 1 to ${MAX_PEERS_CEILING} (peers one server runs at once), got ${JSON.stringify(raw)}; fix or unset it in the environment that launched peer-bridge (the default here is ${defaultMaxPeers()})`,
+      `${MAX_PEERS_ENV} must be a whole number from 1 to ${MAX_PEERS_CEILING} (peers one server runs at once), ` +
+        `got ${JSON.stringify(raw)}; fix or unset it in the environment that launched peer-bridge ` +
+        `(the default here is ${defaultMaxPeers()})`,
     );
   }
   return value;

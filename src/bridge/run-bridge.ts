@@ -280,7 +280,8 @@ async function runAdmitted(
   });
   if (admission.waited) meta.transcript.write({ type: 'bridge.queued', ...admission.waited });
   if (!admission.admitted) {
-    const cause = `cancelled: the caller cancelled the call after ${admission.waited.queued_seconds} s in the queue; no peer was started`;
+    const waited = admission.waited.queued_seconds;
+    const cause = `cancelled: the caller cancelled the call after ${waited} s in the queue; no peer was started`;
     return neverStarted(
       await harnessEnvelope({ fault: 'cancelled', cause, meta }),
       'cancelled',

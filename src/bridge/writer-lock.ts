@@ -24,7 +24,9 @@ export function maxWriters(env: NodeJS.ProcessEnv = process.env): number {
   if (!Number.isInteger(value) || value < 0 || value > MAX_WRITERS_CEILING) {
     throw new BridgeError(
       'invalid_environment',
-      `${MAX_WRITERS_ENV} must be a whole number from 0 to ${MAX_WRITERS_CEILING} (implement calls at once per workspace; 0 = no limit), got ${JSON.stringify(raw)}; fix or unset it in the environment that launched peer-bridge`,
+      `${MAX_WRITERS_ENV} must be a whole number from 0 to ${MAX_WRITERS_CEILING} ` +
+        `(implement calls at once per workspace; 0 = no limit), got ${JSON.stringify(raw)}; ` +
+        'fix or unset it in the environment that launched peer-bridge',
     );
   }
   return value;
@@ -179,7 +181,8 @@ function tryFile(file: string, lockDir: LockDirInfo): LockHandle | undefined {
       }
       throw new BridgeError(
         'invalid_environment',
-        `the workspace's writer lock file ${file} is unusable (${code ?? String(error)}); nothing was started; remove whatever is at that path, or set PEER_BRIDGE_LOCK_DIR`,
+        `the workspace's writer lock file ${file} is unusable (${code ?? String(error)}); nothing was started; ` +
+          'remove whatever is at that path, or set PEER_BRIDGE_LOCK_DIR',
         { cause: error },
       );
     }

@@ -220,10 +220,11 @@ async function checkCallLimits(env: NodeJS.ProcessEnv): Promise<Check> {
   try {
     const peers = maxPeers(env);
     const writers = maxWriters(env);
+    const calls = writers === 1 ? 'one implement call' : `${writers} implement calls`;
     const turns =
       writers === 0
         ? 'implement calls on one workspace run side by side (PEER_BRIDGE_MAX_WRITERS=0)'
-        : `${writers === 1 ? 'one implement call' : `${writers} implement calls`} at a time per workspace, across processes (PEER_BRIDGE_MAX_WRITERS)`;
+        : `${calls} at a time per workspace, across processes (PEER_BRIDGE_MAX_WRITERS)`;
     return {
       name: 'calls',
       level: 'ok',
