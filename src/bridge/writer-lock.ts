@@ -6,7 +6,7 @@ import { hash } from 'node:crypto';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { prepareLockDir, type LockDirInfo } from '../fs/lock-dir.js';
-import { tryLock, type LockHandle } from '../native/index.js';
+import { statPath, tryLock, type LockHandle } from '../native/index.js';
 import { abortReason, BridgeError } from './errors.js';
 
 export const MAX_WRITERS_ENV = 'PEER_BRIDGE_MAX_WRITERS';
@@ -32,9 +32,28 @@ export function maxWriters(env: NodeJS.ProcessEnv = process.env): number {
   return value;
 }
 
-/** The lock file of writer slot `slot` of a workspace (by its real path's hash). */
+/**
+ * The name every process gives a workspace's writer turn: a hash of its folder's identity (volume
+ * and file id), so two spellings of one folder (letter case on macOS and Windows, a symlink, a
+ * bind mount) share one turn.
+ */
+export function writerKey(workspace: string): string {
+  let identity: { volume: string; fileId: string };
+  try {
+    identity = statPath(workspace).identity;
+  } catch (error) {
+    throw new BridgeError('invalid_workspace', `the workspace ${workspace} cannot be read any more: ${String(error)}`, {
+      cause: error,
+    });
+  }
+  return hash('sha256', `${identity.volume}:${identity.fileId}`).slice(0, 40);
+}
+
+const lockFileOf = (dir: string, key: string, slot: number) => path.join(dir, `writer-${key}-${slot}.lock`);
+
+/** The lock file of writer slot `slot` of a workspace. */
 export function writerLockFile(dir: string, workspace: string, slot: number): string {
-  return path.join(dir, `writer-${hash('sha256', workspace).slice(0, 40)}-${slot}.lock`);
+  return lockFileOf(dir, writerKey(workspace), slot);
 }
 
 export interface WriterTurnOptions {
@@ -75,7 +94,8 @@ export function writerWaits(workspace: string): Array<{ run_id: string; since: s
 export async function takeWriterTurn(options: WriterTurnOptions): Promise<WriterTurn> {
   const started = performance.now();
   if (options.max === 0) return { release: () => undefined, waitedMs: 0 };
-  const key = `${options.lockDir.dir}\0${options.workspace}`;
+  const name = writerKey(options.workspace);
+  const key = `${options.lockDir.dir}\0${name}`;
   let waited = false;
   const wait = () => {
     if (waited) return;
@@ -88,7 +108,7 @@ export async function takeWriterTurn(options: WriterTurnOptions): Promise<Writer
   try {
     const leaveLine = await joinLine(key, options.max, options.signal, wait);
     try {
-      const held = await lockSlot(options, wait);
+      const held = await lockSlot(options, name, wait);
       return { release: once(() => (held.release(), leaveLine())), waitedMs: waited ? performance.now() - started : 0 };
     } catch (error) {
       leaveLine();
@@ -146,9 +166,9 @@ function joinLine(key: string, max: number, signal: AbortSignal | undefined, wai
 
 // A free slot among the workspace's lock files, tried again with a short capped backoff while
 // every slot is held by another process (a kernel wait would park a thread of Node's small pool).
-async function lockSlot(options: WriterTurnOptions, wait: () => void): Promise<LockHandle> {
+async function lockSlot(options: WriterTurnOptions, name: string, wait: () => void): Promise<LockHandle> {
   const dir = options.lockDir.dir;
-  const files = Array.from({ length: options.max }, (_, slot) => writerLockFile(dir, options.workspace, slot));
+  const files = Array.from({ length: options.max }, (_, slot) => lockFileOf(dir, name, slot));
   if (!prepared.has(dir)) prepare(options.lockDir);
   let delay = 1;
   for (;;) {

@@ -1,6 +1,6 @@
 // The workspace writer lock on its own: turns in order within a process, a lock file held by
 // another owner, a holder killed with SIGKILL, cancellation while waiting, and the setting.
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -20,6 +20,7 @@ const holder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures
 
 function options(extra: Partial<WriterTurnOptions> = {}): WriterTurnOptions {
   const dir = tempDir();
+  mkdirSync(path.join(dir, 'ws'), { recursive: true });
   return {
     workspace: path.join(dir, 'ws'),
     max: 1,
@@ -76,6 +77,17 @@ describe('takeWriterTurn', () => {
     other.release();
     (await turn).release();
     expect(told).toBe(1);
+  });
+
+  it('gives two spellings of one folder one turn: the lock is named by the folder, not by its path', async () => {
+    const opts = options();
+    const alias = path.join(path.dirname(opts.workspace), 'alias');
+    symlinkSync(opts.workspace, alias);
+    const held = await takeWriterTurn(opts);
+    const viaAlias = takeWriterTurn({ ...opts, workspace: alias, runId: 'alias' });
+    expect(await settledYet(viaAlias)).toBe(false);
+    held.release();
+    (await viaAlias).release();
   });
 
   it('lets a second writer in when PEER_BRIDGE_MAX_WRITERS allows two, and a third waits', async () => {
