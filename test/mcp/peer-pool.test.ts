@@ -86,14 +86,18 @@ async function callsNow(served: Served): Promise<CallsStatus> {
 
 const gateRunner = path.join(repoRoot, 'test', 'fixtures', 'runners', 'gate-runner.ts');
 
-/** A TCP server the gate runner waits on: `open()` lets every waiting peer answer. */
-async function gateServer(): Promise<{ port: number; connected: Promise<void>; open: () => void }> {
+/**
+ * A TCP server the gate runner waits on: `connections(n)` resolves once n peers have reached it,
+ * `open()` lets every peer waiting now answer.
+ */
+async function gateServer(): Promise<{ port: number; connections: (n: number) => Promise<void>; open: () => void }> {
   const sockets: Socket[] = [];
-  let connected!: () => void;
-  const first = new Promise<void>((resolve) => (connected = resolve));
+  const waiters: Array<{ n: number; resolve: () => void }> = [];
+  let count = 0;
   const server = createServer((socket) => {
     sockets.push(socket);
-    connected();
+    count += 1;
+    for (const waiter of waiters) if (count >= waiter.n) waiter.resolve();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   cleanup.push(() => {
@@ -102,8 +106,8 @@ async function gateServer(): Promise<{ port: number; connected: Promise<void>; o
   });
   return {
     port: (server.address() as AddressInfo).port,
-    connected: first,
-    open: () => sockets.forEach((socket) => socket.end('go')),
+    connections: (n) => new Promise<void>((resolve) => (count >= n ? resolve() : waiters.push({ n, resolve }))),
+    open: () => sockets.splice(0).forEach((socket) => socket.end('go')),
   };
 }
 
@@ -195,8 +199,9 @@ describe('a server with PEER_BRIDGE_MAX_PEERS=2', () => {
   }, 120_000);
 
   it("starts a queued call's budget when its peer starts, not when it joins the line", async () => {
-    // The gate runner answers at once (no CLI start-up), so a 1 s budget is ample once the peer
-    // runs; the first call holds the only slot until the test's gate server lets it go.
+    // The gate runner needs no CLI start-up, so a 1 s budget is ample once the peer runs; the first
+    // call holds the only slot until the test's gate server lets it go, then the second call's
+    // peer waits at the gate too, so an expired budget would show as a timeout.
     const gate = await gateServer();
     const { served, workspace } = await setup(
       [],
@@ -207,19 +212,21 @@ describe('a server with PEER_BRIDGE_MAX_PEERS=2', () => {
       ['--runner', gateRunner],
     );
     const holder = call(served, 'bridge_advise', { task: `gate:${gate.port}`, run_id: 'holder' });
-    await gate.connected;
+    await gate.connections(1);
     const seen: Progress[] = [];
     const queued = call(
       served,
       'bridge_advise',
-      { task: 'quick question', run_id: 'short-budget', timeout_seconds: 1 },
+      { task: `gate:${gate.port} quick question`, run_id: 'short-budget', timeout_seconds: 1 },
       { onprogress: (p) => seen.push(p) },
     );
     // Queue heartbeats every 0.3 s: seven of them are past the 1.2 s hard cutoff of a 1 s budget.
     await waitFor(() => seen.filter((p) => QUEUED.test(p.message ?? '')).length >= 7, 'seven queue heartbeats');
     gate.open();
     expect((await holder).structuredContent).toMatchObject({ status: 'complete', verdict: 'answered after the gate' });
-    expect((await queued).structuredContent).toMatchObject({ status: 'complete', verdict: 'answered at once' });
+    await gate.connections(2);
+    gate.open();
+    expect((await queued).structuredContent).toMatchObject({ status: 'complete', verdict: 'answered after the gate' });
     const start = (await records(workspace)).find(
       (r): r is StartRecord => r.type === 'start' && r.run_id === 'short-budget',
     )!;
@@ -230,7 +237,7 @@ describe('a server with PEER_BRIDGE_MAX_PEERS=2', () => {
     const gate = await gateServer();
     const { served, workspace } = await setup([], { PEER_BRIDGE_MAX_PEERS: '1' }, ['--runner', gateRunner]);
     void call(served, 'bridge_advise', { task: `gate:${gate.port}`, run_id: 'running' }).catch(() => undefined);
-    await gate.connected;
+    await gate.connections(1);
     const seen: Progress[] = [];
     void call(
       served,
