@@ -1,7 +1,9 @@
 // Run once by vitest before any test file, in the process whose environment every test worker
 // (and every process a test starts) inherits. The suite must leave nothing in the user's own
 // folders: the Codex model catalog cache (src/runners/codex/models.ts) goes to a folder of this
-// run, removed at the end. A test that checks the cache sets PEER_BRIDGE_CACHE_DIR itself.
+// run, removed at the end. A test that checks the cache sets PEER_BRIDGE_CACHE_DIR itself. So do
+// the lock files (an implement call's writer turn leaves one per workspace): a test that checks
+// the lock directory names its own.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,5 +11,10 @@ import path from 'node:path';
 export default function setup(): () => void {
   const cache = mkdtempSync(path.join(os.tmpdir(), 'peer-bridge-test-cache-'));
   process.env.PEER_BRIDGE_CACHE_DIR = cache;
-  return () => rmSync(cache, { recursive: true, force: true });
+  const locks = mkdtempSync(path.join(os.tmpdir(), 'peer-bridge-test-locks-'));
+  process.env.PEER_BRIDGE_LOCK_DIR ??= locks;
+  return () => {
+    rmSync(cache, { recursive: true, force: true });
+    rmSync(locks, { recursive: true, force: true });
+  };
 }

@@ -36,3 +36,11 @@ export class BridgeError extends CodedError<BridgeErrorCode> {
     this.field = options.field;
   }
 }
+
+/** Why `signal` was aborted, as an Error (a reason that is not one is wrapped, its text kept). */
+export function abortReason(signal: AbortSignal | undefined): Error {
+  const reason: unknown = signal?.reason;
+  return reason instanceof Error
+    ? reason
+    : new Error(`cancelled: ${typeof reason === 'string' ? reason : 'aborted'}`, { cause: reason });
+}

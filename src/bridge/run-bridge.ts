@@ -13,6 +13,8 @@ import { removeStartSnapshot } from '../state/start-snapshot.js';
 import { takeSnapshot } from '../state/workspace-snapshot.js';
 import { openTranscript } from '../state/transcript.js';
 import { isVerb, VERBS, type Verb } from '../vocabulary.js';
+import { lockDirInfo } from '../fs/lock-dir.js';
+import { admit, progressRelay, type QueueTime } from './admission.js';
 import { resolveBudget } from './budget.js';
 import { retentionOf } from './retention-setting.js';
 import { decideDepth, depthLimit, inheritedDepth } from './depth.js';
@@ -27,6 +29,7 @@ import { taskPreview } from './task-preview.js';
 import { recordChange, recordStart } from './workspace-watch.js';
 import type { BridgeContext, RunBridgeOptions } from './types.js';
 import { resolveWorkspace, writeRefusal } from './workspace.js';
+import { maxWriters } from './writer-lock.js';
 
 const WORKBENCH_RUNNERS: readonly string[] = ['claude', 'codex'];
 export const DEFAULT_RUNNER = 'codex';
@@ -140,6 +143,20 @@ function provisionalRunnerId(spec: string): string {
  * resolve to envelopes.
  */
 export async function runBridge(options: RunBridgeOptions, context: BridgeContext = {}): Promise<PublicEnvelope> {
+  // What the call holds once admitted (its writer turn, its peer slot) is given back however it ends.
+  const held = { release: () => undefined as void };
+  try {
+    return await runAdmitted(options, context, held);
+  } finally {
+    held.release();
+  }
+}
+
+async function runAdmitted(
+  options: RunBridgeOptions,
+  context: BridgeContext,
+  held: { release: () => void },
+): Promise<PublicEnvelope> {
   const env = context.env ?? process.env;
   const { verb, task } = checkInput(options);
   const workspace = resolveWorkspace(options.workspace);
@@ -148,6 +165,7 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
   const offered = peerWorkbench(verb, workspace, env);
   checkPromptSize(buildPrompt(verb, task, budget.seconds, offered !== null), task);
   const limit = depthLimit(env);
+  const writers = maxWriters(env);
   const depth = decideDepth(options.depth, inheritedDepth(env), limit);
   const retention = retentionOf(env);
   decideEffort(options.effort, options.supported_efforts, null); // rejects bad levels before anything starts
@@ -212,9 +230,10 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
 
   // Calls that never start: an explicit envelope and a ledger result (the envelope goes out even
   // when the result cannot be written).
-  const neverStarted = async (envelope: PublicEnvelope, code: string, reason: string) => {
+  const neverStarted = async (envelope: PublicEnvelope, code: string, reason: string, waited?: QueueTime) => {
     await ledger
       .result({
+        ...(waited ? { queued_seconds: waited.queued_seconds } : {}),
         run_id: runId,
         tool: verb,
         status: envelope.status,
@@ -244,6 +263,36 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
       'unsafe-workspace',
       unsafe,
     );
+
+  // Admission: the writer turn (implement) and a peer slot (a server's pool), with progress while
+  // the call waits. The budget starts with the peer, after it.
+  const relay = progressRelay(options.onProgress, runId, budget.seconds);
+  const admission = await admit({
+    verb,
+    runId,
+    workspace,
+    pool: context.pool,
+    maxWriters: writers,
+    lockDir: lockDirInfo(undefined, env),
+    signal: options.signal,
+    heartbeatMs: context.heartbeatMs ?? heartbeatMs(env),
+    say: relay.say,
+  }).catch(async (error: unknown) => {
+    await meta.transcript.discard();
+    throw error;
+  });
+  if (admission.waited) meta.transcript.write({ type: 'bridge.queued', ...admission.waited });
+  if (!admission.admitted) {
+    const waited = admission.waited.queued_seconds;
+    const cause = `cancelled: the caller cancelled the call after ${waited} s in the queue; no peer was started`;
+    return neverStarted(
+      await harnessEnvelope({ fault: 'cancelled', cause, meta }),
+      'cancelled',
+      cause,
+      admission.waited,
+    );
+  }
+  held.release = admission.release;
 
   // From here on the call starts unless its runner cannot load. Before the runner is awaited,
   // what the workspace holds is snapshotted (read-only; it skips the state folder, which the ledger
@@ -289,6 +338,7 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
         budget_seconds: budget.seconds,
         depth: depth.depth,
         task_preview: taskPreview(task),
+        ...(admission.waited ? { queued_seconds: admission.waited.queued_seconds } : {}),
       },
       { fresh: options.run_id !== undefined },
     )
@@ -330,7 +380,7 @@ export async function runBridge(options: RunBridgeOptions, context: BridgeContex
         // A failed load is reported where the builders are awaited, after the child.
         envelopeBuilders().catch(() => undefined);
       },
-      onProgress: options.onProgress,
+      onProgress: relay.peer,
     });
     const result = outcome.result;
     meta.model = result?.model ?? outcome.model ?? null; // as the runner reported it, never the request

@@ -1,6 +1,7 @@
 // The public shape of one bridge call (runBridge's options) and its progress reports.
 import type { BridgeAdviseInput, BridgeImplementInput, BridgeReviewInput } from '../generated/mcp-tools.js';
 import type { Verb } from '../vocabulary.js';
+import type { PeerPool } from './peer-pool.js';
 
 /**
  * The arguments of a bridge tool call (`task`, `model`, `effort`, `supported_efforts`,
@@ -49,4 +50,6 @@ export interface BridgeContext {
   reminder?: string;
   /** Quiet time before a progress heartbeat, in ms (default PEER_BRIDGE_HEARTBEAT_MS, else 5000). */
   heartbeatMs?: number;
+  /** The server's peer pool: the call waits in its line for a slot before its peer starts. */
+  pool?: PeerPool;
 }

@@ -211,6 +211,35 @@ function checkDepth(): Check {
   }
 }
 
+// Read as the bridge reads them: a bad value refuses every call (the pool's) or every implement call.
+async function checkCallLimits(env: NodeJS.ProcessEnv): Promise<Check> {
+  const [{ maxPeers }, { maxWriters }] = await Promise.all([
+    import('../bridge/peer-pool.js'),
+    import('../bridge/writer-lock.js'),
+  ]);
+  try {
+    const peers = maxPeers(env);
+    const writers = maxWriters(env);
+    const calls = writers === 1 ? 'one implement call' : `${writers} implement calls`;
+    const turns =
+      writers === 0
+        ? 'implement calls on one workspace run side by side (PEER_BRIDGE_MAX_WRITERS=0)'
+        : `${calls} at a time per workspace, across processes (PEER_BRIDGE_MAX_WRITERS)`;
+    return {
+      name: 'calls',
+      level: 'ok',
+      detail: `a server runs up to ${peers} peers at once, later calls wait in line (PEER_BRIDGE_MAX_PEERS); ${turns}`,
+    };
+  } catch (error) {
+    return {
+      name: 'calls',
+      level: 'fail',
+      detail: (error as Error).message,
+      fix: 'unset PEER_BRIDGE_MAX_PEERS and PEER_BRIDGE_MAX_WRITERS, or set them to whole numbers in range',
+    };
+  }
+}
+
 export interface Diagnosis {
   checks: Check[];
   /** The runner calls use when they name none. */
@@ -312,6 +341,7 @@ export async function diagnosis(workspace: string, options: DiagnoseOptions = {}
       ...live,
       ...ws,
       checkDepth(),
+      await checkCallLimits(env),
       await checkFileLocks(),
     ],
     defaultRunner: chosen,

@@ -56,6 +56,15 @@ function prunedLine(pruned: NonNullable<RunSummary['pruned']>): string {
  * The runs table, newest first, within 100 columns: one line of facts per call, then its task
  * and, when there is one, its incident or the reason it ended.
  */
+// Time a call spent waiting for its writer turn and a peer slot is not in "took" (its peer's time).
+function queuedLine(run: RunSummary): string {
+  const waited = `queued ${run.queued_seconds!.toFixed(1)}s`;
+  // A call that never started is one record: its start and its end are the same moment.
+  return run.started_at === run.settled_at
+    ? `${waited}, then cancelled before a peer started`
+    : `${waited} before its peer started`;
+}
+
 export function formatRuns(runs: readonly RunSummary[]): string {
   if (runs.length === 0) return 'No runs recorded in this workspace yet.';
   const caps = [14, 11, 9, 24, 8, 30]; // when, status, verb, direction, took, run id
@@ -77,6 +86,7 @@ export function formatRuns(runs: readonly RunSummary[]): string {
   runs.forEach((run, i) => {
     out.push(line(rows[i]!));
     if (run.task_preview) out.push(fit(`    ${JSON.stringify(run.task_preview)}`, RUNS_COLUMNS));
+    if (run.queued_seconds !== null) out.push(fit(`    ${queuedLine(run)}`, RUNS_COLUMNS));
     const why = run.incident ? `incident: ${run.incident}` : run.reason ? `reason: ${run.reason}` : null;
     if (why && run.status !== 'complete') out.push(fit(`    ${why}`, RUNS_COLUMNS));
     if (run.pruned) out.push(fit(`    ${prunedLine(run.pruned)}`, RUNS_COLUMNS));

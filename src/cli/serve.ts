@@ -33,7 +33,11 @@ Options:
   -v, --version        print the version
 
 A JSON-RPC message (one line) may hold at most 64 MiB (${MAX_MESSAGE_BYTES_VARIABLE}, in bytes); a
-larger request is answered with an error and skipped, and the session goes on.`;
+larger request is answered with an error and skipped, and the session goes on.
+
+At most PEER_BRIDGE_MAX_PEERS peers run at once (default: one per core, 2 to 8); later calls wait
+in line, with progress. Implement calls on one workspace run one at a time across every server
+(PEER_BRIDGE_MAX_WRITERS, default 1).`;
 
 const log = (message: string) => process.stderr.write(`peer-bridge: ${message}\n`);
 

@@ -2,7 +2,7 @@
 // exclude each other at all (an attack run lost 29% of 300 increments that way), so the default
 // depends only on the user: their home directory as the password database names it — never
 // TMPDIR or HOME, which differ between a shell, a service and a sandboxed child of one user.
-import { lstatSync, readFileSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { FsError, errnoOf } from './errors.js';
@@ -78,6 +78,24 @@ export function recordOwner(dir: string, source: LockDirSource): void {
   } catch (error) {
     if (errnoOf(error) !== 'EEXIST') throw error;
   }
+}
+
+/**
+ * Makes the lock directory when it is missing (private to the user), refuses a default one that is
+ * not this user's own, and records its owner. Throws an FsError (FS_IO_ERROR) that says what to do.
+ */
+export function prepareLockDir(info: LockDirInfo): void {
+  try {
+    mkdirSync(info.dir, { recursive: true, mode: 0o700 });
+  } catch (error) {
+    throw new FsError(
+      'FS_IO_ERROR',
+      `cannot create the lock directory ${info.dir} (${errnoOf(error) ?? String(error)}); nothing was changed; make it writable or set PEER_BRIDGE_LOCK_DIR (every process that edits these files must use the same one)`,
+      { cause: error },
+    );
+  }
+  if (info.source === 'default') assertPrivate(info.dir);
+  recordOwner(info.dir, info.source);
 }
 
 /** The owner file of a lock directory, or null when it has none or it cannot be read. */

@@ -2,7 +2,6 @@
 // (so two mutations can never wait on each other in a cycle): first an in-process mutex, then a
 // cross-process native lock on a lock file named by the key's hash.
 import { hash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import {
   keepLockFile,
@@ -13,7 +12,7 @@ import {
   type LockOptions,
 } from '../native/index.js';
 import { FsError, errnoOf } from './errors.js';
-import { assertPrivate, recordOwner, type LockDirInfo } from './lock-dir.js';
+import { prepareLockDir, type LockDirInfo } from './lock-dir.js';
 
 export type LockKey = string;
 
@@ -220,17 +219,7 @@ export class LockSet {
   }
 
   private makeDir(): void {
-    try {
-      mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-    } catch (error) {
-      throw new FsError(
-        'FS_IO_ERROR',
-        `cannot create the lock directory ${this.dir} (${errnoOf(error) ?? String(error)}); nothing was changed; make it writable or set PEER_BRIDGE_LOCK_DIR (every process that edits these files must use the same one)`,
-        { cause: error },
-      );
-    }
-    if (this.source === 'default') assertPrivate(this.dir);
-    recordOwner(this.dir, this.source);
+    prepareLockDir({ dir: this.dir, source: this.source });
     this.made = true;
   }
 

@@ -1,7 +1,7 @@
 // Generated from schemas/bridge-status.schema.json by scripts/gen-types.ts (npm run gen:types). Do not edit.
 
 /**
- * What bridge_status returns: the runners this machine has and which one calls use by default, the native backend, the limits, the workspace's recent runs and incidents, and handoffs of calls a crash left unknown.
+ * What bridge_status returns: the runners this machine has and which one calls use by default, the native backend, the limits, the calls running and waiting, the workspace's recent runs and incidents, and handoffs of calls a crash left unknown.
  */
 export interface BridgeStatus {
   /**
@@ -30,6 +30,22 @@ export interface BridgeStatus {
     depth: number | null;
     depth_limit: number | null;
     problem?: string;
+  };
+  /**
+   * This server's calls now: those running a peer and those waiting for one, oldest first. An implement call first waits for its workspace's writer turn (one at a time across every server on the machine, PEER_BRIDGE_MAX_WRITERS), then every call for a slot in the server's peer pool (PEER_BRIDGE_MAX_PEERS).
+   */
+  calls: {
+    /**
+     * Peers this server runs at once; null when PEER_BRIDGE_MAX_PEERS is unusable (problem says why, and calls are refused until it is fixed).
+     */
+    max_peers: number | null;
+    /**
+     * Implement calls at once per workspace, across processes (0: no limit); null when PEER_BRIDGE_MAX_WRITERS is unusable.
+     */
+    max_writers: number | null;
+    problem?: string;
+    running: ActiveCall[];
+    queued: WaitingCall[];
   };
   recent_runs: Run[];
   recent_incidents: Incident[];
@@ -90,6 +106,38 @@ export interface Runner {
  */
 export interface PerVerb {
   [k: string]: number;
+}
+/**
+ * This interface was referenced by `BridgeStatus`'s JSON-Schema
+ * via the `definition` "activeCall".
+ */
+export interface ActiveCall {
+  run_id: string;
+  verb: 'implement' | 'advise' | 'review';
+  /**
+   * When its peer started (ISO 8601).
+   */
+  since: string;
+}
+/**
+ * This interface was referenced by `BridgeStatus`'s JSON-Schema
+ * via the `definition` "waitingCall".
+ */
+export interface WaitingCall {
+  run_id: string;
+  verb: 'implement' | 'advise' | 'review';
+  /**
+   * When it began to wait for this (ISO 8601).
+   */
+  since: string;
+  /**
+   * writer: the workspace's writer turn (another implement call runs); peer: a slot in this server's pool.
+   */
+  waiting_for: 'writer' | 'peer';
+  /**
+   * Calls ahead of it in the pool's line; null while it waits for the writer turn.
+   */
+  ahead: number | null;
 }
 /**
  * One call from the ledger, as peer-bridge runs shows it.

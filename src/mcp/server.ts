@@ -11,6 +11,7 @@ import {
 import { MCP_MAX_BUDGET_SECONDS } from '../bridge/budget.js';
 import { callerName } from '../bridge/direction.js';
 import { BridgeError } from '../bridge/errors.js';
+import { maxPeers, PeerPool } from '../bridge/peer-pool.js';
 import { ReminderTracker } from '../bridge/reminders.js';
 import { retiredOutcome } from '../bridge/retired.js';
 import type { BridgeProgress, BridgeToolArguments } from '../bridge/types.js';
@@ -91,6 +92,16 @@ export function createMcpServer(options: McpServerOptions): BridgeMcpServer {
     { capabilities: SERVER_CAPABILITIES, instructions: SERVER_INSTRUCTIONS },
   );
   const reminders = new ReminderTracker();
+  // Read once, at the start: a bad PEER_BRIDGE_MAX_PEERS refuses every call with the fix (and
+  // bridge_status shows it) instead of stopping the server.
+  let pool: PeerPool | undefined;
+  let poolProblem: BridgeError | undefined;
+  try {
+    pool = new PeerPool(maxPeers(process.env));
+  } catch (error) {
+    if (!(error instanceof BridgeError)) throw error;
+    poolProblem = error;
+  }
   const log = options.log ?? ((message: string) => process.stderr.write(`peer-bridge: ${message}\n`));
   // Protocol trouble (a malformed or over-size message, a failed send) is logged, never silent.
   server.onerror = (error) => log(error.message);
@@ -128,7 +139,9 @@ export function createMcpServer(options: McpServerOptions): BridgeMcpServer {
     if (name === STATUS_TOOL) {
       const validate = toolInputValidator(STATUS_TOOL);
       if (!validate(args)) return codeResult('invalid_arguments', describeSchemaErrors(validate.errors).message);
-      return dataResult(await bridgeStatus(options.workspace, process.env, options.runner, options.defaultBudgets));
+      return dataResult(
+        await bridgeStatus(options.workspace, process.env, options.runner, options.defaultBudgets, pool),
+      );
     }
     const verb = Object.hasOwn(VERB_TOOLS, name) ? VERB_TOOLS[name] : undefined;
     if (!verb) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
@@ -171,6 +184,7 @@ export function createMcpServer(options: McpServerOptions): BridgeMcpServer {
           };
     const reminder = reminders.note(name, args);
     try {
+      if (poolProblem) throw poolProblem;
       const call = runBridge(
         {
           ...(args as unknown as BridgeToolArguments),
@@ -186,6 +200,7 @@ export function createMcpServer(options: McpServerOptions): BridgeMcpServer {
           maxBudgetSeconds: MCP_MAX_BUDGET_SECONDS,
           ...(options.configPath ? { configPath: options.configPath } : {}),
           ...(reminder ? { reminder } : {}),
+          ...(pool ? { pool } : {}),
         },
       );
       inFlight.add(call);

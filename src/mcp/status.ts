@@ -3,7 +3,9 @@ import { stat } from 'node:fs/promises';
 import { DEFAULT_BUDGET_SECONDS, HARD_CUTOFF_FACTOR, MCP_MAX_BUDGET_SECONDS } from '../bridge/budget.js';
 import { depthLimit, inheritedDepth } from '../bridge/depth.js';
 import { probeRunners } from '../bridge/probe.js';
+import { maxPeers, type PeerPool } from '../bridge/peer-pool.js';
 import { defaultRunner } from '../bridge/run-bridge.js';
+import { maxWriters, writerWaits } from '../bridge/writer-lock.js';
 import type { BridgeStatus, Incident } from '../generated/bridge-status.js';
 import { backend } from '../native/index.js';
 import { lockDirInfo, readLockDirOwner } from '../fs/lock-dir.js';
@@ -57,14 +59,53 @@ function fileLocks(env: NodeJS.ProcessEnv): BridgeStatus['file_locks'] {
 }
 
 /**
+ * This server's calls: those running a peer and those waiting (for the workspace's writer turn,
+ * then for a pool slot). A bad setting is reported, not thrown.
+ */
+export function callsStatus(
+  pool: PeerPool | undefined,
+  workspace: string,
+  env: NodeJS.ProcessEnv,
+): BridgeStatus['calls'] {
+  const problems: string[] = [];
+  const read = (fn: (env: NodeJS.ProcessEnv) => number): number | null => {
+    try {
+      return fn(env);
+    } catch (error) {
+      problems.push((error as Error).message);
+      return null;
+    }
+  };
+  const max_peers = pool ? pool.size : read(maxPeers);
+  const max_writers = read(maxWriters);
+  const { running, queued } = pool?.snapshot() ?? { running: [], queued: [] };
+  return {
+    max_peers,
+    max_writers,
+    ...(problems.length > 0 ? { problem: problems.join('; ') } : {}),
+    running,
+    queued: [
+      ...writerWaits(workspace).map((wait) => ({
+        ...wait,
+        verb: 'implement' as const,
+        waiting_for: 'writer' as const,
+        ahead: null,
+      })),
+      ...queued.map((call) => ({ ...call, waiting_for: 'peer' as const })),
+    ],
+  };
+}
+
+/**
  * The status of a server bound to `workspace`; `runner` is its --runner and `defaultBudgets` its
- * --default-timeout, if it was given them.
+ * --default-timeout, if it was given them, and `pool` its peer pool.
  */
 export async function bridgeStatus(
   workspace: string,
   env: NodeJS.ProcessEnv = process.env,
   runner?: string,
   defaultBudgets?: Partial<Record<Verb, number>>,
+  pool?: PeerPool,
 ): Promise<BridgeStatus> {
   const problems = await stateProblems(workspace);
   const [runners, recent_runs, recent_incidents, handoffs] = await Promise.all([
@@ -85,6 +126,7 @@ export async function bridgeStatus(
       hard_cutoff_factor: HARD_CUTOFF_FACTOR,
       ...depthSettings(env),
     },
+    calls: callsStatus(pool, workspace, env),
     recent_runs,
     recent_incidents,
     state: { directory: STATE_DIR, usable: problems.length === 0, problems },

@@ -52,6 +52,10 @@ export const PAGE_SCRIPT = String.raw`
   function detailRow(run, index) {
     var box = el('div', {});
     box.appendChild(el('div', { className: 'muted', text: 'run ' + (run.run_id || '(none)') + ' · ' + (run.direction || '-') + ' · runner ' + (run.runner || '-') + ' · started ' + when(run.started_at) + ' · settled ' + when(run.settled_at) }));
+    if (run.queued_seconds !== null && run.queued_seconds !== undefined) {
+      var after = run.started_at === run.settled_at ? ', then cancelled before a peer started.' : ' before its peer started (not counted in the time taken).';
+      box.appendChild(el('div', { className: 'muted', 'data-testid': 'queued', text: 'Queued ' + seconds(run.queued_seconds) + ' for its writer turn and a peer slot' + after }));
+    }
     if (run.recovered) box.appendChild(el('p', { text: 'Recovered: the process that ran this call died before it settled. A later server start settled it as unknown; it was never replayed.' }));
     var ex = run.excerpt;
     if (ex && ex.task) box.appendChild(el('div', {}, [el('h3', { text: 'Task' }), el('div', { text: ex.task })]));

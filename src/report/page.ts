@@ -142,6 +142,7 @@ function pageRun(run: ReportRun): Record<string, unknown> {
     duration_seconds: run.duration_seconds,
     incident: run.incident,
     reason: run.reason,
+    queued_seconds: run.queued_seconds,
     model: run.model,
     effort: run.effort,
     effort_substituted: run.effort_substituted,

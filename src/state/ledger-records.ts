@@ -18,6 +18,8 @@ export interface StartRecord {
   at: string;
   /** Set on the copy of an open call's start carried into a new file at rotation: that file's name. */
   carried_from?: string;
+  /** Seconds the call waited for its writer turn and peer slot; absent when it did not wait. */
+  queued_seconds?: number;
 }
 
 /** How a started call ended; `unknown` when its process died before saying. */
@@ -52,6 +54,8 @@ export interface ResultRecord {
   /** A refusal's runner (as far as it was known) and incident file, as its envelope had them. */
   runner?: string;
   incident?: string | null;
+  /** Seconds a call cancelled while it waited for its peer had waited. */
+  queued_seconds?: number;
   at: string;
 }
 
@@ -95,6 +99,7 @@ export const OWNER_ID = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 const optionalString = (value: unknown) => value === undefined || isString(value);
+const optionalNumber = (value: unknown) => value === undefined || isNumber(value);
 const orNull =
   <T>(check: (value: unknown) => value is T) =>
   (value: unknown): value is T | null =>
@@ -109,7 +114,8 @@ function isRecord(value: Record<string, unknown>): value is LedgerRecord & Recor
         isString(value.owner) &&
         OWNER_ID.test(value.owner) &&
         optionalString(value.carried_from) &&
-        optionalString(value.task_preview)
+        optionalString(value.task_preview) &&
+        optionalNumber(value.queued_seconds)
       );
     case 'settle':
       return (
@@ -125,6 +131,7 @@ function isRecord(value: Record<string, unknown>): value is LedgerRecord & Recor
         optionalString(value.direction) &&
         optionalString(value.task_preview) &&
         optionalString(value.runner) &&
+        optionalNumber(value.queued_seconds) &&
         (value.incident === undefined || orNull(isString)(value.incident))
       );
     case 'carried':

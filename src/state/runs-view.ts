@@ -27,6 +27,8 @@ export interface RunSummary {
    * pruned records say; null while they are kept.
    */
   pruned: { at: string; reason: string; paths: string[] } | null;
+  /** Seconds it waited for its writer turn and a peer slot before its peer started; null when it did not wait. */
+  queued_seconds: number | null;
 }
 
 /** A run summary and, for a started call, the owner that ran it. */
@@ -52,6 +54,7 @@ export function startRun(start: StartRecord, settle?: SettleRecord): JoinedRun {
       incident: settle?.incident ?? null,
       reason: settle?.reason ?? null,
       pruned: null,
+      queued_seconds: start.queued_seconds ?? null,
     },
   };
 }
@@ -74,6 +77,7 @@ export function resultRun(result: ResultRecord): JoinedRun {
       incident: result.incident ?? null,
       reason: `${result.code}: ${result.reason}`,
       pruned: null,
+      queued_seconds: result.queued_seconds ?? null,
     },
   };
 }

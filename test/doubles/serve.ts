@@ -13,6 +13,10 @@ export interface Double {
   /** e.g. http://127.0.0.1:PORT */
   origin: string;
   requests: RecordedRequest[];
+  /** Requests that arrived and whose response has not ended yet (a peer waiting on its model). */
+  inFlight(): number;
+  /** The most requests ever in flight at once. */
+  peakInFlight(): number;
   /** Resolves once `count` requests matching `filter` (default: all) have arrived. */
   waitForRequests(count: number, filter?: (r: RecordedRequest) => boolean): Promise<void>;
   close(): Promise<void>;
@@ -22,7 +26,14 @@ export async function serve(handler: Handler): Promise<Double> {
   const requests: RecordedRequest[] = [];
   const arrivals = new EventEmitter();
   const sockets = new Set<Socket>();
+  let inFlight = 0;
+  let peak = 0;
   const server = createServer((req, res) => {
+    // Counted from arrival to the response's end (or a cut connection), so a peer held by a gate
+    // counts for as long as it waits.
+    inFlight += 1;
+    peak = Math.max(peak, inFlight);
+    res.once('close', () => (inFlight -= 1));
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -47,6 +58,8 @@ export async function serve(handler: Handler): Promise<Double> {
   return {
     origin: `http://127.0.0.1:${port}`,
     requests,
+    inFlight: () => inFlight,
+    peakInFlight: () => peak,
     waitForRequests: (count, filter = () => true) =>
       new Promise<void>((resolve) => {
         const check = () => {

@@ -12,8 +12,17 @@ export const tsxLoader = import.meta.resolve('tsx');
 /** The few variables a server needs, plus `extra`; never the whole parent environment. */
 export function baseEnv(extra: Record<string, string> = {}): Record<string, string> {
   const env: Record<string, string> = {};
-  // PEER_BRIDGE_CACHE_DIR: the test run's cache folder (test/global-setup.ts), not the user's.
-  for (const name of ['PATH', 'HOME', 'TMPDIR', 'LANG', 'SYSTEMROOT', 'PEER_BRIDGE_CACHE_DIR']) {
+  // PEER_BRIDGE_CACHE_DIR and PEER_BRIDGE_LOCK_DIR: the test run's folders (test/global-setup.ts),
+  // not the user's.
+  for (const name of [
+    'PATH',
+    'HOME',
+    'TMPDIR',
+    'LANG',
+    'SYSTEMROOT',
+    'PEER_BRIDGE_CACHE_DIR',
+    'PEER_BRIDGE_LOCK_DIR',
+  ]) {
     const value = process.env[name];
     if (value !== undefined) env[name] = value;
   }
