@@ -259,6 +259,36 @@ describe('peer-bridge run --task-file and -', () => {
     expect(transcript).toContain(JSON.stringify('Review this diff:\n+ const a = 1;'));
   });
 
+  // util-linux `script` gives the command a pseudo-terminal, as a person's shell would.
+  it.skipIf(process.platform !== 'linux' || !existsSync('/usr/bin/script'))(
+    'at a terminal, says it waits for the task and takes what is typed up to Ctrl-D',
+    async () => {
+      const { waitFor } = await import('../mcp/wait.js');
+      const workspace = tempDir();
+      const command = [process.execPath, '--import', tsxLoader, cliMain, 'run', 'advise', '-', '-w', workspace]
+        .map((part) => `'${part.replace(/'/g, `'\\''`)}'`)
+        .join(' ');
+      const child = spawn('/usr/bin/script', ['-qec', command, '/dev/null'], {
+        cwd: repoRoot,
+        env: baseEnv({ PEER_BRIDGE_DEPTH: '1' }),
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+      let text = '';
+      child.stdout.on('data', (c: Buffer) => (text += c.toString('utf8')));
+      const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+      await waitFor(() => text.includes('reading the task from the terminal; end it with Ctrl-D'), 'the hint', 60_000);
+      child.stdin.write('Typed at a terminal\n');
+      child.stdin.write('\u0004');
+      // At the depth limit the call is refused before any peer starts; its transcript has the task.
+      expect(await closed).toBe(1);
+      expect(text).toContain('REFUSED');
+      const transcripts = path.join(workspace, '.peer-bridge', 'transcripts');
+      const [file] = readdirSync(transcripts);
+      expect(readFileSync(path.join(transcripts, file!), 'utf8')).toContain('"task":"Typed at a terminal"');
+    },
+    120_000,
+  );
+
   it('lists --task-file and - in its help', async () => {
     const help = await cli(['run', '--help']);
     expect(help.code).toBe(0);
