@@ -12,7 +12,7 @@ import { startMessagesDouble } from '../doubles/anthropic-messages-server.js';
 import { startResponsesDouble } from '../doubles/openai-responses-server.js';
 import type { Turn } from '../doubles/script.js';
 import { useTempDir } from '../helpers/temp-dir.js';
-import { expectTimedRecords, transcriptRecords } from '../helpers/transcript-times.js';
+import { expectTimedRecords, transcriptRecords, type TimedRecord } from '../helpers/transcript-times.js';
 import { waitFor } from '../mcp/wait.js';
 import { answer, claudeEnv, codexEnv } from './peers.js';
 
@@ -35,6 +35,52 @@ const RUNNERS = [
   { runner: 'claude', start: startMessagesDouble, env: claudeEnv },
 ] as const;
 
+// Progress reports of the running call, when the test saw them.
+let progress: { at: number; message: string }[] = [];
+
+/**
+ * Holds the model's answer from the moment the completed command is in the partial transcript (so
+ * stamped) until the model has been asked again and two heartbeats came after it; returns how long
+ * that was, as the test measured it.
+ */
+async function holdAnswer(partial: string, askedAgain: () => Promise<void>): Promise<number> {
+  const commandSeen = await waitFor(
+    () => {
+      try {
+        const records = transcriptRecords(readFileSync(partial, 'utf8'));
+        return records.some((r) => r.type === 'command' && r.status === 'completed') ? performance.now() : null;
+      } catch {
+        return null;
+      }
+    },
+    'the completed command in the partial transcript',
+    120_000,
+  );
+  await askedAgain();
+  await waitFor(
+    () => progress.filter((p) => p.at > commandSeen && p.message.startsWith('working')).length >= 2,
+    'two heartbeats while the answer is held',
+    120_000,
+  );
+  return performance.now() - commandSeen;
+}
+
+// The times agree with what the test measured: every record within the call, the hold between the
+// command and what the held answer brought, the child's events within the time the child ran.
+function expectInStep(records: TimedRecord[], seen: { callMs: number; heldMs: number; childSeconds: number }): void {
+  expect(records.at(-1)!.t_ms).toBeLessThanOrEqual(Math.ceil(seen.callMs));
+  const command = records.findLastIndex((r) => r.type === 'command');
+  const answered = records.findIndex((r, i) => i > command && AFTER_ANSWER.has(r.type));
+  expect(command, 'a command record').toBeGreaterThan(0);
+  expect(answered, 'a record the answer brought').toBeGreaterThan(command);
+  expect(records[answered]!.t_ms - records[command]!.t_ms).toBeGreaterThanOrEqual(Math.floor(seen.heldMs) - 1);
+  const child = records.filter((r) => CHILD_EVENTS.has(r.type));
+  expect(child.at(-1)!.t_ms - child[0]!.t_ms).toBeLessThanOrEqual(seen.childSeconds * 1000 + 1);
+  // The harness's own records bracket the child's.
+  expect(records.find((r) => r.type === 'bridge.call')!.t_ms).toBeLessThanOrEqual(child[0]!.t_ms);
+  expect(records.find((r) => r.type === 'answer')!.t_ms).toBeGreaterThanOrEqual(child.at(-1)!.t_ms);
+}
+
 describe('transcript times of a real call', () => {
   it.each(RUNNERS)(
     'with $runner: present, never decreasing, and in step with what happened',
@@ -51,7 +97,7 @@ describe('transcript times of a real call', () => {
       try {
         Object.assign(process.env, env(double.origin, dir));
         const runId = `times-${runner}`;
-        const progress: { at: number; message: string }[] = [];
+        progress = [];
         const wallBefore = Date.now();
         const before = performance.now();
         const call = runBridge(
@@ -65,31 +111,8 @@ describe('transcript times of a real call', () => {
           },
           { heartbeatMs: 100 },
         );
-
-        // The command's record is in the transcript (so stamped) by the time the test sees it.
         const partial = path.join(workspace, ...partialTranscriptPath(runId).split('/'));
-        const commandSeen = await waitFor(
-          () => {
-            try {
-              const done = transcriptRecords(readFileSync(partial, 'utf8')).some(
-                (r) => r.type === 'command' && r.status === 'completed',
-              );
-              return done ? performance.now() : null;
-            } catch {
-              return null;
-            }
-          },
-          'the completed command in the partial transcript',
-          120_000,
-        );
-        // Held until the model has been asked again and two heartbeats came after the command.
-        await double.waitForRequests(2, (r) => r.method === 'POST');
-        await waitFor(
-          () => progress.filter((p) => p.at > commandSeen && p.message.startsWith('working')).length >= 2,
-          'two heartbeats while the answer is held',
-          120_000,
-        );
-        const heldMs = performance.now() - commandSeen;
+        const heldMs = await holdAnswer(partial, () => double.waitForRequests(2, (r) => r.method === 'POST'));
         release();
         const envelope = await call;
         const callMs = performance.now() - before;
@@ -102,21 +125,7 @@ describe('transcript times of a real call', () => {
         const started = Date.parse(String(records[0]!.started_at));
         expect(started).toBeGreaterThanOrEqual(wallBefore);
         expect(started).toBeLessThanOrEqual(wallAfter);
-        // Every record falls within the call as the test measured it.
-        expect(records.at(-1)!.t_ms).toBeLessThanOrEqual(Math.ceil(callMs));
-        // The wait the test imposed lies between the command and what the held answer brought.
-        const command = records.findLastIndex((r) => r.type === 'command');
-        const answered = records.findIndex((r, i) => i > command && AFTER_ANSWER.has(r.type));
-        expect(command, 'a command record').toBeGreaterThan(0);
-        expect(answered, 'a record the answer brought').toBeGreaterThan(command);
-        expect(records[answered]!.t_ms - records[command]!.t_ms).toBeGreaterThanOrEqual(Math.floor(heldMs) - 1);
-        // The child's events fit in the time the child ran, and the harness's records bracket them.
-        const child = records.filter((r) => CHILD_EVENTS.has(r.type));
-        expect(child.at(-1)!.t_ms - child[0]!.t_ms).toBeLessThanOrEqual(envelope.duration_seconds * 1000 + 1);
-        const call0 = records.find((r) => r.type === 'bridge.call')!;
-        const answerRecord = records.find((r) => r.type === 'answer')!;
-        expect(call0.t_ms).toBeLessThanOrEqual(child[0]!.t_ms);
-        expect(answerRecord.t_ms).toBeGreaterThanOrEqual(child.at(-1)!.t_ms);
+        expectInStep(records, { callMs, heldMs, childSeconds: envelope.duration_seconds });
       } finally {
         release();
         await double.close();

@@ -75,7 +75,7 @@ const ledgerOf = (workspace: string) => path.join(workspace, '.peer-bridge', 'le
 const nothingRecorded = (workspace: string) =>
   expect(readdirSync(workspace).includes('.peer-bridge') ? readFileSync(ledgerOf(workspace), 'utf8') : '').toBe('');
 
-describe('peer-bridge run --task-file and -', () => {
+describe('peer-bridge run --task-file and -: size', () => {
   it('takes a task past the command line limit from a file or stdin, and checks its size as for any task', async () => {
     const workspace = tempDir();
     const task = hostileTask(3 * 1024 * 1024);
@@ -145,7 +145,9 @@ describe('peer-bridge run --task-file and -', () => {
       await double.close();
     }
   }, 120_000);
+});
 
+describe('peer-bridge run --task-file and -: text and bad input', () => {
   it('reads UTF-8 with or without a byte order mark and UTF-16 with one, and trims the task', async () => {
     const workspace = tempDir();
     const text = 'Prüfe den Parser → 日本語\r\nzweite Zeile';
@@ -220,7 +222,9 @@ describe('peer-bridge run --task-file and -', () => {
     }
     nothingRecorded(workspace);
   });
+});
 
+describe('peer-bridge run -: streams, terminals, the installed bundle', () => {
   it('stops reading an endless stdin at 16 MiB and says the task is too long', async () => {
     const workspace = tempDir();
     const child = spawn(process.execPath, ['--import', tsxLoader, cliMain, 'run', 'advise', '-', '-w', workspace], {

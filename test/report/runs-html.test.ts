@@ -162,6 +162,60 @@ describe.skipIf(!chromiumPath)(
       await Promise.all([page.close(), dark.close()]);
     });
 
+    it('100k ledger records: totals over all of them, a file of a few MB, a paginated list', async () => {
+      const workspace = tempDir();
+      const expected = largeHistory(workspace, 100_000);
+      const { file } = await runsHtml(workspace);
+      expect(statSync(file).size).toBeLessThan(4 * 1024 * 1024);
+      const { page, problems } = await load(file);
+      await expectTotals(page, expected);
+      expect(await text(page, '[data-testid="page-info"]')).toMatch(/^Calls 1–50 of 1000 listed/);
+      await page.click('#next-page');
+      expect(await text(page, '[data-testid="page-info"]')).toMatch(/^Calls 51–100 of 1000/);
+      await page.click('details.failure-group[data-cause="timeout"] > summary');
+      await page.click('details.failure-group[data-cause="timeout"] details.incident > summary');
+      expect(await text(page, 'details.failure-group[data-cause="timeout"] details.incident pre')).toContain(
+        '"fault": "timeout"',
+      );
+      await page.screenshot({ path: path.join(artifacts, 'large.png') });
+      expect(problems).toEqual([]);
+      await page.close();
+    }, 600_000);
+
+    it('--since and --limit choose the calls; --open hands the file to the system opener', async () => {
+      const workspace = tempDir();
+      mixedHistory(workspace);
+      const bin = path.join(workspace, 'bin');
+      mkdirSync(bin);
+      const opened = path.join(workspace, 'opened.txt');
+      writeFileSync(path.join(bin, 'xdg-open'), `#!/bin/sh\necho "$1" > "${opened}"\n`);
+      chmodSync(path.join(bin, 'xdg-open'), 0o755);
+      const file = path.join(workspace, 'since.html');
+      await execa(
+        process.execPath,
+        ['--import', tsxLoader, cliMain, 'runs', '-w', workspace, '--html', file, '--since', '2026-11-04', '--open'],
+        {
+          cwd: repoRoot,
+          env: baseEnv({ PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` }),
+          extendEnv: false,
+        },
+      );
+      const { page, problems } = await load(file);
+      // Days 3, 4 and 5 of the history (a rejection, a recovered unknown, two completed calls).
+      expect(await number(page, 'total-calls')).toBe(4);
+      const limited = await runsHtml(workspace, '--limit', '2');
+      const { page: second } = await load(limited.file);
+      expect(await number(second, 'total-calls')).toBe(2);
+      await expect.poll(() => readFileSync(opened, 'utf8').trim(), { timeout: 30_000 }).toBe(file);
+      expect(problems).toEqual([]);
+      await Promise.all([page.close(), second.close()]);
+    });
+  },
+);
+
+describe.skipIf(!chromiumPath)(
+  `a call's own timeline in Chromium${chromiumPath ? '' : ` (skipped: ${noChromiumReason})`}`,
+  () => {
     it("a real call's records at their times on its own timeline; an older transcript without times still reads", async () => {
       const { startResponsesDouble } = await import('../doubles/openai-responses-server.js');
       const { answer, codexEnv } = await import('../bridge/peers.js');
@@ -224,55 +278,6 @@ describe.skipIf(!chromiumPath)(
       expect(problems).toEqual([]);
       await page.close();
     }, 180_000);
-
-    it('100k ledger records: totals over all of them, a file of a few MB, a paginated list', async () => {
-      const workspace = tempDir();
-      const expected = largeHistory(workspace, 100_000);
-      const { file } = await runsHtml(workspace);
-      expect(statSync(file).size).toBeLessThan(4 * 1024 * 1024);
-      const { page, problems } = await load(file);
-      await expectTotals(page, expected);
-      expect(await text(page, '[data-testid="page-info"]')).toMatch(/^Calls 1–50 of 1000 listed/);
-      await page.click('#next-page');
-      expect(await text(page, '[data-testid="page-info"]')).toMatch(/^Calls 51–100 of 1000/);
-      await page.click('details.failure-group[data-cause="timeout"] > summary');
-      await page.click('details.failure-group[data-cause="timeout"] details.incident > summary');
-      expect(await text(page, 'details.failure-group[data-cause="timeout"] details.incident pre')).toContain(
-        '"fault": "timeout"',
-      );
-      await page.screenshot({ path: path.join(artifacts, 'large.png') });
-      expect(problems).toEqual([]);
-      await page.close();
-    }, 600_000);
-
-    it('--since and --limit choose the calls; --open hands the file to the system opener', async () => {
-      const workspace = tempDir();
-      mixedHistory(workspace);
-      const bin = path.join(workspace, 'bin');
-      mkdirSync(bin);
-      const opened = path.join(workspace, 'opened.txt');
-      writeFileSync(path.join(bin, 'xdg-open'), `#!/bin/sh\necho "$1" > "${opened}"\n`);
-      chmodSync(path.join(bin, 'xdg-open'), 0o755);
-      const file = path.join(workspace, 'since.html');
-      await execa(
-        process.execPath,
-        ['--import', tsxLoader, cliMain, 'runs', '-w', workspace, '--html', file, '--since', '2026-11-04', '--open'],
-        {
-          cwd: repoRoot,
-          env: baseEnv({ PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` }),
-          extendEnv: false,
-        },
-      );
-      const { page, problems } = await load(file);
-      // Days 3, 4 and 5 of the history (a rejection, a recovered unknown, two completed calls).
-      expect(await number(page, 'total-calls')).toBe(4);
-      const limited = await runsHtml(workspace, '--limit', '2');
-      const { page: second } = await load(limited.file);
-      expect(await number(second, 'total-calls')).toBe(2);
-      await expect.poll(() => readFileSync(opened, 'utf8').trim(), { timeout: 30_000 }).toBe(file);
-      expect(problems).toEqual([]);
-      await Promise.all([page.close(), second.close()]);
-    });
   },
 );
 
