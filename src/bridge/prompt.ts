@@ -55,10 +55,16 @@ function sizeOf(text: string, platform: NodeJS.Platform): number {
   return platform === 'win32' ? text.length + (text.match(/["\\]/g)?.length ?? 0) : Buffer.byteLength(text, 'utf8');
 }
 
+/** The most a prompt may hold on this platform, and the unit it is counted in. */
+export function promptLimit(platform: NodeJS.Platform = process.platform): { limit: number; unit: string } {
+  return platform === 'win32'
+    ? { limit: MAX_PROMPT_UNITS_WIN32, unit: 'UTF-16 units' }
+    : { limit: MAX_PROMPT_BYTES, unit: 'bytes of UTF-8' };
+}
+
 /** Rejects (field `task`) a prompt too long to pass to the child as an argument. */
 export function checkPromptSize(prompt: string, task: string, platform: NodeJS.Platform = process.platform): void {
-  const [limit, unit] =
-    platform === 'win32' ? [MAX_PROMPT_UNITS_WIN32, 'UTF-16 units'] : [MAX_PROMPT_BYTES, 'bytes of UTF-8'];
+  const { limit, unit } = promptLimit(platform);
   const size = sizeOf(prompt, platform);
   if (size <= limit) return;
   const room = limit - (size - sizeOf(task, platform));

@@ -18,7 +18,7 @@ Hand work from one coding agent to another over MCP.
 
 Commands:
   serve       serve the bridge over MCP on stdio (register this with Claude Code, Codex, …)
-  run         run one call: peer-bridge run <implement|advise|review> "<task>"
+  run         run one call: peer-bridge run <implement|advise|review> "<task>" (or --task-file FILE)
   doctor      check Node, the native addon, the runner CLIs and the workspace
   runs        list recent calls from the workspace's ledger (--html: a page to look at)
   config      print how to register the bridge with Claude Code or Codex on this machine

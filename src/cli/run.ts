@@ -9,13 +9,19 @@ import { parse, seconds, UsageError } from './args.js';
 import { formatEnvelope } from './format.js';
 import { liveLine } from './live-line.js';
 import { checkRunnerOption } from './runner-option.js';
+import { readTask } from './task-input.js';
 import { version } from './version.js';
 
 export const RUN_HELP = `Usage: peer-bridge run <implement|advise|review> "<task>" [options]
+       peer-bridge run <implement|advise|review> --task-file FILE [options]
+       peer-bridge run <implement|advise|review> - [options] < FILE
 
-Runs one bridge call in the workspace and prints its envelope.
+Runs one bridge call in the workspace and prints its envelope. A long task goes in a file (or
+stdin, with -), read as UTF-8 (or UTF-16 with a byte order mark) and checked like any task: its
+prompt is one command-line argument of the peer, so at most 128 KiB (Windows: 30 000 characters).
 
 Options:
+      --task-file FILE     read the task from FILE (- for stdin) instead of the arguments
       --runner NAME        codex, claude, or a runner plugin specifier (default: codex if installed, else claude)
       --model NAME         model for the peer (the runner's default otherwise)
       --effort LEVEL       minimal | low | medium | high | xhigh | max (none/trivial = minimal)
@@ -35,6 +41,7 @@ function efforts(list: string): RunBridgeOptions['supported_efforts'] {
 
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, {
+    'task-file': { type: 'string' },
     runner: { type: 'string' },
     model: { type: 'string' },
     effort: { type: 'string' },
@@ -52,11 +59,10 @@ export async function run(argv: string[]): Promise<number> {
       `the first argument must be one of ${VERBS.join(', ')}${verb ? `, got ${JSON.stringify(verb)}` : ''}`,
     );
   }
-  const task = rest.join(' ').trim();
-  if (task === '')
-    throw new UsageError(`peer-bridge run ${verb} needs a task, e.g. peer-bridge run ${verb} "what to do"`);
-
   checkRunnerOption(values.runner, values.config);
+  const timeout = seconds(values.timeout, '--timeout');
+  // Last: stdin is read only once the rest of the command line is known to be right.
+  const task = await readTask(verb, { words: rest, file: values['task-file'] });
   const json = values.json === true;
   // Asked of the descriptor: process.stderr is a stream built on first use, needed only when live.
   const live = isatty(2);
@@ -66,7 +72,6 @@ export async function run(argv: string[]): Promise<number> {
   process.once('SIGTERM', onSignal);
   const line = live ? liveLine(process.stderr) : undefined;
   const onProgress = (p: BridgeProgress) => line?.update(p);
-  const timeout = seconds(values.timeout, '--timeout');
   try {
     const envelope = await runBridge(
       {

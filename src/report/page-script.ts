@@ -1,6 +1,7 @@
 // The report page's script (plain browser JavaScript, no backticks): the call list paginated from
-// the embedded data, its details and transcripts, a timeline of the page shown, keyboard control
-// and the theme toggle. Everything from the data goes into the DOM as text, never as markup.
+// the embedded data, its details and transcripts (each record at its time on the call's own
+// timeline), a timeline of the page shown, keyboard control and the theme toggle. Everything from
+// the data goes into the DOM as text, never as markup.
 export const PAGE_SCRIPT = String.raw`
 (function () {
   'use strict';
@@ -79,9 +80,14 @@ export const PAGE_SCRIPT = String.raw`
     }
     var transcriptPruned = pruned && pruned.paths.some(function (p) { return p.indexOf('/transcripts/') >= 0; });
     if (ex && ex.lines && ex.lines.length) {
+      var timed = callTimeline(run, ex);
+      box.appendChild(timed || el('p', { className: 'muted', 'data-testid': 'no-times',
+        text: 'The records of this transcript carry no times: it was written before they did.' }));
       box.appendChild(el('details', { className: 'transcript' }, [
         el('summary', { text: 'Transcript (' + ex.lines.length + ' records' + (ex.cut ? ', head and tail' : '') + (ex.interrupted ? ', interrupted run' : '') + ')' }),
-        el('pre', { text: ex.lines.join('\n') }),
+        el('pre', { text: ex.lines.map(function (line, i) {
+          return timed ? pad(atTime(times(ex)[i]), 12) + line : line;
+        }).join('\n') }),
       ]));
     } else if (transcriptPruned) {
       box.appendChild(el('p', { className: 'muted pruned', text: 'Transcript ' + prunedNote + '.' }));
@@ -122,6 +128,63 @@ export const PAGE_SCRIPT = String.raw`
     $('prev-page').disabled = state.page === 0;
     $('next-page').disabled = state.page >= pages - 1;
     drawTimeline(slice);
+  }
+
+  // A transcript's records on the call's own timeline: one tick per record at its t_ms (ms since
+  // the call started), in lanes by who wrote it; null when no record has a time (older files).
+  function times(ex) { return ex.times || []; }
+  function atTime(t) { return t === null || t === undefined ? '' : '+' + (t / 1000).toFixed(3) + ' s'; }
+  function pad(text, width) { while (text.length < width) text = ' ' + text; return text + '  '; }
+  function recordType(line) {
+    var m = /^\{"type":"((?:[^"\\]|\\.)*)"/.exec(line);
+    if (!m) return 'record';
+    try { return JSON.parse('"' + m[1] + '"'); } catch (e) { return 'record'; }
+  }
+  var LANES = [['bridge', 'bridge'], ['peer', 'peer'], ['failed', 'faults']];
+  function laneOf(type) {
+    if (/fault|error|fail|cancel|interrupted|unreachable/.test(type)) return 2;
+    if (/^(bridge|transcript)\./.test(type) || type === 'answer' || type === 'answer.details') return 0;
+    return 1;
+  }
+  function callTimeline(run, ex) {
+    var ts = times(ex), marks = [];
+    ts.forEach(function (t, i) {
+      if (t !== null && t !== undefined) marks.push({ t: t, type: recordType(ex.lines[i]) });
+    });
+    if (marks.length === 0) return null;
+    var last = marks[marks.length - 1].t, span = Math.max(1, last);
+    var W = 650, left = 50, laneH = 14, H = LANES.length * laneH + 18;
+    var svg = document.createElementNS(SVGNS, 'svg');
+    svg.setAttribute('viewBox', '0 0 ' + (W + 10) + ' ' + H); svg.setAttribute('class', 'chart call-timeline');
+    svg.setAttribute('data-testid', 'call-timeline'); svg.setAttribute('role', 'img');
+    svg.setAttribute('aria-label', 'The records of this call at their times since it started');
+    LANES.forEach(function (lane, row) {
+      var label = document.createElementNS(SVGNS, 'text');
+      label.setAttribute('x', '0'); label.setAttribute('y', String(row * laneH + 10));
+      label.setAttribute('class', 'axis');
+      label.textContent = lane[1]; svg.appendChild(label);
+    });
+    marks.forEach(function (mark) {
+      var lane = laneOf(mark.type), x = left + (W - left) * mark.t / span;
+      var tick = document.createElementNS(SVGNS, 'rect');
+      tick.setAttribute('x', x.toFixed(1)); tick.setAttribute('y', String(lane * laneH + 1));
+      tick.setAttribute('width', '2'); tick.setAttribute('height', String(laneH - 3));
+      tick.setAttribute('class', 'tick lane-' + LANES[lane][0]);
+      tick.setAttribute('data-t', String(mark.t)); tick.setAttribute('data-type', mark.type);
+      var title = document.createElementNS(SVGNS, 'title'); title.textContent = atTime(mark.t) + '  ' + mark.type;
+      tick.appendChild(title); svg.appendChild(tick);
+    });
+    [[left, '0 s', 'start'], [W, atTime(last), 'end']].forEach(function (axis) {
+      var t = document.createElementNS(SVGNS, 'text');
+      t.setAttribute('x', String(axis[0])); t.setAttribute('y', String(H - 3)); t.setAttribute('class', 'axis');
+      if (axis[2] === 'end') t.setAttribute('text-anchor', 'end');
+      t.textContent = axis[1]; svg.appendChild(t);
+    });
+    var caption = 'Timeline of this call: ' + marks.length + ' records over ' + atTime(last).slice(1) +
+      (ex.started_at ? ', from ' + ex.started_at.replace('T', ' ') : '') +
+      (marks.length < ts.length - (ex.cut ? 1 : 0) ? ' (records without a time are left out)' : '');
+    var figcaption = el('figcaption', { 'data-testid': 'call-timeline-caption', text: caption });
+    return el('figure', { className: 'call-timeline-box' }, [figcaption, svg]);
   }
 
   function drawTimeline(slice) {

@@ -26,6 +26,8 @@ svg.chart { width: 100%; height: auto; display: block; }
 svg text { fill: var(--fg); font-size: 11px; } #page-timeline svg text { font-size: 8px; } svg .axis { fill: var(--muted); }
 svg .axis-line { stroke: var(--line); } svg .bar { fill: var(--bar); }
 .c-ok { fill: var(--ok); } .c-failed { fill: var(--failed); } .c-unknown { fill: var(--unknown); }
+.call-timeline-box { margin: .4rem 0; } svg.call-timeline text { font-size: 9px; }
+svg .lane-bridge { fill: var(--muted); } svg .lane-peer { fill: var(--bar); } svg .lane-failed { fill: var(--failed); }
 .legend span { margin-right: 1rem; } .legend i { display: inline-block; width: .8em; height: .8em; margin-right: .3em; border-radius: 2px; }
 .legend .ok { background: var(--ok); } .legend .failed { background: var(--failed); } .legend .unknown { background: var(--unknown); }
 details { background: var(--card); border: 1px solid var(--line); border-radius: 8px; padding: .4rem .8rem; margin: .4rem 0; }

@@ -1,12 +1,19 @@
 // A bounded look into one run's transcript for people (`peer-bridge runs --html`): its first and
 // last records (the file is already bounded; this reads at most two slices of it), the task that
-// opened the run and the answer or fault that closed it.
+// opened the run and the answer or fault that closed it, and when each record happened.
 import { open } from 'node:fs/promises';
 import { resolveInWorkspace, transcriptPath } from './paths.js';
 
 export interface TranscriptExcerpt {
   /** Records as JSON text (each at most `maxLineChars`), in file order, with a gap marker when cut. */
   lines: string[];
+  /**
+   * Each line's `t_ms` (milliseconds since the call started), null for the gap marker and for
+   * records written before records carried times. Empty when the lines are not kept.
+   */
+  times: (number | null)[];
+  /** When the call started, from the start record; null when it was not read or has no time. */
+  started_at: string | null;
   /** Whether records between the head and the tail were left out here. */
   cut: boolean;
   /** The head of the task (`bridge.call`), when the head was read. */
@@ -66,6 +73,8 @@ export async function readTranscriptExcerpt(
     const records = [...head, ...tail].filter((line) => line.trim() !== '');
     const excerpt: TranscriptExcerpt = {
       lines: [],
+      times: [],
+      started_at: null,
       cut: !whole,
       task: null,
       answer: null,
@@ -73,14 +82,22 @@ export async function readTranscriptExcerpt(
       interrupted: false,
     };
     for (const [index, line] of records.entries()) {
-      if (options.lines !== false && !whole && index === head.filter((l) => l.trim() !== '').length)
+      if (options.lines !== false && !whole && index === head.filter((l) => l.trim() !== '').length) {
         excerpt.lines.push('… records between the head and the tail are left out here …');
-      if (options.lines !== false) excerpt.lines.push(line.length > maxLine ? `${line.slice(0, maxLine)}…` : line);
-      note(excerpt, line, {
-        task: options.maxTaskChars ?? 300,
-        items: options.listItems ?? 8,
-        chars: options.itemChars ?? 500,
-      });
+        excerpt.times.push(null);
+      }
+      const record = parsed(line);
+      if (options.lines !== false) {
+        excerpt.lines.push(line.length > maxLine ? `${line.slice(0, maxLine)}…` : line);
+        const t = record?.t_ms;
+        excerpt.times.push(typeof t === 'number' && Number.isFinite(t) && t >= 0 ? t : null);
+      }
+      if (record)
+        note(excerpt, record, {
+          task: options.maxTaskChars ?? 300,
+          items: options.listItems ?? 8,
+          chars: options.itemChars ?? 500,
+        });
     }
     return excerpt;
   } finally {
@@ -88,15 +105,21 @@ export async function readTranscriptExcerpt(
   }
 }
 
-function note(excerpt: TranscriptExcerpt, line: string, max: { task: number; items: number; chars: number }): void {
-  let record: Record<string, unknown>;
+// A line as a record, or null when it is not a JSON object.
+function parsed(line: string): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(line);
-    if (!value || typeof value !== 'object' || Array.isArray(value)) return;
-    record = value as Record<string, unknown>;
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
   } catch {
-    return;
+    return null;
   }
+}
+
+function note(
+  excerpt: TranscriptExcerpt,
+  record: Record<string, unknown>,
+  max: { task: number; items: number; chars: number },
+): void {
   const text = (value: unknown, max: number) => (typeof value === 'string' ? value.slice(0, max) : null);
   const list = (value: unknown) =>
     Array.isArray(value)
@@ -105,7 +128,8 @@ function note(excerpt: TranscriptExcerpt, line: string, max: { task: number; ite
           .slice(0, max.items)
           .map((item) => item.slice(0, max.chars))
       : [];
-  if (record.type === 'bridge.call') excerpt.task = text(record.task, max.task);
+  if (record.type === 'transcript.start') excerpt.started_at = text(record.started_at, 40);
+  else if (record.type === 'bridge.call') excerpt.task = text(record.task, max.task);
   else if (record.type === 'answer') {
     excerpt.answer = {
       verdict: text(record.verdict, max.chars),

@@ -3,6 +3,8 @@
 // so memory stays flat however much a child prints. The head also goes to a `.partial.jsonl` file
 // as the run goes, so a bridge that dies mid-run still leaves the start of the story behind
 // (ledger recovery publishes it under the transcript's name).
+// Every record carries `t_ms`, the milliseconds since the call started on a monotonic clock (so
+// never decreasing, whatever the wall clock does), and the start record the wall-clock time.
 import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
 import { open, unlink, type FileHandle } from 'node:fs/promises';
@@ -19,6 +21,7 @@ import {
   workspaceRelative,
 } from './paths.js';
 import { compactRecord, defaultOutputFields, type CompactOptions } from './transcript-compact.js';
+import type { TranscriptStart } from '../generated/transcript-record.js';
 
 export const defaultTranscriptLimit = 256 * 1024;
 
@@ -57,6 +60,9 @@ export class TranscriptWriter {
   private headBytes = 0;
   private headOpen = true;
   private tail: ByteRing | undefined;
+  // The monotonic origin of `t_ms`, and when the head closed (the cut marker's time).
+  private readonly origin = performance.now();
+  private headEndMs = 0;
   private closing: Promise<string> | undefined;
   // Best effort: lines of the head on their way to the partial file, in order.
   private spillQueue: string[] = [];
@@ -64,6 +70,8 @@ export class TranscriptWriter {
   private spillScheduled = false;
   private spillDead = false;
   readonly stats: TranscriptStats = { records: 0, bytes: 0, cutRecords: 0, cutBytes: 0 };
+  /** Wall-clock time the transcript, and so its call, started (the start record's `started_at`). */
+  readonly startedAt = new Date();
 
   constructor(options: TranscriptOptions) {
     assertWorkspace(options.workspace);
@@ -78,7 +86,14 @@ export class TranscriptWriter {
       outputFields: new Set(options.outputFields ?? defaultOutputFields),
       maxStringBytes: Math.min(4 * 1024, Math.floor(this.maxRecordBytes / 4)),
     };
-    this.push(JSON.stringify({ type: 'transcript.start', run_id: this.runId, limit_bytes: this.limitBytes }));
+    const start: TranscriptStart = {
+      type: 'transcript.start',
+      run_id: this.runId,
+      limit_bytes: this.limitBytes,
+      started_at: this.startedAt.toISOString(),
+      t_ms: 0,
+    };
+    this.push(JSON.stringify(start), 0);
   }
 
   /** The workspace-relative path the transcript is meant to have (a taken name gets a suffix). */
@@ -95,11 +110,17 @@ export class TranscriptWriter {
     return this.closing !== undefined;
   }
 
-  /** Adds one record (any JSON-serialisable object, e.g. a runner event). Ignored after close. */
+  /** Milliseconds since the call started, as the records carry them. */
+  elapsedMs(): number {
+    return Math.round(performance.now() - this.origin);
+  }
+
+  /** Adds one record (any JSON-serialisable object, e.g. a runner event), stamped with `t_ms`; ignored after close. */
   write(record: object): void {
     if (this.closing) return;
-    const compacted = compactRecord(record, this.compact);
-    let line = JSON.stringify(compacted) ?? 'null';
+    const tMs = this.elapsedMs();
+    const compacted = stamped(compactRecord(record, this.compact), tMs);
+    let line = JSON.stringify(compacted);
     let size = Buffer.byteLength(line, 'utf8');
     this.stats.records += 1;
     this.stats.bytes += size + 1;
@@ -109,13 +130,14 @@ export class TranscriptWriter {
       line = JSON.stringify({
         type: typeof type === 'string' ? type.slice(0, 100) : 'record',
         transcript_cut: { bytes: size, sha256: createHash('sha256').update(line).digest('hex') },
+        t_ms: tMs,
       });
       size = Buffer.byteLength(line, 'utf8');
     }
-    this.push(line, size);
+    this.push(line, tMs, size);
   }
 
-  private push(line: string, size = Buffer.byteLength(line, 'utf8')): void {
+  private push(line: string, tMs: number, size = Buffer.byteLength(line, 'utf8')): void {
     const bytes = size + 1;
     if (this.headOpen && this.headBytes + bytes <= this.headLimit) {
       this.head.push(line);
@@ -123,13 +145,16 @@ export class TranscriptWriter {
       this.spill(line);
       return;
     }
-    if (this.headOpen)
+    if (this.headOpen) {
+      this.headEndMs = tMs;
       this.spill(
         JSON.stringify({
           type: 'transcript.partial_end',
           note: 'later records were held in memory until the run settled',
+          t_ms: tMs,
         }),
       );
+    }
     this.headOpen = false;
     this.tail ??= new ByteRing(this.tailLimit);
     this.tail.push(line, bytes);
@@ -213,6 +238,8 @@ export class TranscriptWriter {
           records: this.stats.cutRecords,
           bytes: this.stats.cutBytes,
           note: `records between head and tail were dropped to keep the transcript within ${this.limitBytes} bytes`,
+          // When the head closed: no later than the first record cut.
+          t_ms: this.headEndMs,
         }),
       );
     }
@@ -235,6 +262,16 @@ export class TranscriptWriter {
     })();
     return this.closing;
   }
+}
+
+// The record with its time: `type` first ('record' when it has none, as for a cut record), the
+// record's own fields in their order, then `t_ms` (the writer's, whatever the record said). Last,
+// so a line reads as it did before records carried times, up to its end.
+function stamped(record: unknown, tMs: number): Record<string, unknown> {
+  if (record === null || typeof record !== 'object' || Array.isArray(record))
+    return { type: 'record', value: record, t_ms: tMs };
+  const { type, t_ms: _theirs, ...rest } = record as Record<string, unknown>;
+  return { type: typeof type === 'string' ? type : 'record', ...rest, t_ms: tMs };
 }
 
 /** Opens the transcript of one run (its head is spilled to a partial file until `close()`). */

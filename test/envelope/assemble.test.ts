@@ -61,8 +61,8 @@ describe('assembleEnvelope', () => {
       .split('\n')
       .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(records.filter((r) => r.type === 'answer.details')).toEqual([
-      { type: 'answer.details', index: 0, text: 'step one' },
-      { type: 'answer.details', index: 1, text: 'step two' },
+      { type: 'answer.details', index: 0, text: 'step one', t_ms: expect.any(Number) },
+      { type: 'answer.details', index: 1, text: 'step two', t_ms: expect.any(Number) },
     ]);
     expect(records.find((r) => r.type === 'answer')).toMatchObject({ verdict: goodCore().verdict });
   });

@@ -8,6 +8,7 @@ import { Ledger } from '../../src/state/ledger.js';
 import { answer, codexEnv } from '../bridge/peers.js';
 import { startResponsesDouble } from '../doubles/openai-responses-server.js';
 import { useTempDir } from '../helpers/temp-dir.js';
+import { expectTimedRecords, transcriptRecords } from '../helpers/transcript-times.js';
 import { startServer, type Served } from './serve-client.js';
 import { processesIn, waitFor } from './wait.js';
 
@@ -66,6 +67,13 @@ it('settles a call interrupted by kill -9 as unknown exactly once, without repla
   expect(spilled[0]).toBe('transcript.start');
   expect(spilled).toContain('bridge.call');
   expect(spilled.at(-1)).toBe('transcript.interrupted');
+  // Its records keep their times; the marker's is when recovery found the run, after all of them.
+  const timed = expectTimedRecords(
+    transcriptRecords(readFileSync(path.join(transcripts, `${start.run_id}.jsonl`), 'utf8')),
+  );
+  expect(Date.parse(String(timed.at(-1)!.recovered_at))).toBeGreaterThanOrEqual(
+    Date.parse(String(timed[0]!.started_at)),
+  );
   expect(double.requests).toHaveLength(1);
 
   const later = (await second.client.callTool(

@@ -9,6 +9,7 @@ import { collectReport } from '../../src/report/collect.js';
 import { answer, codexEnv } from '../bridge/peers.js';
 import { startResponsesDouble } from '../doubles/openai-responses-server.js';
 import { useTempDir } from '../helpers/temp-dir.js';
+import { expectTimedRecords } from '../helpers/transcript-times.js';
 import { writeHistory } from './fixtures.js';
 
 const tempDir = useTempDir('peer-bridge-report-');
@@ -50,6 +51,12 @@ describe('collectReport', () => {
       task: expect.stringContaining('Is parse() safe?'),
       answer: { findings: ['parse() accepts an empty string'] },
     });
+    // Each line's time, as the transcript has it, for the call's timeline on the page.
+    const excerpt = run.excerpt!;
+    const records = expectTimedRecords(excerpt.lines.map((line) => JSON.parse(line) as Record<string, unknown>));
+    expect(excerpt.times).toEqual(records.map((record) => record.t_ms));
+    expect(excerpt.started_at).toBe(records[0]!.started_at);
+    expect(Date.parse(excerpt.started_at!)).toBeLessThanOrEqual(Date.parse(run.settled_at!));
   });
 
   it('never reads an incident path that leaves the incidents folder', async () => {

@@ -21,6 +21,7 @@ import { pruneState } from '../../src/state/retention.js';
 import { DEFAULT_RETENTION } from '../../src/state/retention-settings.js';
 import { baseEnv, cliMain, repoRoot, tsxLoader } from '../mcp/serve-client.js';
 import { chromiumPath, noChromiumReason } from './chromium.js';
+import { expectTimedRecords, transcriptRecords } from '../helpers/transcript-times.js';
 import { largeHistory, mixedHistory, type Expected } from './fixtures.js';
 
 const artifacts = path.join(repoRoot, 'test-artifacts', 'runs-html');
@@ -269,6 +270,74 @@ describe.skipIf(!chromiumPath)(
       expect(problems).toEqual([]);
       await Promise.all([page.close(), second.close()]);
     });
+  },
+);
+
+describe.skipIf(!chromiumPath)(
+  `a call's own timeline in Chromium${chromiumPath ? '' : ` (skipped: ${noChromiumReason})`}`,
+  () => {
+    it("a real call's records at their times on its own timeline; an older transcript without times still reads", async () => {
+      const { startResponsesDouble } = await import('../doubles/openai-responses-server.js');
+      const { answer, codexEnv } = await import('../bridge/peers.js');
+      const workspace = tempDir();
+      mixedHistory(workspace);
+      const double = await startResponsesDouble([
+        { kind: 'tool', command: 'echo timed' },
+        { kind: 'answer', answer: answer({ verdict: 'Timed and fine.' }) },
+      ]);
+      let envelope: { run_id: string; transcript_path: string };
+      try {
+        const { stdout } = await execa(
+          process.execPath,
+          ['--import', tsxLoader, cliMain, 'run', 'advise', 'time this', '--json', '-w', workspace],
+          { cwd: repoRoot, env: baseEnv(codexEnv(double.origin, tempDir())), extendEnv: false },
+        );
+        envelope = JSON.parse(stdout) as typeof envelope;
+      } finally {
+        await double.close();
+      }
+      const records = expectTimedRecords(
+        transcriptRecords(readFileSync(path.join(workspace, envelope.transcript_path), 'utf8')),
+      );
+      const { file } = await runsHtml(workspace);
+      const { page, problems } = await load(file);
+      // The real call is the newest: the first row.
+      await page.click('#runs-body tr.run');
+      const detail = '#runs-body tr.detail';
+      const ticks = await page.$$eval(`${detail} svg[data-testid="call-timeline"] rect.tick`, (nodes) =>
+        nodes.map((node) => ({
+          t: Number(node.getAttribute('data-t')),
+          type: node.getAttribute('data-type'),
+          x: Number(node.getAttribute('x')),
+          title: node.textContent,
+        })),
+      );
+      expect(ticks.map((tick) => [tick.t, tick.type])).toEqual(records.map((r) => [r.t_ms, r.type]));
+      for (const [i, tick] of ticks.entries()) {
+        if (i > 0) expect(tick.x).toBeGreaterThanOrEqual(ticks[i - 1]!.x);
+        expect(tick.title).toBe(`+${(tick.t / 1000).toFixed(3)} s  ${tick.type}`);
+      }
+      expect(ticks[0]!.x).toBeLessThan(ticks.at(-1)!.x);
+      const caption = await text(page, `${detail} [data-testid="call-timeline-caption"]`);
+      expect(caption).toContain(`${records.length} records over ${(records.at(-1)!.t_ms / 1000).toFixed(3)} s`);
+      expect(caption).toContain(`from ${String(records[0]!.started_at).replace('T', ' ')}`);
+      await page.click(`${detail} details.transcript > summary`);
+      const lines = (await text(page, `${detail} details.transcript pre`)).split('\n');
+      expect(lines[0]).toMatch(/^ +\+0\.000 s {2}\{"type":"transcript\.start"/);
+      expect(lines.at(-1)).toContain(
+        `+${(records.at(-1)!.t_ms / 1000).toFixed(3)} s  {"type":"${records.at(-1)!.type}"`,
+      );
+      await page.screenshot({ path: path.join(artifacts, 'call-timeline.png'), fullPage: true });
+
+      // A transcript written before records carried times: no timeline, the records as they are.
+      await page.type('#filter-text', 'run-ok-4');
+      await page.click('#runs-body tr.run');
+      expect(await page.$(`${detail} svg[data-testid="call-timeline"]`)).toBeNull();
+      expect(await text(page, `${detail} [data-testid="no-times"]`)).toMatch(/carry no times/);
+      expect(await text(page, `${detail} details.transcript pre`)).toMatch(/^\{"type":"transcript\.start"/);
+      expect(problems).toEqual([]);
+      await page.close();
+    }, 180_000);
   },
 );
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { StateError } from '../../src/state/errors.js';
 import { openTranscript } from '../../src/state/transcript.js';
 import { list, tempWorkspace } from '../helpers/temp-workspace.js';
+import { expectTimedRecords, transcriptRecords } from '../helpers/transcript-times.js';
 
 const lines = (text: string) =>
   text
@@ -63,6 +64,34 @@ describe('transcript writer', () => {
     expect(await readFile(path.join(ws, pb), 'utf8')).toContain('second');
   });
 
+  it('stamps each record with the milliseconds since the call started, and the start record with the time', async () => {
+    const ws = await tempWorkspace();
+    const before = Date.now();
+    const t = openTranscript({ workspace: ws, runId: 'timed' });
+    const after = Date.now();
+    t.write({ type: 'first', t_ms: 999_999 });
+    // Until the clock has moved on by 5 ms: a condition on the clock, not a sleep.
+    while (t.elapsedMs() < 5);
+    t.write({ type: 'second' });
+    t.write(['not', 'an', 'object']);
+    const records = expectTimedRecords(transcriptRecords(await readFile(path.join(ws, await t.close()), 'utf8')));
+    // As it always began, then the wall-clock time and t_ms.
+    expect(Object.entries(records[0]!)).toEqual([
+      ['type', 'transcript.start'],
+      ['run_id', 'timed'],
+      ['limit_bytes', 256 * 1024],
+      ['started_at', t.startedAt.toISOString()],
+      ['t_ms', 0],
+    ]);
+    expect(t.startedAt.getTime()).toBeGreaterThanOrEqual(before);
+    expect(t.startedAt.getTime()).toBeLessThanOrEqual(after);
+    // The writer's time wins over one the record brought, and comes last: a line reads as before up to it.
+    expect(records[1]!.t_ms).toBeLessThan(5);
+    expect(records[2]!.t_ms).toBeGreaterThanOrEqual(5);
+    expect(Object.keys(records[1]!)).toEqual(['type', 't_ms']);
+    expect(records[3]).toEqual({ type: 'record', value: ['not', 'an', 'object'], t_ms: records[3]!.t_ms });
+  });
+
   it('compacts command output to byte count and sha256', async () => {
     const ws = await tempWorkspace();
     const output = 'line of output ✓\n'.repeat(1000);
@@ -75,6 +104,7 @@ describe('transcript writer', () => {
       command: 'npm test',
       output: { bytes: Buffer.byteLength(output), sha256: createHash('sha256').update(output).digest('hex') },
       exit_code: 0,
+      t_ms: expect.any(Number),
     });
     expect((records[2]!.item as Record<string, unknown>).aggregated_output).toEqual({
       bytes: 3,
@@ -119,6 +149,8 @@ describe('transcript writer', () => {
     const markerAt = records.indexOf(marker);
     expect(records.slice(markerAt + 1).every((r) => (r.i as number) > (records[markerAt - 1]!.i as number))).toBe(true);
     expect(t.stats.records).toBe(5000);
+    // The marker has a time too, and the times still never go back.
+    expectTimedRecords(records);
   });
 
   it('keeps the partial file within the head budget and marks where the spilling stopped', async () => {
@@ -130,6 +162,7 @@ describe('transcript writer', () => {
     expect(Buffer.byteLength(partial)).toBeLessThan(8 * 1024);
     const records = lines(partial);
     expect(records.at(-1)!.type).toBe('transcript.partial_end');
+    expectTimedRecords(records);
     expect(records.filter((r) => r.type === 'transcript.partial_end')).toHaveLength(1);
     await t.close();
   });
