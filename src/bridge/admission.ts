@@ -7,7 +7,8 @@ import type { LockDirInfo } from '../fs/lock-dir.js';
 import type { Verb } from '../vocabulary.js';
 import type { PeerPool, PoolSlot } from './peer-pool.js';
 import type { BridgeProgress } from './types.js';
-import { MAX_WRITERS_ENV, takeWriterTurn, type WriterTurn } from './writer-lock.js';
+import { takeWriterTurn, type WriterTurn } from './writer-lock.js';
+import { MAX_WRITERS_ENV } from './writer-setting.js';
 import { MAX_PEERS_ENV } from './peer-pool.js';
 
 export interface AdmissionOptions {

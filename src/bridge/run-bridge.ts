@@ -29,7 +29,7 @@ import { taskPreview } from './task-preview.js';
 import { recordChange, recordStart } from './workspace-watch.js';
 import type { BridgeContext, RunBridgeOptions } from './types.js';
 import { resolveWorkspace, writeRefusal } from './workspace.js';
-import { maxWriters } from './writer-lock.js';
+import { maxWriters } from './writer-setting.js';
 
 const WORKBENCH_RUNNERS: readonly string[] = ['claude', 'codex'];
 export const DEFAULT_RUNNER = 'codex';

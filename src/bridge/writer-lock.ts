@@ -9,28 +9,8 @@ import { prepareLockDir, type LockDirInfo } from '../fs/lock-dir.js';
 import { statPath, tryLock, type LockHandle } from '../native/index.js';
 import { abortReason, BridgeError } from './errors.js';
 
-export const MAX_WRITERS_ENV = 'PEER_BRIDGE_MAX_WRITERS';
-/** Implement calls that may run at once on one workspace; 0 means no limit. */
-export const DEFAULT_MAX_WRITERS = 1;
-const MAX_WRITERS_CEILING = 64;
 // How often a waiting call tries the lock files again, at most: a turn lasts seconds to minutes.
 const MAX_POLL_MS = 50;
-
-/** PEER_BRIDGE_MAX_WRITERS, else 1; a bad value is an `invalid_environment` error. */
-export function maxWriters(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env[MAX_WRITERS_ENV];
-  if (raw === undefined || raw.trim() === '') return DEFAULT_MAX_WRITERS;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0 || value > MAX_WRITERS_CEILING) {
-    throw new BridgeError(
-      'invalid_environment',
-      `${MAX_WRITERS_ENV} must be a whole number from 0 to ${MAX_WRITERS_CEILING} ` +
-        `(implement calls at once per workspace; 0 = no limit), got ${JSON.stringify(raw)}; ` +
-        'fix or unset it in the environment that launched peer-bridge',
-    );
-  }
-  return value;
-}
 
 /**
  * The name every process gives a workspace's writer turn: a hash of its folder's identity (volume

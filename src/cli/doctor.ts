@@ -215,7 +215,7 @@ function checkDepth(): Check {
 async function checkCallLimits(env: NodeJS.ProcessEnv): Promise<Check> {
   const [{ maxPeers }, { maxWriters }] = await Promise.all([
     import('../bridge/peer-pool.js'),
-    import('../bridge/writer-lock.js'),
+    import('../bridge/writer-setting.js'),
   ]);
   try {
     const peers = maxPeers(env);

@@ -4,13 +4,8 @@ import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync 
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import {
-  maxWriters,
-  takeWriterTurn,
-  writerLockFile,
-  writerWaits,
-  type WriterTurnOptions,
-} from '../../src/bridge/writer-lock.js';
+import { takeWriterTurn, writerLockFile, writerWaits, type WriterTurnOptions } from '../../src/bridge/writer-lock.js';
+import { maxWriters } from '../../src/bridge/writer-setting.js';
 import { tryLock } from '../../src/native/index.js';
 import { spawnTs, waitForExit, waitForLine } from '../helpers/run-ts.js';
 import { useTempDir } from '../helpers/temp-dir.js';
