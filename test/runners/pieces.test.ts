@@ -1,4 +1,4 @@
-// Small pure pieces of the host and the runners: Codex config reading, effort
+// Small pure pieces of the host and the runners: the codex command line, effort
 // levels, config file checks, event mapping of lines the doubles cannot make the CLIs print.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -6,7 +6,6 @@ import { describe, expect, it } from 'vitest';
 import { ClaudeEventMapper } from '../../src/runners/claude/events.js';
 import { codexArgs } from '../../src/runners/codex/args.js';
 import { estimateCost } from '../../src/runners/codex/index.js';
-import { bridgeServerNames } from '../../src/runners/codex/mcp-config.js';
 import { parseCatalog } from '../../src/runners/codex/models.js';
 import { loadConfig } from '../../src/runners/config.js';
 import { RunnerConfigError } from '../../src/runners/errors.js';
@@ -14,27 +13,22 @@ import { overrideVariable } from '../../src/runners/executable.js';
 import { tempDir } from './helpers.js';
 
 describe('codex pieces', () => {
-  it("finds the bridge's own MCP server tables in config.toml", () => {
-    const toml =
-      '[mcp_servers.docs]\ncommand = "docs-server"\n[mcp_servers.bridge]\ncommand = "npx"\nargs = ["peer-bridge", "serve"]\n[mcp_servers."peer-bridge"]\ncommand = "x"\n';
-    expect(bridgeServerNames(toml)).toEqual(['bridge', 'peer-bridge']);
-  });
   it('uses the read-only sandbox and no session files for read-only verbs', () => {
     const args = codexArgs({
       verb: 'review',
       prompt: '-starts with a dash',
       schemaFile: '/t/s.json',
-      disableMcp: [],
+      serverOverrides: [],
       effort: 'high',
     });
     expect(args).toEqual(
       expect.arrayContaining(['--sandbox', 'read-only', '--ephemeral', '-c', 'model_reasoning_effort=high']),
     );
     expect(args.slice(-2)).toEqual(['--', '-starts with a dash']);
-    expect(codexArgs({ verb: 'implement', prompt: 'p', schemaFile: 's', disableMcp: [] })).toEqual(
+    expect(codexArgs({ verb: 'implement', prompt: 'p', schemaFile: 's', serverOverrides: [] })).toEqual(
       expect.arrayContaining(['--sandbox', 'workspace-write']),
     );
-    expect(codexArgs({ verb: 'implement', prompt: 'p', schemaFile: 's', disableMcp: [] })).not.toContain('--ephemeral');
+    expect(codexArgs({ verb: 'implement', prompt: 'p', schemaFile: 's', serverOverrides: [] })).not.toContain('--ephemeral');
   });
   it('reads the effort catalog and ignores levels it does not know', () => {
     const catalog = parseCatalog(

@@ -11,7 +11,8 @@ import type { ModelPrice } from '../config.js';
 import type { Effort, RunRequest, RunResult, RunnerEvent } from '../types.js';
 import { codexArgs } from './args.js';
 import { CodexEventMapper } from './events.js';
-import { configuredModel, disableBridgeServerArgs, workbenchServerArgs } from './mcp-config.js';
+import { readCodexConfig } from '../../codex-config/index.js';
+import { childServerArgs, workbenchServerArgs } from './mcp-config.js';
 import { effortCatalog } from './models.js';
 import { refineCodexExecutable } from './executable.js';
 
@@ -48,8 +49,24 @@ function createCodex(ctx: RunnerContext) {
 
   async function supportedEfforts(model: string | undefined, scope: RunScope): Promise<Effort[] | null> {
     const catalog = await effortCatalog(catalogSource(), scope);
-    const name = model ?? configuredModel(env);
+    const name = model ?? readCodexConfig({ env, cwd: scope.workspace }).model;
     return (name && catalog?.get(name)) || null;
+  }
+
+  // The command line of one attempt, and the model it runs. Codex's configuration is read at each
+  // attempt, as Codex reads it at each start, with the child's own environment and working folder.
+  function commandLine(req: RunRequest, schemaFile: string, effort: Effort | undefined) {
+    const config = readCodexConfig({ env, cwd: req.workspace });
+    const args = codexArgs({
+      verb: req.verb,
+      prompt: req.prompt,
+      schemaFile,
+      serverOverrides: childServerArgs(config, req.depth),
+      ...(req.workbench ? { workbenchMcp: workbenchServerArgs(req.workbench) } : {}),
+      ...(req.model ? { model: req.model } : {}),
+      ...(effort ? { effort } : {}),
+    });
+    return { args, model: req.model ?? config.model };
   }
 
   async function attempt(
@@ -60,18 +77,9 @@ function createCodex(ctx: RunnerContext) {
     canRetry: boolean,
   ): Promise<Attempt> {
     const mapper = new CodexEventMapper();
-    const model = req.model ?? configuredModel(env);
+    const { args, model } = commandLine(req, schemaFile, effort);
     let sessionSent = false;
     const emit = (event: RunnerEvent) => req.onEvent(event);
-    const args = codexArgs({
-      verb: req.verb,
-      prompt: req.prompt,
-      schemaFile,
-      disableMcp: disableBridgeServerArgs(env),
-      ...(req.workbench ? { workbenchMcp: workbenchServerArgs(req.workbench) } : {}),
-      ...(req.model ? { model: req.model } : {}),
-      ...(effort ? { effort } : {}),
-    });
     const spawned = await scope.spawn('codex', args, {
       onLine(line) {
         for (const event of mapper.map(line)) emit(event);
