@@ -16,12 +16,14 @@ export interface CodexLoad {
   message: string | null;
 }
 
-// Codex prints a headline, then "Caused by:" with the file, line and column as cause 0.
+// Codex prints a headline, then "Caused by:" and the cause (numbered "0:" when there are several,
+// the first naming the file, line and column), then a stack trace.
 function codexError(stderr: string): string {
   const lines = stderr.split('\n').filter((line) => !line.startsWith('WARNING:'));
-  const cause = lines.map((line) => /^\s*0:\s*(.+)$/.exec(line)?.[1]).find(Boolean);
+  const caused = lines.findIndex((line) => line.trim() === 'Caused by:');
+  const cause = caused >= 0 ? lines.slice(caused + 1).find((line) => line.trim()) : undefined;
   const headline = lines.find((line) => /^Error/.test(line));
-  return (cause ?? headline ?? lines.find((line) => line.trim()) ?? 'no message').trim();
+  return (cause?.replace(/^\s*0:\s*/, '') ?? headline ?? lines.find((line) => line.trim()) ?? 'no message').trim();
 }
 
 /** Runs `codex mcp list --json` in `workspace` with the child's environment. */
