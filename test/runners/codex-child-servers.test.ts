@@ -100,4 +100,46 @@ describe('the MCP servers of a Codex child', () => {
     },
     120_000,
   );
+
+  it('names no server of an untrusted project, which Codex does not have', async () => {
+    const double = await startResponsesDouble([{ kind: 'answer', answer: validCore() }]);
+    cleanups.push(() => double.close());
+    const dir = realpathSync(await tempDir('untrusted'));
+    const workspace = path.join(dir, 'ws');
+    mkdirSync(path.join(workspace, '.codex'), { recursive: true });
+    // An override naming this server would stop Codex ("invalid transport"): it must not be named.
+    writeFileSync(path.join(workspace, '.codex', 'config.toml'), '[mcp_servers.peer-bridge]\ncommand = "npx"\n');
+    const home = path.join(dir, 'codex-home');
+    mkdirSync(home);
+    writeFileSync(path.join(home, 'config.toml'), codexConfigToml(double.origin));
+    cleanups.push(
+      setEnv({ CODEX_HOME: home, OPENAI_API_KEY: 'sk-test-double', PEER_BRIDGE_CODEX_BIN: codexBin, HOME: dir }),
+    );
+    const runner = await loadRunner('codex', { workspace });
+    const events = collector();
+    const result = await runner.run(request('advise', workspace, events.onEvent, { model: 'gpt-5.5' }));
+    expect(result.exitCode, result.stderrTail).toBe(0);
+    expect(events.events.filter((e) => e.type === 'final')).toHaveLength(1);
+  }, 60_000);
+
+  it('goes on as Codex does with a config.toml that does not parse: the call fails with its line', async () => {
+    const dir = realpathSync(await tempDir('broken'));
+    const home = path.join(dir, 'codex-home');
+    mkdirSync(home);
+    writeFileSync(path.join(home, 'config.toml'), '\uFEFFmodel = "gpt-5.5"\r\n[mcp_servers.pb]\r\ncommand = \r\n');
+    cleanups.push(
+      setEnv({ CODEX_HOME: home, OPENAI_API_KEY: 'sk-test-double', PEER_BRIDGE_CODEX_BIN: codexBin, HOME: dir }),
+    );
+    const runner = await loadRunner('codex', { workspace: dir });
+    const events = collector();
+    const result = await runner.run(request('advise', dir, events.onEvent));
+    expect(result.exitCode).not.toBe(0);
+    const fatal = events.events.filter((e) => e.type === 'error' && e.fatal);
+    expect(fatal).toEqual([
+      expect.objectContaining({
+        cause: 'child-exit',
+        message: expect.stringContaining(`${path.join(home, 'config.toml')}:3:`),
+      }),
+    ]);
+  }, 60_000);
 });

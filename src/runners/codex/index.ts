@@ -53,8 +53,9 @@ function createCodex(ctx: RunnerContext) {
     return (name && catalog?.get(name)) || null;
   }
 
-  // The command line of one attempt, and the model it runs. Codex's configuration is read at each
-  // attempt, as Codex reads it at each start, with the child's own environment and working folder.
+  // The command line of one attempt, the model it runs, and what in Codex's configuration would
+  // stop it (its own parse error spans several lines; the reader's names file, line and column).
+  // Read at each attempt, as Codex reads it at each start, with the child's environment and folder.
   function commandLine(req: RunRequest, schemaFile: string, effort: Effort | undefined) {
     const config = readCodexConfig({ env, cwd: req.workspace });
     const args = codexArgs({
@@ -66,7 +67,7 @@ function createCodex(ctx: RunnerContext) {
       ...(req.model ? { model: req.model } : {}),
       ...(effort ? { effort } : {}),
     });
-    return { args, model: req.model ?? config.model };
+    return { args, model: req.model ?? config.model, problem: config.problems[0] ?? null };
   }
 
   async function attempt(
@@ -77,7 +78,7 @@ function createCodex(ctx: RunnerContext) {
     canRetry: boolean,
   ): Promise<Attempt> {
     const mapper = new CodexEventMapper();
-    const { args, model } = commandLine(req, schemaFile, effort);
+    const { args, model, problem } = commandLine(req, schemaFile, effort);
     let sessionSent = false;
     const emit = (event: RunnerEvent) => req.onEvent(event);
     const spawned = await scope.spawn('codex', args, {
@@ -135,7 +136,7 @@ function createCodex(ctx: RunnerContext) {
         cause: mapper.failure.cause,
       });
     } else if (spawned.exitCode !== 0 || mapper.lastAgentMessage === null) {
-      const tail = spawned.stderrTail.trim().split('\n').slice(-3).join(' | ');
+      const tail = [problem, spawned.stderrTail.trim().split('\n').slice(-3).join(' | ')].filter(Boolean).join('; ');
       emit({
         type: 'error',
         message: `codex exited with ${spawned.exitCode ?? spawned.signal} and no answer${tail ? `: ${tail}` : ''}`,
