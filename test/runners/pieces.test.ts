@@ -4,7 +4,9 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ClaudeEventMapper } from '../../src/runners/claude/events.js';
+import { readCodexConfig } from '../../src/codex-config/index.js';
 import { codexArgs } from '../../src/runners/codex/args.js';
+import { childServerArgs } from '../../src/runners/codex/mcp-config.js';
 import { estimateCost } from '../../src/runners/codex/index.js';
 import { parseCatalog } from '../../src/runners/codex/models.js';
 import { loadConfig } from '../../src/runners/config.js';
@@ -13,6 +15,32 @@ import { overrideVariable } from '../../src/runners/executable.js';
 import { tempDir } from './helpers.js';
 
 describe('codex pieces', () => {
+  it("switches the bridge's own servers off and gives every other stdio server the depth", async () => {
+    const home = await tempDir('codex-home');
+    await writeFile(
+      path.join(home, 'config.toml'),
+      [
+        'mcp_servers.pb = { command = "npx", args = ["-y", "peer-bridge", "serve"] }',
+        'mcp_servers.wrapped.command = "/opt/helper.sh"',
+        "mcp_servers.peer_bridge = { command = 'x' }",
+        'mcp_servers.off = { command = "off-mcp", enabled = false }',
+        'mcp_servers.web = { url = "http://127.0.0.1:9/mcp" }',
+        '[mcp_servers."has space"]',
+        'command = "npx"',
+        'args = ["peer-bridge", "serve"]',
+        '',
+      ].join('\n'),
+    );
+    const config = readCodexConfig({ env: { CODEX_HOME: home, HOME: home }, systemDir: null });
+    expect(childServerArgs(config, 2)).toEqual([
+      '-c',
+      'mcp_servers.pb.enabled=false',
+      '-c',
+      'mcp_servers.wrapped.env.PEER_BRIDGE_DEPTH="2"',
+      '-c',
+      'mcp_servers.peer_bridge.enabled=false',
+    ]);
+  });
   it('uses the read-only sandbox and no session files for read-only verbs', () => {
     const args = codexArgs({
       verb: 'review',
@@ -28,7 +56,9 @@ describe('codex pieces', () => {
     expect(codexArgs({ verb: 'implement', prompt: 'p', schemaFile: 's', serverOverrides: [] })).toEqual(
       expect.arrayContaining(['--sandbox', 'workspace-write']),
     );
-    expect(codexArgs({ verb: 'implement', prompt: 'p', schemaFile: 's', serverOverrides: [] })).not.toContain('--ephemeral');
+    expect(codexArgs({ verb: 'implement', prompt: 'p', schemaFile: 's', serverOverrides: [] })).not.toContain(
+      '--ephemeral',
+    );
   });
   it('reads the effort catalog and ignores levels it does not know', () => {
     const catalog = parseCatalog(
