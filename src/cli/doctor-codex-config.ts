@@ -84,7 +84,10 @@ export function codexConfigCheck(config: CodexConfig, load: CodexLoad | null): C
   const problem = load && !load.ok ? load.message : (config.problems[0] ?? null);
   if (problem) return { name, level: 'fail', detail: `Codex cannot start: ${problem}`, fix: fixFor(problem, config) };
   const model = config.model ? `model ${config.model}` : "Codex's default model";
-  return { name, level: 'ok', detail: `reads ${files.join('; ')}; ${model}` };
+  const profile = config.legacyProfile
+    ? `legacy profile "${config.legacyProfile.name}" (as Codex before 0.171 applied it)`
+    : 'no profile (the bridge starts Codex without --profile)';
+  return { name, level: 'ok', detail: `reads ${files.join('; ')}; ${model}; ${profile}` };
 }
 
 /** What the bridge does with each MCP server of the configuration in its Codex children. */

@@ -57,6 +57,14 @@ describe.each(BYTE_FORMS)('the MCP servers of each fixture (%s)', (form) => {
     });
     expect(config.servers[0]?.env).toEqual({ PEER_BRIDGE_MAX_DEPTH: '2' });
   });
+  it('dotted keys and an inline table under a bare [mcp_servers] header', () => {
+    const config = readFixture('servers-dotted-under-header.toml', form);
+    expect(servers(config)).toEqual({
+      pb: { bridge: true, transport: 'stdio' },
+      docs: { bridge: false, transport: 'stdio' },
+    });
+    expect(config.servers[0]?.envVars).toEqual(['PEER_BRIDGE_DEPTH']);
+  });
   it('literal strings, a Windows path among them', () => {
     const config = readFixture('servers-literal-strings.toml', form);
     expect(servers(config)).toEqual({
@@ -154,6 +162,8 @@ describe('files that do not parse', () => {
     ['broken-missing-value.toml', 5],
     ['broken-redefined-table.toml', 3],
     ['broken-unterminated-string.toml', 3],
+    ['broken-windows-path.toml', 3],
+    ['broken-duplicate-server.toml', 7],
   ])('%s: names the file and line, never throws, and keeps nothing from it', (name, line) => {
     for (const form of BYTE_FORMS) {
       const config = readFixture(name, form);
