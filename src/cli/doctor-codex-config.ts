@@ -81,7 +81,8 @@ function fixFor(problem: string, config: CodexConfig): string {
 export function codexConfigCheck(config: CodexConfig, load: CodexLoad | null): Check {
   const name = 'codex-config';
   const files = config.layers.filter((l) => l.source === 'user' || l.file.state !== 'missing').map(describeLayer);
-  const problem = load && !load.ok ? load.message : (config.problems[0] ?? null);
+  // Codex's own verdict when it was asked (an older Codex accepts what 0.171 refuses), else the reader's.
+  const problem = load ? (load.ok ? null : load.message) : (config.problems[0] ?? null);
   if (problem) return { name, level: 'fail', detail: `Codex cannot start: ${problem}`, fix: fixFor(problem, config) };
   const model = config.model ? `model ${config.model}` : "Codex's default model";
   const profile = config.legacyProfile
