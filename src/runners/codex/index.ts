@@ -42,6 +42,28 @@ interface Attempt {
   mapper: CodexEventMapper;
 }
 
+// The command line of one attempt, the model it runs, and what in Codex's configuration would
+// stop it (its own parse error spans several lines; the reader's names file, line and column).
+// Read at each attempt, as Codex reads it at each start, with the child's environment and folder.
+function commandLine(
+  env: Readonly<Record<string, string>>,
+  req: RunRequest,
+  schemaFile: string,
+  effort: Effort | undefined,
+) {
+  const config = readCodexConfig({ env, cwd: req.workspace });
+  const args = codexArgs({
+    verb: req.verb,
+    prompt: req.prompt,
+    schemaFile,
+    serverOverrides: childServerArgs(config, req.depth),
+    ...(req.workbench ? { workbenchMcp: workbenchServerArgs(req.workbench) } : {}),
+    ...(req.model ? { model: req.model } : {}),
+    ...(effort ? { effort } : {}),
+  });
+  return { args, model: req.model ?? config.model, problem: config.problems[0] ?? null };
+}
+
 function createCodex(ctx: RunnerContext) {
   // The granted variables as the child sees them, never the host's whole environment.
   const env = ctx.env;
@@ -53,23 +75,6 @@ function createCodex(ctx: RunnerContext) {
     return (name && catalog?.get(name)) || null;
   }
 
-  // The command line of one attempt, the model it runs, and what in Codex's configuration would
-  // stop it (its own parse error spans several lines; the reader's names file, line and column).
-  // Read at each attempt, as Codex reads it at each start, with the child's environment and folder.
-  function commandLine(req: RunRequest, schemaFile: string, effort: Effort | undefined) {
-    const config = readCodexConfig({ env, cwd: req.workspace });
-    const args = codexArgs({
-      verb: req.verb,
-      prompt: req.prompt,
-      schemaFile,
-      serverOverrides: childServerArgs(config, req.depth),
-      ...(req.workbench ? { workbenchMcp: workbenchServerArgs(req.workbench) } : {}),
-      ...(req.model ? { model: req.model } : {}),
-      ...(effort ? { effort } : {}),
-    });
-    return { args, model: req.model ?? config.model, problem: config.problems[0] ?? null };
-  }
-
   async function attempt(
     req: RunRequest,
     scope: RunScope,
@@ -78,7 +83,7 @@ function createCodex(ctx: RunnerContext) {
     canRetry: boolean,
   ): Promise<Attempt> {
     const mapper = new CodexEventMapper();
-    const { args, model, problem } = commandLine(req, schemaFile, effort);
+    const { args, model, problem } = commandLine(env, req, schemaFile, effort);
     let sessionSent = false;
     const emit = (event: RunnerEvent) => req.onEvent(event);
     const spawned = await scope.spawn('codex', args, {
