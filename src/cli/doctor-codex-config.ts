@@ -68,6 +68,8 @@ function fixFor(problem: string, config: CodexConfig): string {
       `${tilde(config.home)}/config.toml (the bridge starts Codex without --profile, so a ` +
       `${config.legacyProfile.name}.config.toml would not reach its child either)`
     );
+  if (problem.includes('wire_api = "chat"'))
+    return 'set wire_api = "responses" in the provider table (Codex speaks only the Responses API)';
   if (problem.includes('reserved built-in provider'))
     return 'give your provider table another name (e.g. openai-custom) and set model_provider to it';
   if (problem.includes('not found'))

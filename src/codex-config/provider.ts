@@ -60,6 +60,9 @@ export function selection(config: TomlTable): Selection {
     problems.push(
       `model_providers contains reserved built-in provider IDs: ${reserved.map((r) => `\`${r}\``).join(', ')}`,
     );
+  // Any provider table, chosen or not: Codex 0.171 refuses the Chat Completions API everywhere.
+  if (Object.values(providers).some((table) => isTable(table) && table.wire_api === 'chat'))
+    problems.push('`wire_api = "chat"` is no longer supported.');
   const own = providers[id];
   const builtIn = BUILT_IN_PROVIDERS.includes(id);
   if (!builtIn && !isTable(own)) problems.push(`Model provider \`${id}\` not found`);

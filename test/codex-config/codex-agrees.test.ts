@@ -96,7 +96,7 @@ describe('the same refusals as Codex', () => {
     expect(stderr).toContain(`${path.join(home, 'config.toml')}:${ours.line}:`);
   });
 
-  it.each(['profile-legacy.toml', 'profile-legacy-missing.toml', 'profile-inline.toml', 'reserved-provider.toml'])(
+  it.each(['profile-legacy.toml', 'profile-legacy-missing.toml', 'profile-inline.toml', ...fixtureNames('refused-')])(
     '%s: Codex refuses it with the reason the reader gives',
     async (name) => {
       const home = codexHomeWith(fixtureText(name));

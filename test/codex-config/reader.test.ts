@@ -118,8 +118,13 @@ describe('the provider and its key', () => {
     });
     expect(read(freshDir('empty-home')).provider.id).toBe('openai');
   });
+  it('says Codex refuses a provider on the Chat Completions API', () => {
+    expect(readFixture('refused-chat-wire-api.toml').problems).toEqual([
+      expect.stringContaining('`wire_api = "chat"` is no longer supported'),
+    ]);
+  });
   it('says Codex refuses a table that redefines a built-in provider, and an unknown provider', () => {
-    expect(readFixture('reserved-provider.toml').problems).toEqual([
+    expect(readFixture('refused-reserved-provider.toml').problems).toEqual([
       expect.stringContaining('reserved built-in provider IDs: `openai`'),
     ]);
     expect(read(codexHomeWith('model_provider = "nowhere"\n')).problems).toEqual([
