@@ -87,7 +87,8 @@ async function codexCredentials(
   config: CodexConfig,
 ): Promise<Check> {
   const name = 'codex-auth';
-  if (!config.provider.builtIn) return customProviderKey(config, env, grant);
+  if (!config.provider.builtIn && !(config.provider.openaiAuth && !config.provider.envKey))
+    return customProviderKey(config, env, grant);
   if (config.provider.id === 'ollama' || config.provider.id === 'lmstudio')
     return { name, level: 'ok', detail: `${providerLabel(config)} (a local server) takes no key` };
   if (config.provider.id === 'amazon-bedrock')
@@ -97,9 +98,10 @@ async function codexCredentials(
       detail: `${providerLabel(config)} takes AWS credentials, which the bridge does not pass to Codex by default`,
       fix: `set ${PASS_ENV_VARIABLE}=AWS_* (or the AWS variables you use)`,
     };
-  const variable = firstOf(env, ['CODEX_API_KEY', 'OPENAI_API_KEY']);
+  // Codex 0.171 takes CODEX_API_KEY, else its login (auth.json); OPENAI_API_KEY in the environment
+  // is not read for the OpenAI provider (checked against the real CLI).
   const label = providerLabel(config);
-  if (variable) return { name, level: 'ok', detail: `${label}, ${variable} is set (passed to the child)` };
+  if (env.CODEX_API_KEY) return { name, level: 'ok', detail: `${label}, CODEX_API_KEY is set (passed to the child)` };
   const childEnv = buildChildEnv({ source: env, granted: grant, host: {} });
   const { code, stdout } = await status(executable, ['login', 'status'], childEnv);
   if (code === 0)
@@ -108,11 +110,18 @@ async function codexCredentials(
       level: 'ok',
       detail: `${label}, ${stdout.trim().split('\n')[0] || 'logged in'} (codex login status)`,
     };
+  if (env.OPENAI_API_KEY)
+    return {
+      name,
+      level: 'warn',
+      detail: `${label}: OPENAI_API_KEY is set, but Codex takes its key from CODEX_API_KEY or its login, not from it`,
+      fix: 'run `printenv OPENAI_API_KEY | codex login --with-api-key` once, or set CODEX_API_KEY',
+    };
   return {
     name,
     level: 'warn',
-    detail: `${label}: not logged in (no login in ${path.join(config.home, 'auth.json')} and no API key variable)`,
-    fix: 'run `codex login` (or `codex login --with-api-key`), or set CODEX_API_KEY / OPENAI_API_KEY',
+    detail: `${label}: not logged in (no login in ${path.join(config.home, 'auth.json')} and no CODEX_API_KEY)`,
+    fix: 'run `codex login` (or `codex login --with-api-key`), or set CODEX_API_KEY',
   };
 }
 

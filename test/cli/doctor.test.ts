@@ -261,7 +261,7 @@ describe('peer-bridge doctor on the configuration each CLI reads', () => {
     );
     mkdirSync(path.join(ws, '.claude'));
     writeFileSync(path.join(ws, '.claude', 'settings.local.json'), '{ "model": ');
-    const report = await doctor(['--workspace', ws], { ...env, OPENAI_API_KEY: 'sk-doctor', ANTHROPIC_API_KEY: 'k' });
+    const report = await doctor(['--workspace', ws], { ...env, CODEX_API_KEY: 'sk-doctor', ANTHROPIC_API_KEY: 'k' });
     expect(check(report.checks, 'codex-config')).toMatchObject({
       level: 'fail',
       detail: expect.stringContaining(`${path.join(env.CODEX_HOME, 'config.toml')}:4:`),
@@ -291,5 +291,15 @@ describe('peer-bridge doctor on the configuration each CLI reads', () => {
       fix: expect.stringContaining('remove `profile = "work"`'),
     });
     expect(check(report.checks, 'codex-auth')?.detail).toContain('provider "acme" (from the legacy profile "work")');
+  });
+
+  it('says OPENAI_API_KEY alone does not log Codex in, and how to use it', async () => {
+    const { ws, env } = homes();
+    const report = await doctor(['--workspace', ws], { ...env, OPENAI_API_KEY: 'sk-doctor' });
+    expect(check(report.checks, 'codex-auth')).toMatchObject({
+      level: 'fail',
+      detail: expect.stringContaining('provider "openai" (the default): OPENAI_API_KEY is set, but Codex takes'),
+      fix: expect.stringContaining('codex login --with-api-key'),
+    });
   });
 });
