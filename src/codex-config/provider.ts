@@ -22,6 +22,8 @@ export interface ProviderChoice {
   envKey: string | null;
   /** The configuration defines the provider (a table or an inline table under model_providers). */
   defined: boolean;
+  /** `requires_openai_auth = true`: it takes the OpenAI login or OPENAI_API_KEY, as `openai` does. */
+  openaiAuth: boolean;
 }
 
 export interface Selection {
@@ -74,6 +76,7 @@ export function selection(config: TomlTable): Selection {
       builtIn,
       envKey: !builtIn && isTable(own) ? text(own.env_key) : null,
       defined: isTable(own),
+      openaiAuth: id === 'openai' || (!builtIn && isTable(own) && own.requires_openai_auth === true),
     },
     legacyProfile: profile,
     problems,

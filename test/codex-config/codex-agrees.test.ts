@@ -146,9 +146,11 @@ describe('the provider key Codex sends', () => {
   it.each(fixtureNames('provider-'))('%s: the variable the reader names', async (name) => {
     const text = fixtureText(name, 'lf', 'ORIGIN');
     const home = codexHomeWith(text);
-    const { envKey } = readCodexConfig({ env: { CODEX_HOME: home, HOME: home } }).provider;
-    expect(envKey).toMatch(/^[A-Z_]+$/);
+    const { envKey, openaiAuth } = readCodexConfig({ env: { CODEX_HOME: home, HOME: home } }).provider;
+    // Its own variable, or (requires_openai_auth) the variable Codex reads for the OpenAI login.
+    const variable = envKey ?? (openaiAuth ? 'CODEX_API_KEY' : null);
+    expect(variable).toMatch(/^[A-Z_]+$/);
     const value = `key-for-${name}`;
-    expect(await sentKey(text, { [envKey!]: value })).toBe(`Bearer ${value}`);
+    expect(await sentKey(text, { [variable!]: value })).toBe(`Bearer ${value}`);
   });
 });

@@ -104,7 +104,7 @@ describe('the provider and its key', () => {
   ])('%s selects %s, keyed by %s', (name, id, envKey) => {
     for (const form of BYTE_FORMS) {
       const config = readFixture(name, form);
-      expect(config.provider).toEqual({ id, from: 'config', builtIn: false, envKey, defined: true });
+      expect(config.provider).toEqual({ id, from: 'config', builtIn: false, envKey, defined: true, openaiAuth: false });
       expect(config.problems).toEqual([]);
     }
   });
@@ -115,8 +115,19 @@ describe('the provider and its key', () => {
       builtIn: true,
       envKey: null,
       defined: false,
+      openaiAuth: true,
     });
     expect(read(freshDir('empty-home')).provider.id).toBe('openai');
+  });
+  it('a custom endpoint that takes the OpenAI login names no key variable of its own', () => {
+    expect(readFixture('provider-openai-auth.toml').provider).toEqual({
+      id: 'relay',
+      from: 'config',
+      builtIn: false,
+      envKey: null,
+      defined: true,
+      openaiAuth: true,
+    });
   });
   it('says Codex refuses a provider on the Chat Completions API', () => {
     expect(readFixture('refused-chat-wire-api.toml').problems).toEqual([
