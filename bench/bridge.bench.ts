@@ -37,7 +37,7 @@ try {
     verb: 'advise',
     prompt: buildPrompt('advise', 'bench', 120),
     schemaFile,
-    disableMcp: [],
+    serverOverrides: [],
   });
   // Every side runs with the same environment, this process's own after benchEnvironment():
   // runBridge's child gets the granted part of it, the baseline and the CLI all of it.

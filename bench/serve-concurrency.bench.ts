@@ -113,7 +113,7 @@ try {
     verb: 'advise',
     prompt: buildPrompt('advise', 'bench', 120),
     schemaFile,
-    disableMcp: [],
+    serverOverrides: [],
   });
   const childEnv = { ...process.env };
 

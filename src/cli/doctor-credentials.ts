@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { codexHome, codexProvider } from '../runners/codex/provider.js';
+import { readCodexConfig, type CodexConfig } from '../codex-config/index.js';
 import { buildChildEnv } from '../runners/env.js';
 import {
   CLAUDE_VARIABLES,
@@ -17,6 +17,8 @@ import {
 } from '../runners/env-grants.js';
 import { loadConfig } from '../runners/config.js';
 import { envCovered } from '../runners/permissions.js';
+import { claudeSettingsCheck } from './doctor-claude-settings.js';
+import { codexConfigCheck, codexLoad, codexServersCheck } from './doctor-codex-config.js';
 import type { Check } from './doctor.js';
 
 type BuiltIn = 'codex' | 'claude';
@@ -42,41 +44,84 @@ function status(
 
 const firstOf = (env: NodeJS.ProcessEnv, names: string[]) => names.find((name) => env[name]);
 
-async function codexCredentials(executable: string, env: NodeJS.ProcessEnv, grant: string[]): Promise<Check> {
+// Which provider Codex uses, where its choice came from, and whether the child gets its key.
+function providerLabel(config: CodexConfig): string {
+  const { provider, legacyProfile } = config;
+  const from =
+    provider.from === 'profile' && legacyProfile
+      ? ` (from the legacy profile "${legacyProfile.name}")`
+      : provider.from === 'default'
+        ? ' (the default)'
+        : '';
+  return `provider "${provider.id}"${from}`;
+}
+
+function customProviderKey(config: CodexConfig, env: NodeJS.ProcessEnv, grant: string[]): Check {
   const name = 'codex-auth';
-  const provider = codexProvider(env);
-  if (provider.custom) {
-    if (!provider.envKey) return { name, level: 'ok', detail: `provider "${provider.id}" (config.toml) takes no key` };
-    const key = provider.envKey;
-    if (!env[key]) {
-      return {
-        name,
-        level: 'warn',
-        detail: `provider "${provider.id}" takes its key from ${key}, which is not set`,
-        fix: `set ${key} in the environment that starts peer-bridge`,
-      };
-    }
-    if (!envCovered(key, grant)) {
-      return {
-        name,
-        level: 'warn',
-        detail: `${key} (the key of provider "${provider.id}") is set but not passed to the Codex child`,
-        fix: `set ${PASS_ENV_VARIABLE}=${key}, or add "${key}" to runners.codex.grant.env in the config file`,
-      };
-    }
-    return { name, level: 'ok', detail: `provider "${provider.id}", key from ${key}` };
+  const label = providerLabel(config);
+  const key = config.provider.envKey;
+  if (!key) return { name, level: 'ok', detail: `${label} takes no key (no env_key)` };
+  if (!env[key]) {
+    return {
+      name,
+      level: 'warn',
+      detail: `${label} takes its key from ${key}, which is not set`,
+      fix: `set ${key} in the environment that starts peer-bridge`,
+    };
   }
-  const variable = firstOf(env, ['CODEX_API_KEY', 'OPENAI_API_KEY']);
-  if (variable) return { name, level: 'ok', detail: `${variable} is set` };
+  if (!envCovered(key, grant)) {
+    return {
+      name,
+      level: 'warn',
+      detail: `${label} takes its key from ${key}, which is set but not passed to the Codex child`,
+      fix: `set ${PASS_ENV_VARIABLE}=${key}, or add "${key}" to runners.codex.grant.env in the config file`,
+    };
+  }
+  return { name, level: 'ok', detail: `${label}, key from ${key} (passed to the child)` };
+}
+
+async function codexCredentials(
+  executable: string,
+  env: NodeJS.ProcessEnv,
+  grant: string[],
+  config: CodexConfig,
+): Promise<Check> {
+  const name = 'codex-auth';
+  if (!config.provider.builtIn && !(config.provider.openaiAuth && !config.provider.envKey))
+    return customProviderKey(config, env, grant);
+  if (config.provider.id === 'ollama' || config.provider.id === 'lmstudio')
+    return { name, level: 'ok', detail: `${providerLabel(config)} (a local server) takes no key` };
+  if (config.provider.id === 'amazon-bedrock')
+    return {
+      name,
+      level: 'warn',
+      detail: `${providerLabel(config)} takes AWS credentials, which the bridge does not pass to Codex by default`,
+      fix: `set ${PASS_ENV_VARIABLE}=AWS_* (or the AWS variables you use)`,
+    };
+  // Codex 0.171 takes CODEX_API_KEY, else its login (auth.json); OPENAI_API_KEY in the environment
+  // is not read for the OpenAI provider (checked against the real CLI).
+  const label = providerLabel(config);
+  if (env.CODEX_API_KEY) return { name, level: 'ok', detail: `${label}, CODEX_API_KEY is set (passed to the child)` };
   const childEnv = buildChildEnv({ source: env, granted: grant, host: {} });
   const { code, stdout } = await status(executable, ['login', 'status'], childEnv);
   if (code === 0)
-    return { name, level: 'ok', detail: `${stdout.trim().split('\n')[0] || 'logged in'} (codex login status)` };
+    return {
+      name,
+      level: 'ok',
+      detail: `${label}, ${stdout.trim().split('\n')[0] || 'logged in'} (codex login status)`,
+    };
+  if (env.OPENAI_API_KEY)
+    return {
+      name,
+      level: 'warn',
+      detail: `${label}: OPENAI_API_KEY is set, but Codex takes its key from CODEX_API_KEY or its login, not from it`,
+      fix: 'run `printenv OPENAI_API_KEY | codex login --with-api-key` once, or set CODEX_API_KEY',
+    };
   return {
     name,
     level: 'warn',
-    detail: `not logged in (no login in ${path.join(codexHome(env), 'auth.json')} and no API key variable)`,
-    fix: 'run `codex login` (or `codex login --with-api-key`), or set CODEX_API_KEY / OPENAI_API_KEY',
+    detail: `${label}: not logged in (no login in ${path.join(config.home, 'auth.json')} and no CODEX_API_KEY)`,
+    fix: 'run `codex login` (or `codex login --with-api-key`), or set CODEX_API_KEY',
   };
 }
 
@@ -183,22 +228,36 @@ async function claudeCredentials(executable: string, env: NodeJS.ProcessEnv, gra
   };
 }
 
-/** The credential check of one installed built-in runner. */
-export async function checkCredentials(
+/**
+ * The checks of one installed built-in runner after its version: its credentials (first: the
+ * runner is ready when they are ok), then the configuration its child would use in `workspace`.
+ */
+export async function checkRunner(
   id: BuiltIn,
   executable: string,
   env: NodeJS.ProcessEnv = process.env,
-): Promise<Check> {
+  workspace: string | null = null,
+): Promise<Check[]> {
   let grant: string[];
   try {
     grant = builtInEnvGrant(id, env);
   } catch (error) {
-    return {
-      name: `${id}-auth`,
-      level: 'fail',
-      detail: (error as Error).message,
-      fix: `fix ${PASS_ENV_VARIABLE} or the config file: every ${id} call fails until then`,
-    };
+    return [
+      {
+        name: `${id}-auth`,
+        level: 'fail',
+        detail: (error as Error).message,
+        fix: `fix ${PASS_ENV_VARIABLE} or the config file: every ${id} call fails until then`,
+      },
+    ];
   }
-  return id === 'codex' ? codexCredentials(executable, env, grant) : claudeCredentials(executable, env, grant);
+  if (id === 'claude') return [await claudeCredentials(executable, env, grant), claudeSettingsCheck(env, workspace)];
+  // Read with the child's own environment, in the child's working directory, as the child reads it.
+  const childEnv = buildChildEnv({ source: env, granted: grant, host: {} });
+  const config = readCodexConfig({ env: childEnv, ...(workspace ? { cwd: workspace } : {}) });
+  const [auth, load] = await Promise.all([
+    codexCredentials(executable, env, grant, config),
+    workspace ? codexLoad(executable, childEnv, workspace) : Promise.resolve(null),
+  ]);
+  return [auth, codexConfigCheck(config, load), codexServersCheck(config, load)];
 }

@@ -1,5 +1,6 @@
 // `peer-bridge doctor`: checks what a bridge call needs and says how to fix what is missing.
 // Everything that could fail to load (the native addon) is imported inside its own check.
+import { realpathSync } from 'node:fs';
 import { access, constants } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +8,7 @@ import { depthLimit, inheritedDepth } from '../bridge/depth.js';
 import { probeRunners } from '../bridge/probe.js';
 import { BUILD_FROM_SOURCE_HINT } from '../native/load.js';
 import { STATE_DIR } from '../vocabulary.js';
-import { checkCredentials } from './doctor-credentials.js';
+import { checkRunner } from './doctor-credentials.js';
 import { liveCheck } from './doctor-live.js';
 import { parse } from './args.js';
 import { version } from './version.js';
@@ -288,9 +289,19 @@ function defaultRunnerCheck(chosen: string, ready: string[]): Check {
   };
 }
 
+// The workspace as the children would run in it (its real path), or null when it does not exist.
+function existingDir(dir: string): string | null {
+  try {
+    return realpathSync(path.resolve(dir));
+  } catch {
+    return null;
+  }
+}
+
 /** Runs every check and names the default runner. */
 export async function diagnosis(workspace: string, options: DiagnoseOptions = {}): Promise<Diagnosis> {
   const env = options.env ?? process.env;
+  const runIn = existingDir(workspace);
   const [native, runners, ws, processes] = await Promise.all([
     checkNative(),
     probeRunners(env),
@@ -302,7 +313,7 @@ export async function diagnosis(workspace: string, options: DiagnoseOptions = {}
       r.available
         ? [
             { name: r.id, level: 'ok', detail: `${r.version} (${r.executable}, from ${r.source})` },
-            await checkCredentials(r.id, r.executable!, env),
+            ...(await checkRunner(r.id, r.executable!, env, runIn)),
           ]
         : [
             {
@@ -315,7 +326,10 @@ export async function diagnosis(workspace: string, options: DiagnoseOptions = {}
     ),
   );
   const runnerChecks = perRunner.flat();
-  const ready = runners.filter((r, i) => perRunner[i]![1]?.level === 'ok').map((r): string => r.id);
+  // Ready: its credentials are ok and nothing about it fails (Codex that cannot load its configuration).
+  const ready = runners
+    .filter((r, i) => perRunner[i]![1]?.level === 'ok' && perRunner[i]!.every((c) => c.level !== 'fail'))
+    .map((r): string => r.id);
   // A warning while some runner can work; a failure when none can.
   if (ready.length === 0) {
     for (const check of runnerChecks) if (check.level === 'warn') check.level = 'fail';

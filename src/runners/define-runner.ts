@@ -30,6 +30,8 @@ export interface RunScope {
   spawn(command: string, args: readonly string[], options: RunSpawnOptions): Promise<SpawnResult>;
   /** A fresh private temporary directory, removed when the run ends. */
   tempDir(): Promise<string>;
+  /** The run's workspace (absolute): the default cwd of its children. */
+  readonly workspace: string;
 }
 
 /** Per-spawn options a runner chooses; the rest comes from the request. */

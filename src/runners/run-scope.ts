@@ -69,6 +69,7 @@ export function createRunScope(
   const allowed = WRITE_VERBS.includes(req.verb) ? writable : [...expandPaths(grant.read, workspace), ...writable];
   const permission = WRITE_VERBS.includes(req.verb) ? 'write' : 'read';
   const scope: RunScope = {
+    workspace,
     async spawn(command: string, args: readonly string[], options: RunSpawnOptions) {
       const file = executables[command];
       if (!grant.run.includes(command) || file === undefined) {

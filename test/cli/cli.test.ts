@@ -222,7 +222,8 @@ describe('peer-bridge command line', () => {
     // A runner counts as ready with its CLI and a credential (test/cli/doctor.test.ts checks those).
     const found = cli(['doctor', '--json', '--workspace', workspace], {
       PEER_BRIDGE_CODEX_BIN: path.join(repoRoot, 'node_modules', '.bin', 'codex'),
-      OPENAI_API_KEY: 'sk-test',
+      // Codex 0.171's OpenAI provider takes CODEX_API_KEY (or its login), not OPENAI_API_KEY.
+      CODEX_API_KEY: 'sk-test',
     });
     expect(found.code).toBe(0);
     expect(JSON.parse(found.stdout).checks.find((c: { name: string }) => c.name === 'codex').level).toBe('ok');

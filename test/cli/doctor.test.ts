@@ -215,3 +215,91 @@ describe('peer-bridge doctor', () => {
     }
   });
 });
+
+describe('peer-bridge doctor on the configuration each CLI reads', () => {
+  it("names Codex's files, provider, key and servers, whatever form the TOML takes", async () => {
+    const { ws, env } = homes();
+    // Literal strings, an inline provider table, inline and dotted server entries, a BOM, CRLF.
+    const toml = [
+      "model_provider = 'acme'",
+      'mcp_servers.pb = { command = "npx", args = ["-y", "peer-bridge", "serve"] }',
+      'mcp_servers.docs.command = "docs-mcp"',
+      '[model_providers]',
+      "acme = { name = 'Acme', base_url = 'http://127.0.0.1:9/v1', env_key = 'ACME_INLINE_KEY' }",
+      '',
+    ].join('\r\n');
+    writeFileSync(path.join(env.CODEX_HOME, 'config.toml'), `\uFEFF${toml}`);
+    mkdirSync(path.join(ws, '.codex'));
+    writeFileSync(path.join(ws, '.codex', 'config.toml'), '[mcp_servers.local]\ncommand = "local-mcp"\n');
+    const report = await doctor(['--workspace', ws], {
+      ...env,
+      ACME_INLINE_KEY: 'k',
+      PEER_BRIDGE_PASS_ENV: 'ACME_INLINE_KEY',
+    });
+    expect(check(report.checks, 'codex-auth')).toMatchObject({
+      level: 'ok',
+      detail: 'provider "acme", key from ACME_INLINE_KEY (passed to the child)',
+    });
+    const config = check(report.checks, 'codex-config')!;
+    expect(config.level).toBe('ok');
+    expect(config.detail).toContain(`user ${path.join(env.CODEX_HOME, 'config.toml')} (used, byte-order mark, CRLF)`);
+    expect(config.detail).toContain(
+      `project ${path.join(ws, '.codex', 'config.toml')} (not used: the project is not trusted`,
+    );
+    expect(check(report.checks, 'codex-mcp')).toMatchObject({
+      level: 'ok',
+      detail: '2 MCP server(s); switched off in the child: pb; given PEER_BRIDGE_DEPTH: docs',
+    });
+  });
+
+  it("fails the Codex runner on a file Codex cannot load, at its line, and reads Claude Code's settings", async () => {
+    const { ws, env } = homes();
+    writeFileSync(path.join(env.CODEX_HOME, 'config.toml'), 'model = "gpt-5.5"\n\n[mcp_servers.docs]\nargs =\n');
+    writeFileSync(
+      path.join(env.CLAUDE_CONFIG_DIR, 'settings.json'),
+      JSON.stringify({ apiKeyHelper: '/usr/local/bin/key-helper', env: { ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' } }),
+    );
+    mkdirSync(path.join(ws, '.claude'));
+    writeFileSync(path.join(ws, '.claude', 'settings.local.json'), '{ "model": ');
+    const report = await doctor(['--workspace', ws], { ...env, CODEX_API_KEY: 'sk-doctor', ANTHROPIC_API_KEY: 'k' });
+    expect(check(report.checks, 'codex-config')).toMatchObject({
+      level: 'fail',
+      detail: expect.stringContaining(`${path.join(env.CODEX_HOME, 'config.toml')}:4:`),
+      fix: expect.stringContaining('line'),
+    });
+    // The key is there, but no Codex call can work: the default runner is not ready.
+    expect(check(report.checks, 'codex-auth')?.level).toBe('ok');
+    expect(check(report.checks, 'default')).toMatchObject({ fix: expect.stringContaining('serve --runner claude') });
+    const claude = check(report.checks, 'claude-config')!;
+    expect(claude).toMatchObject({ level: 'warn', fix: expect.stringContaining('settings file') });
+    expect(claude.detail).toContain(`user ${path.join(env.CLAUDE_CONFIG_DIR, 'settings.json')}`);
+    expect(claude.detail).toContain('apiKeyHelper (user settings)');
+    expect(claude.detail).toContain("ANTHROPIC_BASE_URL (user settings' env)");
+    expect(claude.detail).toContain(`not JSON: ${path.join(ws, '.claude', 'settings.local.json')}`);
+  });
+
+  it('says a legacy `profile` stops Codex 0.171, and how to keep its settings', async () => {
+    const { ws, env } = homes();
+    writeFileSync(
+      path.join(env.CODEX_HOME, 'config.toml'),
+      'profile = "work"\n[profiles.work]\nmodel_provider = "acme"\n[model_providers.acme]\nname = "Acme"\nbase_url = "http://127.0.0.1:9/v1"\nenv_key = "ACME_KEY"\n',
+    );
+    const report = await doctor(['--workspace', ws], { ...env, ACME_KEY: 'k' });
+    expect(check(report.checks, 'codex-config')).toMatchObject({
+      level: 'fail',
+      detail: expect.stringContaining('legacy `profile = "work"` config is no longer supported'),
+      fix: expect.stringContaining('remove `profile = "work"`'),
+    });
+    expect(check(report.checks, 'codex-auth')?.detail).toContain('provider "acme" (from the legacy profile "work")');
+  });
+
+  it('says OPENAI_API_KEY alone does not log Codex in, and how to use it', async () => {
+    const { ws, env } = homes();
+    const report = await doctor(['--workspace', ws], { ...env, OPENAI_API_KEY: 'sk-doctor' });
+    expect(check(report.checks, 'codex-auth')).toMatchObject({
+      level: 'fail',
+      detail: expect.stringContaining('provider "openai" (the default): OPENAI_API_KEY is set, but Codex takes'),
+      fix: expect.stringContaining('codex login --with-api-key'),
+    });
+  });
+});

@@ -32,6 +32,7 @@ function countingScope(env: Record<string, string>) {
         );
       }),
     tempDir: () => tempDir('scope'),
+    workspace: process.cwd(),
   };
   return { scope, starts };
 }

@@ -1,12 +1,13 @@
-// Small pure pieces of the host and the runners: Codex config reading, effort
+// Small pure pieces of the host and the runners: the codex command line, effort
 // levels, config file checks, event mapping of lines the doubles cannot make the CLIs print.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ClaudeEventMapper } from '../../src/runners/claude/events.js';
+import { readCodexConfig } from '../../src/codex-config/index.js';
 import { codexArgs } from '../../src/runners/codex/args.js';
+import { childServerArgs } from '../../src/runners/codex/mcp-config.js';
 import { estimateCost } from '../../src/runners/codex/index.js';
-import { bridgeServerNames } from '../../src/runners/codex/mcp-config.js';
 import { parseCatalog } from '../../src/runners/codex/models.js';
 import { loadConfig } from '../../src/runners/config.js';
 import { RunnerConfigError } from '../../src/runners/errors.js';
@@ -14,27 +15,50 @@ import { overrideVariable } from '../../src/runners/executable.js';
 import { tempDir } from './helpers.js';
 
 describe('codex pieces', () => {
-  it("finds the bridge's own MCP server tables in config.toml", () => {
-    const toml =
-      '[mcp_servers.docs]\ncommand = "docs-server"\n[mcp_servers.bridge]\ncommand = "npx"\nargs = ["peer-bridge", "serve"]\n[mcp_servers."peer-bridge"]\ncommand = "x"\n';
-    expect(bridgeServerNames(toml)).toEqual(['bridge', 'peer-bridge']);
+  it("switches the bridge's own servers off and gives every other stdio server the depth", async () => {
+    const home = await tempDir('codex-home');
+    await writeFile(
+      path.join(home, 'config.toml'),
+      [
+        'mcp_servers.pb = { command = "npx", args = ["-y", "peer-bridge", "serve"] }',
+        'mcp_servers.wrapped.command = "/opt/helper.sh"',
+        "mcp_servers.peer_bridge = { command = 'x' }",
+        'mcp_servers.off = { command = "off-mcp", enabled = false }',
+        'mcp_servers.web = { url = "http://127.0.0.1:9/mcp" }',
+        '[mcp_servers."has space"]',
+        'command = "npx"',
+        'args = ["peer-bridge", "serve"]',
+        '',
+      ].join('\n'),
+    );
+    const config = readCodexConfig({ env: { CODEX_HOME: home, HOME: home }, systemDir: null });
+    expect(childServerArgs(config, 2)).toEqual([
+      '-c',
+      'mcp_servers.pb.enabled=false',
+      '-c',
+      'mcp_servers.wrapped.env.PEER_BRIDGE_DEPTH="2"',
+      '-c',
+      'mcp_servers.peer_bridge.enabled=false',
+    ]);
   });
   it('uses the read-only sandbox and no session files for read-only verbs', () => {
     const args = codexArgs({
       verb: 'review',
       prompt: '-starts with a dash',
       schemaFile: '/t/s.json',
-      disableMcp: [],
+      serverOverrides: [],
       effort: 'high',
     });
     expect(args).toEqual(
       expect.arrayContaining(['--sandbox', 'read-only', '--ephemeral', '-c', 'model_reasoning_effort=high']),
     );
     expect(args.slice(-2)).toEqual(['--', '-starts with a dash']);
-    expect(codexArgs({ verb: 'implement', prompt: 'p', schemaFile: 's', disableMcp: [] })).toEqual(
+    expect(codexArgs({ verb: 'implement', prompt: 'p', schemaFile: 's', serverOverrides: [] })).toEqual(
       expect.arrayContaining(['--sandbox', 'workspace-write']),
     );
-    expect(codexArgs({ verb: 'implement', prompt: 'p', schemaFile: 's', disableMcp: [] })).not.toContain('--ephemeral');
+    expect(codexArgs({ verb: 'implement', prompt: 'p', schemaFile: 's', serverOverrides: [] })).not.toContain(
+      '--ephemeral',
+    );
   });
   it('reads the effort catalog and ignores levels it does not know', () => {
     const catalog = parseCatalog(

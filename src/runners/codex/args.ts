@@ -7,8 +7,8 @@ export interface CodexArgsInput {
   schemaFile: string;
   model?: string;
   effort?: Effort;
-  /** `-c` overrides that switch the bridge's own MCP server(s) off. */
-  disableMcp: string[];
+  /** `-c` overrides for the configured MCP servers: the bridge's own off, the depth for the others. */
+  serverOverrides: string[];
   /** `-c` overrides that add the peer workbench as an MCP server (implement calls). */
   workbenchMcp?: string[];
 }
@@ -28,7 +28,7 @@ export function codexArgs(input: CodexArgsInput): string[] {
     ...(readOnly ? ['--ephemeral'] : []),
     ...(input.model ? ['-m', input.model] : []),
     ...(input.effort ? ['-c', `model_reasoning_effort=${input.effort}`] : []),
-    ...input.disableMcp,
+    ...input.serverOverrides,
     ...(input.workbenchMcp ?? []),
     '--',
     input.prompt,

@@ -11,7 +11,8 @@ import type { ModelPrice } from '../config.js';
 import type { Effort, RunRequest, RunResult, RunnerEvent } from '../types.js';
 import { codexArgs } from './args.js';
 import { CodexEventMapper } from './events.js';
-import { configuredModel, disableBridgeServerArgs, workbenchServerArgs } from './mcp-config.js';
+import { readCodexConfig } from '../../codex-config/index.js';
+import { childServerArgs, workbenchServerArgs } from './mcp-config.js';
 import { effortCatalog } from './models.js';
 import { refineCodexExecutable } from './executable.js';
 
@@ -41,6 +42,28 @@ interface Attempt {
   mapper: CodexEventMapper;
 }
 
+// The command line of one attempt, the model it runs, and what in Codex's configuration would
+// stop it (its own parse error spans several lines; the reader's names file, line and column).
+// Read at each attempt, as Codex reads it at each start, with the child's environment and folder.
+function commandLine(
+  env: Readonly<Record<string, string>>,
+  req: RunRequest,
+  schemaFile: string,
+  effort: Effort | undefined,
+) {
+  const config = readCodexConfig({ env, cwd: req.workspace });
+  const args = codexArgs({
+    verb: req.verb,
+    prompt: req.prompt,
+    schemaFile,
+    serverOverrides: childServerArgs(config, req.depth),
+    ...(req.workbench ? { workbenchMcp: workbenchServerArgs(req.workbench) } : {}),
+    ...(req.model ? { model: req.model } : {}),
+    ...(effort ? { effort } : {}),
+  });
+  return { args, model: req.model ?? config.model, problem: config.problems[0] ?? null };
+}
+
 function createCodex(ctx: RunnerContext) {
   // The granted variables as the child sees them, never the host's whole environment.
   const env = ctx.env;
@@ -48,7 +71,7 @@ function createCodex(ctx: RunnerContext) {
 
   async function supportedEfforts(model: string | undefined, scope: RunScope): Promise<Effort[] | null> {
     const catalog = await effortCatalog(catalogSource(), scope);
-    const name = model ?? configuredModel(env);
+    const name = model ?? readCodexConfig({ env, cwd: scope.workspace }).model;
     return (name && catalog?.get(name)) || null;
   }
 
@@ -60,18 +83,9 @@ function createCodex(ctx: RunnerContext) {
     canRetry: boolean,
   ): Promise<Attempt> {
     const mapper = new CodexEventMapper();
-    const model = req.model ?? configuredModel(env);
+    const { args, model, problem } = commandLine(env, req, schemaFile, effort);
     let sessionSent = false;
     const emit = (event: RunnerEvent) => req.onEvent(event);
-    const args = codexArgs({
-      verb: req.verb,
-      prompt: req.prompt,
-      schemaFile,
-      disableMcp: disableBridgeServerArgs(env),
-      ...(req.workbench ? { workbenchMcp: workbenchServerArgs(req.workbench) } : {}),
-      ...(req.model ? { model: req.model } : {}),
-      ...(effort ? { effort } : {}),
-    });
     const spawned = await scope.spawn('codex', args, {
       onLine(line) {
         for (const event of mapper.map(line)) emit(event);
@@ -127,7 +141,7 @@ function createCodex(ctx: RunnerContext) {
         cause: mapper.failure.cause,
       });
     } else if (spawned.exitCode !== 0 || mapper.lastAgentMessage === null) {
-      const tail = spawned.stderrTail.trim().split('\n').slice(-3).join(' | ');
+      const tail = [problem, spawned.stderrTail.trim().split('\n').slice(-3).join(' | ')].filter(Boolean).join('; ');
       emit({
         type: 'error',
         message: `codex exited with ${spawned.exitCode ?? spawned.signal} and no answer${tail ? `: ${tail}` : ''}`,

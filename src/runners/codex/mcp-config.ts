@@ -1,48 +1,26 @@
-// Codex must not see the bridge's own MCP server (a child calling the bridge would recurse).
-// `-c mcp_servers.<name>.enabled=false` switches a configured server off, but Codex 0.171 refuses
-// to start ("invalid transport") when <name> is not configured, so find the bridge's entries in
-// the user's config.toml first.
-import { readFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+// The `-c` overrides that shape the MCP servers of a Codex child: the bridge's own server switched
+// off whatever form its entry has, the recursion depth given to every other server the child starts,
+// and the peer workbench added. Codex 0.171 refuses to start on an override naming a server it does
+// not have ("invalid transport"), so the servers come from its configuration as Codex reads it.
+import type { CodexConfig } from '../../codex-config/index.js';
+import { HOST_VARIABLES } from '../env.js';
 import type { PeerWorkbench } from '../types.js';
 
-/** Names of `[mcp_servers.<name>]` tables in `toml` whose body mentions peer-bridge. */
-export function bridgeServerNames(toml: string): string[] {
-  const names: string[] = [];
-  let current: string | null = null;
-  let mentions = false;
-  const flush = () => {
-    if (current !== null && mentions) names.push(current);
-  };
-  for (const line of toml.split(/\r?\n/)) {
-    const header = /^\s*\[\s*([^\]]+?)\s*\]\s*(#.*)?$/.exec(line);
-    if (header) {
-      flush();
-      const table = /^mcp_servers\.(?:"([^"]+)"|'([^']+)'|([A-Za-z0-9_-]+))$/.exec(header[1]!);
-      current = table ? (table[1] ?? table[2] ?? table[3])! : null;
-      mentions = current !== null && current.includes('peer-bridge');
-      continue;
-    }
-    if (current !== null && /peer-bridge/.test(line.replace(/#.*$/, ''))) mentions = true;
-  }
-  flush();
-  return names;
-}
-
-/** The `-c` overrides that disable the bridge's own MCP server(s) configured for Codex. */
-export function disableBridgeServerArgs(env: NodeJS.ProcessEnv): string[] {
-  const home = env.CODEX_HOME || path.join(env.HOME || os.homedir(), '.codex');
-  let toml: string;
-  try {
-    toml = readFileSync(path.join(home, 'config.toml'), 'utf8');
-  } catch {
-    return [];
-  }
-  return bridgeServerNames(toml).flatMap((name) => [
-    '-c',
-    `mcp_servers.${/^[A-Za-z0-9_-]+$/.test(name) ? name : JSON.stringify(name)}.enabled=false`,
-  ]);
+/**
+ * For each server Codex would start: the bridge's own ones get `enabled=false`; every other stdio
+ * server gets PEER_BRIDGE_DEPTH in its `env` (Codex merges an override into the entry's own `env`,
+ * an inline table too, and passes a server only its `env` and the variables its `env_vars` names),
+ * so a bridge behind a wrapper whose entry forwards nothing still refuses at the depth limit.
+ * HTTP servers get nothing: Codex refuses `env` on them and starts no process for them.
+ */
+export function childServerArgs(config: CodexConfig, depth: number): string[] {
+  return config.servers
+    .filter((server) => server.startable && (server.bridge || (server.enabled && server.transport === 'stdio')))
+    .flatMap((server) =>
+      server.bridge
+        ? ['-c', `mcp_servers.${server.name}.enabled=false`]
+        : ['-c', `mcp_servers.${server.name}.env.${HOST_VARIABLES.depth}=${tomlString(String(depth))}`],
+    );
 }
 
 // A TOML string (JSON's escapes are valid TOML basic-string escapes).
@@ -79,16 +57,4 @@ export function workbenchServerArgs(workbench: PeerWorkbench): string[] {
     '-c',
     `${key}.startup_timeout_sec=${WORKBENCH_START_TIMEOUT_SEC}`,
   ];
-}
-
-/** The `model = "…"` set at the top of the user's config.toml, if any (the model Codex will run). */
-export function configuredModel(env: NodeJS.ProcessEnv): string | null {
-  const home = env.CODEX_HOME || path.join(env.HOME || os.homedir(), '.codex');
-  try {
-    const toml = readFileSync(path.join(home, 'config.toml'), 'utf8');
-    const top = toml.split(/^\s*\[/m)[0] ?? '';
-    return /^\s*model\s*=\s*"([^"]+)"/m.exec(top)?.[1] ?? null;
-  } catch {
-    return null;
-  }
 }
