@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import { resolveWorkspace } from '../bridge/workspace.js';
 import { earlyAnswers } from '../mcp/early-answers.js';
 import { EarlyStdioTransport } from '../mcp/early-stdio.js';
+import { MAX_RESULT_CHARS_VARIABLE, maxResultChars } from '../mcp/result-budget.js';
 import { MAX_MESSAGE_BYTES_VARIABLE, maxMessageBytes } from '../mcp/stdio/message-size.js';
 import { parse, UsageError } from './args.js';
 import { version } from './version.js';
@@ -26,9 +27,49 @@ Options:
   -v, --version        print the version
 
 A JSON-RPC message (one line) may hold at most 64 MiB (${MAX_MESSAGE_BYTES_VARIABLE}, in bytes); a
-larger request is answered with an error and skipped, and the session goes on.`;
+larger request is answered with an error and skipped, and the session goes on. A workbench tool
+result holds at most 40,000 characters (${MAX_RESULT_CHARS_VARIABLE}): a longer read_file window is cut
+at a line, with truncated and next_offset; a budget above 50,000 is declared to the client.`;
 
 const log = (message: string) => process.stderr.write(`peer-bridge: ${message}\n`);
+
+// `--surface workbench`. An implement peer's CLI waits for this server's handshake before the
+// model's first turn: the handshake is answered from the tool names and their schema alone, while
+// the fs layer (native addon, validators) and the MCP SDK load.
+async function serveWorkbenchSurface(
+  workspace: string,
+  lineTransport: (stdin: Readable) => Promise<import('../mcp/stdio/line-transport.js').LineTransport>,
+): Promise<'serving'> {
+  const budget = maxResultChars();
+  const { workbenchEarlyAnswersFor } = await import('../mcp/workbench-early.js');
+  const transport = new EarlyStdioTransport({
+    answer: workbenchEarlyAnswersFor(version, workspace, budget),
+    inner: lineTransport,
+  });
+  // Stdin may end while the SDK loads: the server stops then, once it is up.
+  const stdinEnded = new Promise<void>((resolve) => process.stdin.once('end', resolve));
+  transport.listen();
+  const { openWorkbench } = await import('../fs/index.js');
+  const workbench = openWorkbench({ workspace });
+  const { serveWorkbench } = await import('../mcp/workbench-server.js');
+  await serveWorkbench({ workspace, version, log, workbench, transport, stdinEnded, maxResultChars: budget });
+  return 'serving';
+}
+
+// Settles the calls a previous server left running. A server starts even when a peer broke the
+// run state: calls are then refused with the fix, and bridge_status shows it.
+async function recoverInterrupted(Ledger: typeof import('../state/ledger.js').Ledger, workspace: string) {
+  try {
+    const settled = await new Ledger(workspace).recover();
+    if (settled.length > 0) log(`settled ${settled.length} interrupted call(s) as unknown: ${settled.join(', ')}`);
+  } catch (error) {
+    const { stateProblems, describeStateProblems } = await import('../state/health.js');
+    const problems = await stateProblems(workspace);
+    log(
+      `could not recover interrupted calls: ${problems.length > 0 ? describeStateProblems(problems) : String(error)}`,
+    );
+  }
+}
 
 export async function serve(argv: string[]): Promise<number | 'serving'> {
   const { values } = parse(
@@ -57,31 +98,13 @@ export async function serve(argv: string[]): Promise<number | 'serving'> {
   if (surface === 'workbench') {
     if (values.config || values.runner)
       throw new UsageError('--config and --runner belong to the bridge surface, not to --surface workbench');
-    // An implement peer's CLI waits for this server's handshake before the model's first turn: the
-    // handshake is answered from the tool names and their schema alone, while the fs layer (native
-    // addon, validators) and the MCP SDK load.
-    const { workbenchEarlyAnswersFor } = await import('../mcp/workbench-early.js');
-    const transport = new EarlyStdioTransport({
-      answer: workbenchEarlyAnswersFor(version, workspace),
-      inner: lineTransport,
-    });
-    // Stdin may end while the SDK loads: the server stops then, once it is up.
-    const stdinEnded = new Promise<void>((resolve) => process.stdin.once('end', resolve));
-    transport.listen();
-    const { openWorkbench } = await import('../fs/index.js');
-    const workbench = openWorkbench({ workspace });
-    const { serveWorkbench } = await import('../mcp/workbench-server.js');
-    await serveWorkbench({ workspace, version, log, workbench, transport, stdinEnded });
-    return 'serving';
+    return serveWorkbenchSurface(workspace, lineTransport);
   }
   // Plugin resolution (and the manifest validators it brings) loads only for a --runner.
   if (values.runner !== undefined) (await import('./runner-option.js')).checkRunnerOption(values.runner, values.config);
   // Reading stdin starts now: the client's initialize and tools/list are answered while the
   // ledger, the native addon and the MCP SDK load; calls once the server is up (after the recovery).
-  const transport = new EarlyStdioTransport({
-    answer: earlyAnswers(version),
-    inner: lineTransport,
-  });
+  const transport = new EarlyStdioTransport({ answer: earlyAnswers(version), inner: lineTransport });
   transport.listen();
   let server: import('@modelcontextprotocol/sdk/server/index.js').Server | undefined;
   let drain = async () => undefined as void;
@@ -106,18 +129,7 @@ export async function serve(argv: string[]): Promise<number | 'serving'> {
 
   try {
     ({ Ledger } = await import('../state/ledger.js'));
-    // A server starts even when a peer broke the run state: calls are then refused with the fix,
-    // and bridge_status shows it.
-    try {
-      const settled = await new Ledger(workspace).recover();
-      if (settled.length > 0) log(`settled ${settled.length} interrupted call(s) as unknown: ${settled.join(', ')}`);
-    } catch (error) {
-      const { stateProblems, describeStateProblems } = await import('../state/health.js');
-      const problems = await stateProblems(workspace);
-      log(
-        `could not recover interrupted calls: ${problems.length > 0 ? describeStateProblems(problems) : String(error)}`,
-      );
-    }
+    await recoverInterrupted(Ledger, workspace);
     transport.ready();
     const { createMcpServer } = await import('../mcp/server.js');
     ({ server, drain } = createMcpServer({

@@ -50,9 +50,13 @@ export interface ReadFileResult {
    */
   bom?: boolean;
   /**
-   * The window stopped early at the byte limit.
+   * The window stopped early at a size limit (the library's 4 MiB, or over MCP the result's character budget): next_offset says where to continue.
    */
   truncated?: boolean;
+  /**
+   * The offset to continue from: the first line after this window. Present when lines follow the window.
+   */
+  next_offset?: number;
   /**
    * An opaque version token of the file as read. Pass it as expected_version to change the file, in this session or another one. Absent only when the per-user token key is unusable (warnings says why); the read itself is still an observation of this session.
    */

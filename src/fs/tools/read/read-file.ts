@@ -9,6 +9,7 @@ import type { ToolSuccess } from '../../mutate.js';
 import { checkRoute } from '../../rewrite-text.js';
 import { badUtf16Error, binaryError, notUtf8Error, type TextEncoding } from '../../text-codec.js';
 import { versionOf } from '../../version.js';
+import { nextOffset } from './text-window.js';
 import { scanWindow, type WindowScan } from './window-scan.js';
 import { readBufferWindow, readNamedWindow } from './read-text.js';
 
@@ -61,6 +62,7 @@ export async function readFileTool(ctx: ToolContext, args: ReadFileArgs): Promis
     eol: scan.eol,
     bom: scan.bom,
     ...(scan.truncated ? { truncated: true } : {}),
+    ...nextOffset(scan.lastLine, scan.totalLines),
     ...ctx.tokens.issueOrWarn(target, version),
   };
 }

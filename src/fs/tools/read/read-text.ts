@@ -7,7 +7,7 @@ import { FsError } from '../../errors.js';
 import { readWhole } from '../../file-handle.js';
 import { MAX_TEXT_BYTES, statQuiet, type ToolSuccess } from '../../mutate.js';
 import { decodeText, detectEol } from '../../text-codec.js';
-import { textWindow } from './text-window.js';
+import { nextOffset, textWindow } from './text-window.js';
 import type { ResolvedPath } from '../../workspace-paths.js';
 
 /** The window read_file asks for, its defaults applied (the streamed route's byte limit counts characters here). */
@@ -25,6 +25,7 @@ function windowOf(text: string, request: WholeWindow) {
     end_line: window.lastLine,
     total_lines: window.totalLines,
     ...(window.truncated ? { truncated: true } : {}),
+    ...nextOffset(window.lastLine, window.totalLines),
   };
 }
 

@@ -43,3 +43,8 @@ export function textWindow(text: string, start: number, limit: number, maxChars:
   const content = windowStart === -1 ? '' : text.slice(windowStart, windowEnd === -1 ? text.length : windowEnd);
   return { content, lastLine, totalLines: line - 1, truncated };
 }
+
+/** Where the next window starts, when lines follow this one (`lastLine` is the window's last line). */
+export function nextOffset(lastLine: number, totalLines: number): { next_offset?: number } {
+  return lastLine < totalLines ? { next_offset: lastLine + 1 } : {};
+}
