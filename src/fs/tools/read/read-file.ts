@@ -63,7 +63,7 @@ export async function readFileTool(ctx: ToolContext, args: ReadFileArgs): Promis
     bom: scan.bom,
     ...(scan.truncated ? { truncated: true } : {}),
     ...nextOffset(scan.lastLine, scan.totalLines),
-    ...ctx.tokens.issueOrWarn(target, version),
+    version: ctx.tokens.issue(target, version),
   };
 }
 

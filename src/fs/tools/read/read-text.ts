@@ -57,7 +57,7 @@ export async function readNamedWindow(
     encoding: format.encoding,
     eol: format.eol,
     bom: format.bom,
-    ...ctx.tokens.issueOrWarn(target, whole.version),
+    version: ctx.tokens.issue(target, whole.version),
   };
 }
 
