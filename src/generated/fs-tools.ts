@@ -7,7 +7,7 @@ export interface FsTools {
   [k: string]: unknown;
 }
 /**
- * Read a window of lines; observes the file's current version (or records its absence).
+ * Read a window of lines; observes the file's current version (or records its absence). When lines follow the window, the result's next_offset is the offset to read on from.
  *
  * This interface was referenced by `FsTools`'s JSON-Schema
  * via the `definition` "read_file".
@@ -30,7 +30,7 @@ export interface ReadFileArgs {
    */
   offset?: number;
   /**
-   * Number of lines in the window (default 2000).
+   * Most lines in the window (default 2000); a window may end sooner at a size limit (then truncated is true).
    */
   limit?: number;
 }

@@ -23,8 +23,8 @@ export function maxResultChars(env: NodeJS.ProcessEnv = process.env): number {
   if (!Number.isSafeInteger(value) || value < LOWEST || value > HIGHEST) {
     throw new BridgeError(
       'invalid_environment',
-      `${MAX_RESULT_CHARS_VARIABLE} must be a whole number of characters from ${LOWEST} to ${HIGHEST}, got ${JSON.stringify(raw)}; ` +
-        `unset it for the default (${DEFAULT_MAX_RESULT_CHARS})`,
+      `${MAX_RESULT_CHARS_VARIABLE} must be a whole number of characters from ${LOWEST} to ${HIGHEST}, ` +
+        `got ${JSON.stringify(raw)}; unset it for the default (${DEFAULT_MAX_RESULT_CHARS})`,
     );
   }
   return value;

@@ -14,7 +14,8 @@ export function workbenchInstructions(workspace: string): string {
   return (
     `File tools for ${workspace} that never silently lose an update. read_file observes a file; ` +
     'edits need a current observation, so after FS_STALE_VERSION or FS_NOT_OBSERVED read the file again. ' +
-    'Each read and change returns a version token; pass it as expected_version to change the file from another session. ' +
+    'Each read and change returns a version token; ' +
+    'pass it as expected_version to change the file from another session. ' +
     'Changes made by shell commands are detected, not trusted.'
   );
 }
