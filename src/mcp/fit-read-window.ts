@@ -16,8 +16,10 @@ function escapedChars(text: string, from: number, to: number): number {
 
 /** `result` as it is when it fits `budget` characters, else a shorter window of it that does. */
 export function fitReadWindow<R extends ReadFileResult>(result: R, budget: number): R {
-  // An empty window has nothing to cut.
-  if (result.content === '' || resultChars(result) <= budget) return result;
+  // An empty window has nothing to cut. Content longer than the budget cannot fit (escapes only add):
+  // then the whole result, up to the library's 4 MiB, is not serialised just to find that out.
+  if (result.content === '') return result;
+  if (result.content.length <= budget && resultChars(result) <= budget) return result;
   const { content, start_line: start } = result;
   // The fields around the content, measured at their largest (the line numbers only shrink).
   const around = resultChars({ ...result, content: '', truncated: true, next_offset: result.end_line + 1 });
