@@ -27,9 +27,11 @@ Options:
   -v, --version        print the version
 
 A JSON-RPC message (one line) may hold at most 64 MiB (${MAX_MESSAGE_BYTES_VARIABLE}, in bytes); a
-larger request is answered with an error and skipped, and the session goes on. A workbench tool
-result holds at most 40,000 characters (${MAX_RESULT_CHARS_VARIABLE}): a longer read_file window is cut
-at a line, with truncated and next_offset; a budget above 50,000 is declared to the client.`;
+larger request is answered with an error and skipped, and the session goes on.
+
+A workbench tool result holds at most 40,000 characters of JSON (${MAX_RESULT_CHARS_VARIABLE}):
+a longer read_file window is cut after a whole line, with truncated and next_offset (the offset
+to read on from); a budget above 50,000 is declared to the client in read_file's _meta.`;
 
 const log = (message: string) => process.stderr.write(`peer-bridge: ${message}\n`);
 
