@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import { resolveWorkspace } from '../bridge/workspace.js';
 import { earlyAnswers } from '../mcp/early-answers.js';
 import { EarlyStdioTransport } from '../mcp/early-stdio.js';
-import { MAX_RESULT_CHARS_VARIABLE, maxResultChars } from '../mcp/result-budget.js';
+import { MAX_RESULT_BYTES_VARIABLE, maxResultBytes } from '../mcp/result-budget.js';
 import { MAX_MESSAGE_BYTES_VARIABLE, maxMessageBytes } from '../mcp/stdio/message-size.js';
 import { parse, UsageError } from './args.js';
 import { version } from './version.js';
@@ -29,9 +29,9 @@ Options:
 A JSON-RPC message (one line) may hold at most 64 MiB (${MAX_MESSAGE_BYTES_VARIABLE}, in bytes); a
 larger request is answered with an error and skipped, and the session goes on.
 
-A workbench tool result holds at most 40,000 characters of JSON (${MAX_RESULT_CHARS_VARIABLE}):
-a longer read_file window is cut after a whole line, with truncated and next_offset (the offset
-to read on from); a budget above 50,000 is declared to the client in read_file's _meta.`;
+A workbench tool result holds at most 40,000 bytes of JSON (${MAX_RESULT_BYTES_VARIABLE}): a
+longer read_file window is cut after a whole line, with truncated and next_offset (the offset to
+read on from); a budget above 50,000 is declared to the client in read_file's _meta.`;
 
 const log = (message: string) => process.stderr.write(`peer-bridge: ${message}\n`);
 
@@ -42,7 +42,7 @@ async function serveWorkbenchSurface(
   workspace: string,
   lineTransport: (stdin: Readable) => Promise<import('../mcp/stdio/line-transport.js').LineTransport>,
 ): Promise<'serving'> {
-  const budget = maxResultChars();
+  const budget = maxResultBytes();
   const { workbenchEarlyAnswersFor } = await import('../mcp/workbench-early.js');
   const transport = new EarlyStdioTransport({
     answer: workbenchEarlyAnswersFor(version, workspace, budget),
@@ -54,7 +54,7 @@ async function serveWorkbenchSurface(
   const { openWorkbench } = await import('../fs/index.js');
   const workbench = openWorkbench({ workspace });
   const { serveWorkbench } = await import('../mcp/workbench-server.js');
-  await serveWorkbench({ workspace, version, log, workbench, transport, stdinEnded, maxResultChars: budget });
+  await serveWorkbench({ workspace, version, log, workbench, transport, stdinEnded, maxResultBytes: budget });
   return 'serving';
 }
 

@@ -1,35 +1,35 @@
-// Cuts a read_file window to the MCP result budget (result-budget.ts): whole lines while any fit,
-// with truncated and next_offset saying where to continue; a first line too long for the budget
-// alone is shown in part, with a warning, so every window makes progress.
+// Cuts a read_file window to the MCP result budget (result-budget.ts, in UTF-8 bytes of its JSON):
+// whole lines while any fit, with truncated and next_offset saying where to continue; a first line
+// too long for the budget alone is shown in part, with a warning, so every window makes progress.
 import type { ReadFileResult } from '../fs/index.js';
-import { MAX_RESULT_CHARS_VARIABLE } from './result-budget.js';
+import { MAX_RESULT_BYTES_VARIABLE } from './result-budget.js';
 
-/** The characters a client sees for a result: its JSON, as Claude Code and the text content carry it. */
-export function resultChars(result: unknown): number {
-  return JSON.stringify(result).length;
+/** The size of a result as the clients take it: the UTF-8 bytes of its JSON (never fewer than its characters). */
+export function resultBytes(result: unknown): number {
+  return Buffer.byteLength(JSON.stringify(result), 'utf8');
 }
 
-// The characters a string adds inside a JSON string (JSON.stringify's escapes), from `from` to `to`.
-function escapedChars(text: string, from: number, to: number): number {
-  return JSON.stringify(text.slice(from, to)).length - 2;
+// The bytes a piece of text adds inside a JSON string (JSON.stringify's escapes), from `from` to `to`.
+function escapedBytes(text: string, from: number, to: number): number {
+  return Buffer.byteLength(JSON.stringify(text.slice(from, to)), 'utf8') - 2;
 }
 
 /** `result` as it is when it fits `budget` characters, else a shorter window of it that does. */
 export function fitReadWindow<R extends ReadFileResult>(result: R, budget: number): R {
-  // An empty window has nothing to cut. Content longer than the budget cannot fit (escapes only add):
-  // then the whole result, up to the library's 4 MiB, is not serialised just to find that out.
+  // An empty window has nothing to cut. Content of more characters than the budget's bytes cannot
+  // fit: then the whole result, up to the library's 4 MiB, is not serialised to find that out.
   if (result.content === '') return result;
-  if (result.content.length <= budget && resultChars(result) <= budget) return result;
+  if (result.content.length <= budget && resultBytes(result) <= budget) return result;
   const { content, start_line: start } = result;
   // The fields around the content, measured at their largest (the line numbers only shrink).
-  const around = resultChars({ ...result, content: '', truncated: true, next_offset: result.end_line + 1 });
+  const around = resultBytes({ ...result, content: '', truncated: true, next_offset: result.end_line + 1 });
   let end = 0;
   let lines = 0;
   let size = around;
   while (end < content.length) {
     const lf = content.indexOf('\n', end);
     const next = lf === -1 ? content.length : lf + 1;
-    size += escapedChars(content, end, next);
+    size += escapedBytes(content, end, next);
     if (size > budget) break;
     end = next;
     lines++;
@@ -57,15 +57,15 @@ function partialLine<R extends ReadFileResult>(result: R, budget: number): R {
   const lf = content.indexOf('\n');
   const length = lf === -1 ? content.length : lf + 1;
   const warning = (shown: number) =>
-    `line ${line} holds ${length} characters, more than one result can carry (${budget}, ` +
-    `${MAX_RESULT_CHARS_VARIABLE}); shown: its first ${shown}; the rest of the line is left out ` +
-    `(raise ${MAX_RESULT_CHARS_VARIABLE}, or read it with the peer-bridge/fs library)`;
-  const around = resultChars(cut(result, '', line, warning(length)));
+    `line ${line} holds ${length} characters, more than one result can carry (${budget} bytes, ` +
+    `${MAX_RESULT_BYTES_VARIABLE}); shown: its first ${shown}; the rest of the line is left out ` +
+    `(raise ${MAX_RESULT_BYTES_VARIABLE}, or read it with the peer-bridge/fs library)`;
+  const around = resultBytes(cut(result, '', line, warning(length)));
   let room = budget - around;
   let shown = 0;
   while (shown < length) {
     const step = /[\uD800-\uDBFF]/.test(content.charAt(shown)) ? 2 : 1;
-    room -= escapedChars(content, shown, shown + step);
+    room -= escapedBytes(content, shown, shown + step);
     if (room < 0 && shown > 0) break;
     shown += step;
   }

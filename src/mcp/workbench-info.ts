@@ -48,12 +48,12 @@ const SESSION_ONLY = new Set(['todo_write']);
 /**
  * The tools/list answer: every workbench tool (`tools`, a workbench's tool names) with its input
  * shape from the fs tools' schema (`defs`, its `$defs`); read_file declares the result budget
- * (`maxResultChars`) when it is above what clients accept by default.
+ * (`maxResultBytes`) when it is above what clients accept by default.
  */
 export function listWorkbenchTools(
   tools: readonly string[],
   defs: Readonly<Record<string, object>>,
-  maxResultChars: number,
+  maxResultBytes: number,
 ): Tool[] {
   return tools.map((name): Tool => {
     const title = TITLES[name] ?? name;
@@ -70,7 +70,7 @@ export function listWorkbenchTools(
         idempotentHint: name === 'read_file' || SESSION_ONLY.has(name),
         openWorldHint: false,
       },
-      ...(name === 'read_file' ? resultSizeMeta(maxResultChars) : {}),
+      ...(name === 'read_file' ? resultSizeMeta(maxResultBytes) : {}),
     };
   });
 }

@@ -19,7 +19,7 @@ import {
   workbenchInstructions,
 } from './workbench-info.js';
 import { fitReadWindow } from './fit-read-window.js';
-import { maxResultChars } from './result-budget.js';
+import { maxResultBytes } from './result-budget.js';
 
 export interface WorkbenchServerOptions {
   /** The directory every tool path is confined to. */
@@ -30,8 +30,8 @@ export interface WorkbenchServerOptions {
   lockDir?: string;
   /** The session's workbench, when it is already open (else one is opened on `workspace`). */
   workbench?: Workbench;
-  /** The most characters a tool result may hold (default: PEER_BRIDGE_MAX_RESULT_CHARS, else 40,000). */
-  maxResultChars?: number;
+  /** The most characters a tool result may hold (default: PEER_BRIDGE_MAX_RESULT_BYTES, else 40,000). */
+  maxResultBytes?: number;
 }
 
 /**
@@ -63,7 +63,7 @@ export function createWorkbenchServer(options: WorkbenchServerOptions): { server
   );
   const tools = new Set(wb.tools);
   const defs = fsToolsSchema.$defs;
-  const budget = options.maxResultChars ?? maxResultChars();
+  const budget = options.maxResultBytes ?? maxResultBytes();
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: listWorkbenchTools(wb.tools, defs, budget),
   }));

@@ -93,7 +93,7 @@ async function readThroughClaude(serverEnv: Record<string, string>): Promise<{ r
 // they are the whole file.
 function expectWholeFile(results: string[], text: string, budget: number): void {
   const windows = results.map((result) => {
-    expect(result.length).toBeLessThanOrEqual(budget);
+    expect(Buffer.byteLength(result)).toBeLessThanOrEqual(budget);
     expect(result).not.toMatch(/saved|persisted-output|exceeds maximum/i);
     return JSON.parse(result) as Window;
   });
@@ -114,8 +114,8 @@ describe('Claude Code reads a large file through the workbench in windows', () =
     expect(results.length).toBeGreaterThan(text.length / 40_000);
   }, 300_000);
 
-  it('with PEER_BRIDGE_MAX_RESULT_CHARS at 150,000: windows over 50,000 characters arrive whole', async () => {
-    const { results, text } = await readThroughClaude({ PEER_BRIDGE_MAX_RESULT_CHARS: '150000' });
+  it('with PEER_BRIDGE_MAX_RESULT_BYTES at 150,000: windows over 50,000 characters arrive whole', async () => {
+    const { results, text } = await readThroughClaude({ PEER_BRIDGE_MAX_RESULT_BYTES: '150000' });
     expectWholeFile(results, text, 150_000);
     // Claude Code kept results past its default 50,000 inline because read_file declared its bound.
     expect(Math.max(...results.map((r) => r.length))).toBeGreaterThan(140_000);

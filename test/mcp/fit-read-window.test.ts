@@ -1,8 +1,8 @@
 // fitReadWindow on its own: the cut is the longest run of whole lines whose result's JSON fits the
-// budget, counted as clients count it (JSON escapes included), and a window that fits is untouched.
+// budget in UTF-8 bytes (JSON escapes included), and a window that fits is untouched.
 import { describe, expect, it } from 'vitest';
 import type { ReadFileDiskResult } from '../../src/fs/index.js';
-import { fitReadWindow, resultChars } from '../../src/mcp/fit-read-window.js';
+import { fitReadWindow, resultBytes } from '../../src/mcp/fit-read-window.js';
 
 function window(content: string, start = 1): ReadFileDiskResult {
   const lines = content.split('\n').length - (content.endsWith('\n') ? 1 : 0);
@@ -35,9 +35,9 @@ describe('fitReadWindow', () => {
     const kept = fitted.end_line - 7 + 1;
     expect(fitted).toMatchObject({ start_line: 7, truncated: true, next_offset: 7 + kept, version: 'pbv1.token' });
     expect(fitted.content).toBe(line.repeat(kept));
-    expect(resultChars(fitted)).toBeLessThanOrEqual(budget);
+    expect(resultBytes(fitted)).toBeLessThanOrEqual(budget);
     // One more line would not have fitted.
-    expect(resultChars({ ...fitted, content: line.repeat(kept + 1), end_line: fitted.end_line + 1 })).toBeGreaterThan(
+    expect(resultBytes({ ...fitted, content: line.repeat(kept + 1), end_line: fitted.end_line + 1 })).toBeGreaterThan(
       budget,
     );
   });
@@ -46,13 +46,14 @@ describe('fitReadWindow', () => {
     const result = window(`${'x'}${'😀'.repeat(20_000)}\nnext\n`, 3);
     const fitted = fitReadWindow(result, 10_000);
     expect(fitted).toMatchObject({ start_line: 3, end_line: 3, truncated: true, next_offset: 4 });
-    expect(resultChars(fitted)).toBeLessThanOrEqual(10_000);
-    expect(fitted.content.length).toBeGreaterThan(9_000);
+    expect(resultBytes(fitted)).toBeLessThanOrEqual(10_000);
+    // An astral character is two UTF-16 units and four UTF-8 bytes.
+    expect(Buffer.byteLength(fitted.content)).toBeGreaterThan(9_000);
     expect(/[\uD800-\uDBFF]$/.test(fitted.content)).toBe(false);
     expect(fitted.warnings).toEqual([
-      `line 3 holds 40002 characters, more than one result can carry (10000, PEER_BRIDGE_MAX_RESULT_CHARS); ` +
+      `line 3 holds 40002 characters, more than one result can carry (10000 bytes, PEER_BRIDGE_MAX_RESULT_BYTES); ` +
         `shown: its first ${fitted.content.length}; the rest of the line is left out ` +
-        `(raise PEER_BRIDGE_MAX_RESULT_CHARS, or read it with the peer-bridge/fs library)`,
+        `(raise PEER_BRIDGE_MAX_RESULT_BYTES, or read it with the peer-bridge/fs library)`,
     ]);
   });
 });

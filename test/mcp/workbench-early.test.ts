@@ -7,7 +7,7 @@ import path from 'node:path';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { describe, expect, it } from 'vitest';
 import { cliEntry } from '../../src/bridge/peer-workbench.js';
-import { DEFAULT_MAX_RESULT_CHARS } from '../../src/mcp/result-budget.js';
+import { DEFAULT_MAX_RESULT_BYTES } from '../../src/mcp/result-budget.js';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '../../src/mcp/server-info.js';
 import { workbenchEarlyAnswersFor } from '../../src/mcp/workbench-early.js';
 import { createWorkbenchServer } from '../../src/mcp/workbench-server.js';
@@ -17,8 +17,8 @@ import { useWorkbenchServers } from './workbench-client.js';
 const { tempDir, lockDir } = useWorkbenchServers('pb-wb-early-');
 
 // The SDK workbench server's raw answers to initialize (asking for `protocolVersion`) and tools/list.
-async function sdkAnswers(workspace: string, protocolVersion: string, maxResultChars: number) {
-  const { server } = createWorkbenchServer({ workspace, version: '9.9.9', lockDir, maxResultChars });
+async function sdkAnswers(workspace: string, protocolVersion: string, maxResultBytes: number) {
+  const { server } = createWorkbenchServer({ workspace, version: '9.9.9', lockDir, maxResultBytes });
   const [client, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const results = new Map<unknown, unknown>();
@@ -40,7 +40,7 @@ describe('the early answers of serve --surface workbench', () => {
     const workspace = path.join(tempDir('pb-wb-early-link-'), 'ws');
     symlinkSync(tempDir('pb-wb-early-'), workspace);
     // With the default result budget and a raised one (which read_file declares in its _meta).
-    for (const budget of [DEFAULT_MAX_RESULT_CHARS, 200_000]) {
+    for (const budget of [DEFAULT_MAX_RESULT_BYTES, 200_000]) {
       // What serve answers with, before the fs layer loads.
       const early = workbenchEarlyAnswersFor('9.9.9', workspace, budget);
       for (const requested of [...SUPPORTED_PROTOCOL_VERSIONS, '1999-01-01']) {
@@ -55,7 +55,7 @@ describe('the early answers of serve --surface workbench', () => {
       );
       expect(readFile?._meta).toEqual(budget > 50_000 ? { 'anthropic/maxResultSizeChars': budget } : undefined);
     }
-    const early = workbenchEarlyAnswersFor('9.9.9', workspace, DEFAULT_MAX_RESULT_CHARS);
+    const early = workbenchEarlyAnswersFor('9.9.9', workspace, DEFAULT_MAX_RESULT_BYTES);
     // A malformed initialize and tool calls are left to the SDK server.
     expect(early('initialize', { capabilities: {} }, false)).toBeUndefined();
     expect(early('tools/call', { name: 'read_file', arguments: {} }, false)).toBeUndefined();

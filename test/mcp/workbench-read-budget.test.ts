@@ -1,5 +1,5 @@
 // read_file over `serve --surface workbench` with the SDK client over real stdio: every window fits
-// the result budget a model client accepts (PEER_BRIDGE_MAX_RESULT_CHARS, 40,000 characters of
+// the result budget the model clients accept (PEER_BRIDGE_MAX_RESULT_BYTES, 40,000 UTF-8 bytes of
 // JSON by default), cut at a line with truncated and next_offset, and following next_offset reads
 // the whole file; a raised budget is declared in read_file's tools/list _meta.
 import { writeFileSync } from 'node:fs';
@@ -23,14 +23,14 @@ interface Window {
   warnings?: string[];
 }
 
-// One read_file call: its body, and the characters of the JSON the client gets (text and
+// One read_file call: its body, and the UTF-8 bytes of the JSON the client gets (text and
 // structuredContent carry the same JSON; Claude Code shows its model the structuredContent's).
-async function read(served: Served, args: Record<string, unknown>): Promise<{ body: Window; chars: number }> {
+async function read(served: Served, args: Record<string, unknown>): Promise<{ body: Window; bytes: number }> {
   const result = (await served.client.callTool({ name: 'read_file', arguments: args })) as CallToolResult;
   expect(result.isError).toBeFalsy();
   const text = (result.content[0] as { text: string }).text;
   expect(JSON.stringify(result.structuredContent)).toBe(text);
-  return { body: JSON.parse(text) as Window, chars: text.length };
+  return { body: JSON.parse(text) as Window, bytes: Buffer.byteLength(text) };
 }
 
 // Lines of 90 characters with quotes, backslashes and a tab, which JSON escapes (each counts twice).
@@ -41,8 +41,8 @@ function numberedLines(count: number): string {
 }
 
 // Reads the whole file window by window, following next_offset; returns the windows.
-async function readAll(served: Served, file: string, limit?: number): Promise<{ body: Window; chars: number }[]> {
-  const windows: { body: Window; chars: number }[] = [];
+async function readAll(served: Served, file: string, limit?: number): Promise<{ body: Window; bytes: number }[]> {
+  const windows: { body: Window; bytes: number }[] = [];
   for (let offset: number | undefined = 1; offset !== undefined;) {
     const window = await read(served, { path: file, offset, ...(limit ? { limit } : {}) });
     windows.push(window);
@@ -52,7 +52,7 @@ async function readAll(served: Served, file: string, limit?: number): Promise<{ 
 }
 
 describe('read_file windows over MCP fit the result budget', () => {
-  it('cuts a window at a line under 40,000 characters, and next_offset reads the whole file', async () => {
+  it('cuts a window at a line under 40,000 bytes, and next_offset reads the whole file', async () => {
     const ws = tempDir('pb-wb-budget-');
     const text = numberedLines(5_000);
     writeFileSync(path.join(ws, 'big.txt'), text);
@@ -62,15 +62,15 @@ describe('read_file windows over MCP fit the result budget', () => {
 
     // The default window (2,000 lines, 180,000 characters) and an explicit large limit are both cut.
     const first = await read(served, { path: 'big.txt' });
-    expect(first.chars).toBeLessThanOrEqual(40_000);
-    expect(first.chars).toBeGreaterThan(39_000);
+    expect(first.bytes).toBeLessThanOrEqual(40_000);
+    expect(first.bytes).toBeGreaterThan(39_000);
     expect(first.body).toMatchObject({ start_line: 1, truncated: true, total_lines: 5_000 });
     expect(first.body.next_offset).toBe(first.body.end_line + 1);
     expect(first.body.content).toBe(text.split('\n').slice(0, first.body.end_line).join('\n') + '\n');
 
     const windows = await readAll(served, 'big.txt', 99_999);
     expect(windows.length).toBeGreaterThan(10);
-    for (const { chars } of windows) expect(chars).toBeLessThanOrEqual(40_000);
+    for (const { bytes } of windows) expect(bytes).toBeLessThanOrEqual(40_000);
     expect(windows.map((w) => w.body.content).join('')).toBe(text);
     expect(windows.at(-1)?.body).toMatchObject({ end_line: 5_000 });
     expect(windows.at(-1)?.body.next_offset).toBeUndefined();
@@ -93,27 +93,40 @@ describe('read_file windows over MCP fit the result budget', () => {
       [3, 3],
     ]);
     const partial = windows[1]!;
-    expect(partial.chars).toBeLessThanOrEqual(40_000);
+    expect(partial.bytes).toBeLessThanOrEqual(40_000);
     expect(partial.body.truncated).toBe(true);
     expect(partial.body.next_offset).toBe(3);
-    expect(partial.body.content.length).toBeGreaterThan(30_000);
+    expect(Buffer.byteLength(partial.body.content)).toBeGreaterThan(30_000);
     expect(long.startsWith(partial.body.content)).toBe(true);
     expect(partial.body.warnings).toEqual([
-      expect.stringMatching(/^line 2 holds 100001 characters, .*shown: its first \d+; .*PEER_BRIDGE_MAX_RESULT_CHARS/),
+      expect.stringMatching(/^line 2 holds 100001 characters, .*shown: its first \d+; .*PEER_BRIDGE_MAX_RESULT_BYTES/),
     ]);
     expect(windows[2]!.body.content).toBe('last\n');
   });
 
-  it('with PEER_BRIDGE_MAX_RESULT_CHARS raised, windows grow to it and read_file declares it in _meta', async () => {
+  it('counts bytes, not characters: a window of CJK text holds a third as many characters', async () => {
+    const ws = tempDir('pb-wb-budget-');
+    const text = Array.from({ length: 2_000 }, (_, i) => `${i + 1} ${'漢字'.repeat(40)}\n`).join('');
+    writeFileSync(path.join(ws, 'cjk.txt'), text);
+    const served = await workbench(ws);
+    const windows = await readAll(served, 'cjk.txt');
+    for (const { bytes, body } of windows) {
+      expect(bytes).toBeLessThanOrEqual(40_000);
+      if (body.next_offset !== undefined) expect(body.content.length).toBeLessThan(14_000);
+    }
+    expect(windows.map((w) => w.body.content).join('')).toBe(text);
+  });
+
+  it('with PEER_BRIDGE_MAX_RESULT_BYTES raised, windows grow to it and read_file declares it in _meta', async () => {
     const ws = tempDir('pb-wb-budget-');
     const text = numberedLines(3_000);
     writeFileSync(path.join(ws, 'big.txt'), text);
-    const served = await workbench(ws, { PEER_BRIDGE_MAX_RESULT_CHARS: '120000' });
+    const served = await workbench(ws, { PEER_BRIDGE_MAX_RESULT_BYTES: '120000' });
     const readTool = (await served.client.listTools()).tools.find((t) => t.name === 'read_file');
     expect(readTool?._meta).toEqual({ 'anthropic/maxResultSizeChars': 120_000 });
     const windows = await readAll(served, 'big.txt');
-    expect(windows[0]!.chars).toBeGreaterThan(100_000);
-    for (const { chars } of windows) expect(chars).toBeLessThanOrEqual(120_000);
+    expect(windows[0]!.bytes).toBeGreaterThan(100_000);
+    for (const { bytes } of windows) expect(bytes).toBeLessThanOrEqual(120_000);
     expect(windows.map((w) => w.body.content).join('')).toBe(text);
   });
 
@@ -121,11 +134,11 @@ describe('read_file windows over MCP fit the result budget', () => {
     const result = await execa(
       process.execPath,
       ['--import', tsxLoader, cliMain, 'serve', '--surface', 'workbench', '--workspace', tempDir('pb-wb-budget-')],
-      { cwd: repoRoot, env: baseEnv({ PEER_BRIDGE_MAX_RESULT_CHARS: '500' }), extendEnv: false, reject: false },
+      { cwd: repoRoot, env: baseEnv({ PEER_BRIDGE_MAX_RESULT_BYTES: '500' }), extendEnv: false, reject: false },
     );
     expect(result.exitCode).not.toBe(0);
     expect(result.stderr).toMatch(
-      /PEER_BRIDGE_MAX_RESULT_CHARS must be a whole number of characters from 10000 to \d+, got "500"; unset it/,
+      /PEER_BRIDGE_MAX_RESULT_BYTES must be a whole number of bytes from 10000 to \d+, got "500"; unset it/,
     );
   });
 });
