@@ -77,6 +77,10 @@ export interface ReadFileDiskResult {
    */
   start_line: number;
   /**
+   * 1-based first character (UTF-16 code unit) of the first line that the window shows; present when the call's column was above 1.
+   */
+  start_column?: number;
+  /**
    * Last line of the window (start_line - 1 when the window is empty).
    */
   end_line: number;
@@ -101,9 +105,13 @@ export interface ReadFileDiskResult {
    */
   truncated?: boolean;
   /**
-   * The offset to continue from: the first line after this window. Present when lines follow the window.
+   * The offset to continue from: the first line after this window, or, with next_column, the line the window stopped inside. Present when more of the file follows the window.
    */
   next_offset?: number;
+  /**
+   * Where to continue inside the line next_offset names (pass it as column): present when the window stopped inside a line too long for it.
+   */
+  next_column?: number;
   /**
    * An opaque version token of the file as read. Pass it as expected_version to change the file, in this session or another one.
    */
@@ -134,6 +142,10 @@ export interface ReadFileBufferResult {
    */
   start_line: number;
   /**
+   * 1-based first character (UTF-16 code unit) of the first line that the window shows; present when the call's column was above 1.
+   */
+  start_column?: number;
+  /**
    * Last line of the window (start_line - 1 when the window is empty).
    */
   end_line: number;
@@ -150,9 +162,13 @@ export interface ReadFileBufferResult {
    */
   truncated?: boolean;
   /**
-   * The offset to continue from: the first line after this window. Present when lines follow the window.
+   * The offset to continue from: the first line after this window, or, with next_column, the line the window stopped inside. Present when more of the file follows the window.
    */
   next_offset?: number;
+  /**
+   * Where to continue inside the line next_offset names (pass it as column): present when the window stopped inside a line too long for it.
+   */
+  next_column?: number;
   /**
    * Things the caller should check.
    */

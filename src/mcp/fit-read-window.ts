@@ -1,7 +1,8 @@
 // Cuts a read_file window to the MCP result budget (result-budget.ts, in UTF-8 bytes of its JSON):
-// whole lines while any fit, with truncated and next_offset saying where to continue; a first line
-// too long for the budget alone is shown in part, with a warning, so every window makes progress.
+// whole lines while any fit, with truncated and next_offset saying where to continue; of a first
+// line too long for the budget alone, what fits, with next_column, so every window makes progress.
 import type { ReadFileResult } from '../fs/index.js';
+import { continuation } from '../fs/tools/read/line-column.js';
 import { MAX_RESULT_BYTES_VARIABLE } from './result-budget.js';
 
 /** The size of a result as the clients take it: the UTF-8 bytes of its JSON (never fewer than its characters). */
@@ -39,28 +40,33 @@ export function fitReadWindow<R extends ReadFileResult>(result: R, budget: numbe
 }
 
 function cut<R extends ReadFileResult>(result: R, content: string, lastLine: number, warning?: string): R {
-  const { next_offset: _next, ...rest } = result;
-  return {
+  const { next_offset: _next, next_column: _column, ...rest } = result;
+  return continuation({
     ...rest,
     content,
     end_line: lastLine,
     truncated: true,
     ...(lastLine < result.total_lines ? { next_offset: lastLine + 1 } : {}),
     ...(warning ? { warnings: [...(result.warnings ?? []), warning] } : {}),
-  } as R;
+  } as R);
 }
 
 // The first line alone is over the budget: as much of it as fits (at least one character, never
-// half a surrogate pair), and a warning that says what was left out and how to get it.
+// half a surrogate pair), with next_offset and next_column saying where it goes on.
 function partialLine<R extends ReadFileResult>(result: R, budget: number): R {
   const { content, start_line: line } = result;
   const lf = content.indexOf('\n');
   const length = lf === -1 ? content.length : lf + 1;
+  const from = result.start_column ?? 1;
   const warning = (shown: number) =>
-    `line ${line} holds ${length} characters, more than one result can carry (${budget} bytes, ` +
-    `${MAX_RESULT_BYTES_VARIABLE}); shown: its first ${shown}; the rest of the line is left out ` +
-    `(raise ${MAX_RESULT_BYTES_VARIABLE}, or read it with the peer-bridge/fs library)`;
-  const around = resultBytes(cut(result, '', line, warning(length)));
+    `line ${line} is too long for one result (${budget} bytes, ${MAX_RESULT_BYTES_VARIABLE}): ` +
+    `shown from column ${from} to ${from + shown - 1}; read on with offset ${line} and column ${from + shown}`;
+  // Measured with the continuation at its largest.
+  const around = resultBytes({
+    ...cut(result, '', line, warning(length)),
+    next_offset: line,
+    next_column: from + length,
+  });
   let room = budget - around;
   let shown = 0;
   while (shown < length) {

@@ -26,6 +26,7 @@ interface Window {
   start_line: number;
   end_line: number;
   next_offset?: number;
+  next_column?: number;
 }
 
 function run(args: string[], options: { cwd: string; env: Record<string, string> }) {
@@ -51,8 +52,10 @@ async function readThroughClaude(serverEnv: Record<string, string>): Promise<{ r
   // The model asks for the whole file, then goes on from each window's next_offset until there is none.
   // A result that is not a window (a saved-to-file note) ends the reading; the checks report it.
   const model = await startToolCallingModel(TOOL, { path: 'big.txt', limit: LINES }, (result) => {
-    const next = result.startsWith('{') ? (JSON.parse(result) as Window).next_offset : undefined;
-    return next === undefined ? null : { path: 'big.txt', offset: next, limit: LINES };
+    const window = result.startsWith('{') ? (JSON.parse(result) as Window) : undefined;
+    if (window?.next_offset === undefined) return null;
+    const column = window.next_column === undefined ? {} : { column: window.next_column };
+    return { path: 'big.txt', offset: window.next_offset, ...column, limit: LINES };
   });
   closers.push(() => model.close());
   const mcpConfig = {

@@ -42,18 +42,18 @@ describe('fitReadWindow', () => {
     );
   });
 
-  it('shows part of a first line too long for the budget, never half a surrogate pair, and warns', () => {
+  it('shows part of a first line too long for the budget, never half a surrogate pair, and where it goes on', () => {
     const result = window(`${'x'}${'😀'.repeat(20_000)}\nnext\n`, 3);
     const fitted = fitReadWindow(result, 10_000);
-    expect(fitted).toMatchObject({ start_line: 3, end_line: 3, truncated: true, next_offset: 4 });
+    expect(fitted).toMatchObject({ start_line: 3, end_line: 3, truncated: true, next_offset: 3 });
+    expect(fitted.next_column).toBe(1 + fitted.content.length);
     expect(resultBytes(fitted)).toBeLessThanOrEqual(10_000);
     // An astral character is two UTF-16 units and four UTF-8 bytes.
     expect(Buffer.byteLength(fitted.content)).toBeGreaterThan(9_000);
     expect(/[\uD800-\uDBFF]$/.test(fitted.content)).toBe(false);
     expect(fitted.warnings).toEqual([
-      `line 3 holds 40002 characters, more than one result can carry (10000 bytes, PEER_BRIDGE_MAX_RESULT_BYTES); ` +
-        `shown: its first ${fitted.content.length}; the rest of the line is left out ` +
-        `(raise PEER_BRIDGE_MAX_RESULT_BYTES, or read it with the peer-bridge/fs library)`,
+      `line 3 is too long for one result (10000 bytes, PEER_BRIDGE_MAX_RESULT_BYTES): ` +
+        `shown from column 1 to ${fitted.content.length}; read on with offset 3 and column ${fitted.content.length + 1}`,
     ]);
   });
 });

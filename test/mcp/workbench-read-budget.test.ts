@@ -20,6 +20,8 @@ interface Window {
   total_lines: number;
   truncated?: boolean;
   next_offset?: number;
+  next_column?: number;
+  start_column?: number;
   warnings?: string[];
 }
 
@@ -40,13 +42,15 @@ function numberedLines(count: number): string {
   return `${lines.join('\n')}\n`;
 }
 
-// Reads the whole file window by window, following next_offset; returns the windows.
+// Reads the whole file window by window, following next_offset and next_column; returns the windows.
 async function readAll(served: Served, file: string, limit?: number): Promise<{ body: Window; bytes: number }[]> {
   const windows: { body: Window; bytes: number }[] = [];
-  for (let offset: number | undefined = 1; offset !== undefined;) {
-    const window = await read(served, { path: file, offset, ...(limit ? { limit } : {}) });
+  let next: { offset: number; column?: number } | undefined = { offset: 1 };
+  while (next) {
+    const window = await read(served, { path: file, ...next, ...(limit ? { limit } : {}) });
     windows.push(window);
-    offset = window.body.next_offset;
+    const { next_offset: offset, next_column: column } = window.body;
+    next = offset === undefined ? undefined : { offset, ...(column === undefined ? {} : { column }) };
   }
   return windows;
 }
@@ -80,28 +84,29 @@ describe('read_file windows over MCP fit the result budget', () => {
     expect(await wb.readFile({ path: 'big.txt' })).toMatchObject({ ok: true, end_line: 2_000, next_offset: 2_001 });
   });
 
-  it('shows a line longer than the budget in part, says so, and goes on at the next line', async () => {
+  it('reads a line longer than the budget in parts, going on at next_column, never splitting a surrogate pair', async () => {
     const ws = tempDir('pb-wb-budget-');
-    // A 100,000-character line of astral characters (surrogate pairs are never split), between short ones.
+    // A 100,000-character line of astral characters (200,000 bytes), between short ones.
     const long = '😀'.repeat(50_000);
     writeFileSync(path.join(ws, 'min.js'), `first\n${long}\nlast\n`);
     const served = await workbench(ws);
     const windows = await readAll(served, 'min.js');
-    expect(windows.map((w) => [w.body.start_line, w.body.end_line])).toEqual([
-      [1, 1],
-      [2, 2],
-      [3, 3],
-    ]);
-    const partial = windows[1]!;
-    expect(partial.bytes).toBeLessThanOrEqual(40_000);
-    expect(partial.body.truncated).toBe(true);
-    expect(partial.body.next_offset).toBe(3);
-    expect(Buffer.byteLength(partial.body.content)).toBeGreaterThan(30_000);
-    expect(long.startsWith(partial.body.content)).toBe(true);
-    expect(partial.body.warnings).toEqual([
-      expect.stringMatching(/^line 2 holds 100001 characters, .*shown: its first \d+; .*PEER_BRIDGE_MAX_RESULT_BYTES/),
-    ]);
-    expect(windows[2]!.body.content).toBe('last\n');
+    // Line 1, then line 2 in parts; the last part goes on to line 3.
+    expect(windows.map((w) => w.body.start_line)).toEqual([1, ...windows.slice(1).map(() => 2)]);
+    expect(windows.at(-1)!.body).toMatchObject({ end_line: 3 });
+    const parts = windows.slice(1, -1);
+    expect(parts.length).toBeGreaterThanOrEqual(5);
+    for (const [i, { body, bytes }] of parts.entries()) {
+      expect(bytes).toBeLessThanOrEqual(40_000);
+      expect(body).toMatchObject({ start_line: 2, end_line: 2, truncated: true, next_offset: 2 });
+      if (i > 0) expect(body.start_column).toBe(parts[i - 1]!.body.next_column);
+      expect(body.next_column).toBe((body.start_column ?? 1) + body.content.length);
+      expect(body.warnings).toEqual([
+        expect.stringMatching(/^line 2 is too long for one result .*read on with offset 2 and column \d+$/),
+      ]);
+    }
+    expect(windows.at(-1)!.body.start_column).toBe(parts.at(-1)!.body.next_column);
+    expect(windows.map((w) => w.body.content).join('')).toBe(`first\n${long}\nlast\n`);
   });
 
   it('counts bytes, not characters: a window of CJK text holds a third as many characters', async () => {

@@ -15,13 +15,16 @@ export interface WholeWindow {
   start: number;
   limit: number;
   maxChars: number;
+  /** 1-based column of the first line where the window starts. */
+  column: number;
 }
 
 function windowOf(text: string, request: WholeWindow) {
-  const window = textWindow(text, request.start, request.limit, request.maxChars);
+  const window = textWindow(text, request.start, request.limit, request.maxChars, request.column);
   return {
     content: window.content,
     start_line: request.start,
+    ...(window.startColumn > 1 ? { start_column: window.startColumn } : {}),
     end_line: window.lastLine,
     total_lines: window.totalLines,
     ...(window.truncated ? { truncated: true } : {}),
@@ -29,18 +32,22 @@ function windowOf(text: string, request: WholeWindow) {
   };
 }
 
-/** A window of a file decoded in the named encoding; observes the file only when every byte is valid in it. */
+/**
+ * A window of a file decoded whole, in the named encoding or (none named) as UTF-8/UTF-16 (a window
+ * from a column: the streamed route counts its bound from the line's start); observes the file
+ * only when every byte is valid in it.
+ */
 export async function readNamedWindow(
   ctx: ToolContext,
   target: ResolvedPath,
   request: WholeWindow,
-  encoding: string,
+  encoding: string | undefined,
 ): Promise<ToolSuccess> {
   const stat = await statQuiet(target.abs);
   if (stat?.kind === 'file' && stat.size > MAX_TEXT_BYTES) {
     throw new FsError(
       'FS_FILE_TOO_LARGE',
-      `${target.shown}: is ${stat.size} bytes, more than a text in a named encoding can hold (${MAX_TEXT_BYTES})`,
+      `${target.shown}: is ${stat.size} bytes, more than a text decoded whole can hold (${MAX_TEXT_BYTES})`,
     );
   }
   const whole = await readWhole(target.abs, target.shown);
