@@ -1,6 +1,6 @@
 // End to end with the real Claude Code CLI as the MCP client of `serve --surface workbench`: its
 // scripted model reads a 100,000-line file through read_file, asking for every line at once and
-// following next_offset window by window. Claude Code hands its model a file path instead of any
+// following next_offset (and next_column, through a 200,000-character line) window by window. Claude Code hands its model a file path instead of any
 // result over 50,000 characters unless the tool declares more in its _meta; so every result the
 // model receives must be the file's own lines, both with the default budget and with a raised one.
 import { spawn } from 'node:child_process';
@@ -47,6 +47,8 @@ async function readThroughClaude(serverEnv: Record<string, string>): Promise<{ r
   const workspace = path.join(dir, 'project');
   mkdirSync(workspace);
   const lines = Array.from({ length: LINES }, (_, i) => `line ${String(i + 1).padStart(6, '0')} "x"`);
+  // One line (minified code, say) longer than any window: read in parts with next_column.
+  lines[LINES / 2] = `long ${'z'.repeat(200_000)}`;
   const text = `${lines.join('\n')}\n`;
   writeFileSync(path.join(workspace, 'big.txt'), text);
   // The model asks for the whole file, then goes on from each window's next_offset until there is none.
@@ -105,6 +107,10 @@ function expectWholeFile(results: string[], text: string, budget: number): void 
   for (const [i, window] of windows.entries()) {
     if (i > 0) expect(window.start_line).toBe(windows[i - 1]!.next_offset);
   }
+  // The long line took several windows, each going on where the last one stopped.
+  expect(windows.filter((w) => w.next_column !== undefined).length).toBeGreaterThanOrEqual(
+    Math.floor(200_000 / budget),
+  );
   expect(windows.at(-1)).toMatchObject({ end_line: LINES });
   expect(windows.map((w) => w.content).join('')).toBe(text);
 }
