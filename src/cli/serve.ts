@@ -5,6 +5,7 @@ import { retentionOf } from '../bridge/retention-setting.js';
 import { resolveWorkspace } from '../bridge/workspace.js';
 import { earlyAnswers } from '../mcp/early-answers.js';
 import { EarlyStdioTransport } from '../mcp/early-stdio.js';
+import { MAX_RESULT_BYTES_VARIABLE, maxResultBytes } from '../mcp/result-budget.js';
 import { MAX_MESSAGE_BYTES_VARIABLE, maxMessageBytes } from '../mcp/stdio/message-size.js';
 import { parse, UsageError } from './args.js';
 import { parseDefaultTimeouts } from './default-timeout-option.js';
@@ -37,7 +38,11 @@ larger request is answered with an error and skipped, and the session goes on.
 
 At most PEER_BRIDGE_MAX_PEERS peers run at once (default: one per core, 2 to 8); later calls wait
 in line, with progress. Implement calls on one workspace run one at a time across every server
-(PEER_BRIDGE_MAX_WRITERS, default 1).`;
+(PEER_BRIDGE_MAX_WRITERS, default 1).
+
+A workbench tool result holds at most 40,000 bytes of JSON (${MAX_RESULT_BYTES_VARIABLE}): a
+longer read_file window is cut after a whole line, with truncated and next_offset (the offset to
+read on from); a budget above 50,000 is declared to the client in read_file's _meta.`;
 
 const log = (message: string) => process.stderr.write(`peer-bridge: ${message}\n`);
 
@@ -51,6 +56,44 @@ async function startRetention(workspace: string, settings: RetentionSettings): P
     log(`retention removed ${report.removed.length} old transcript and incident file(s) (${mib} MiB)`);
   });
   return retentionIdle;
+}
+
+// `--surface workbench`. An implement peer's CLI waits for this server's handshake before the
+// model's first turn: the handshake is answered from the tool names and their schema alone, while
+// the fs layer (native addon, validators) and the MCP SDK load.
+async function serveWorkbenchSurface(
+  workspace: string,
+  lineTransport: (stdin: Readable) => Promise<import('../mcp/stdio/line-transport.js').LineTransport>,
+): Promise<'serving'> {
+  const budget = maxResultBytes();
+  const { workbenchEarlyAnswersFor } = await import('../mcp/workbench-early.js');
+  const transport = new EarlyStdioTransport({
+    answer: workbenchEarlyAnswersFor(version, workspace, budget),
+    inner: lineTransport,
+  });
+  // Stdin may end while the SDK loads: the server stops then, once it is up.
+  const stdinEnded = new Promise<void>((resolve) => process.stdin.once('end', resolve));
+  transport.listen();
+  const { openWorkbench } = await import('../fs/index.js');
+  const workbench = openWorkbench({ workspace });
+  const { serveWorkbench } = await import('../mcp/workbench-server.js');
+  await serveWorkbench({ workspace, version, log, workbench, transport, stdinEnded, maxResultBytes: budget });
+  return 'serving';
+}
+
+// Settles the calls a previous server left running. A server starts even when a peer broke the
+// run state: calls are then refused with the fix, and bridge_status shows it.
+async function recoverInterrupted(Ledger: typeof import('../state/ledger.js').Ledger, workspace: string) {
+  try {
+    const settled = await new Ledger(workspace).recover();
+    if (settled.length > 0) log(`settled ${settled.length} interrupted call(s) as unknown: ${settled.join(', ')}`);
+  } catch (error) {
+    const { stateProblems, describeStateProblems } = await import('../state/health.js');
+    const problems = await stateProblems(workspace);
+    log(
+      `could not recover interrupted calls: ${problems.length > 0 ? describeStateProblems(problems) : String(error)}`,
+    );
+  }
 }
 
 export async function serve(argv: string[]): Promise<number | 'serving'> {
@@ -83,22 +126,7 @@ export async function serve(argv: string[]): Promise<number | 'serving'> {
       throw new UsageError(
         '--config, --runner and --default-timeout belong to the bridge surface, not to --surface workbench',
       );
-    // An implement peer's CLI waits for this server's handshake before the model's first turn: the
-    // handshake is answered from the tool names and their schema alone, while the fs layer (native
-    // addon, validators) and the MCP SDK load.
-    const { workbenchEarlyAnswersFor } = await import('../mcp/workbench-early.js');
-    const transport = new EarlyStdioTransport({
-      answer: workbenchEarlyAnswersFor(version, workspace),
-      inner: lineTransport,
-    });
-    // Stdin may end while the SDK loads: the server stops then, once it is up.
-    const stdinEnded = new Promise<void>((resolve) => process.stdin.once('end', resolve));
-    transport.listen();
-    const { openWorkbench } = await import('../fs/index.js');
-    const workbench = openWorkbench({ workspace });
-    const { serveWorkbench } = await import('../mcp/workbench-server.js');
-    await serveWorkbench({ workspace, version, log, workbench, transport, stdinEnded });
-    return 'serving';
+    return serveWorkbenchSurface(workspace, lineTransport);
   }
   const defaultBudgets = parseDefaultTimeouts(values['default-timeout']);
   // Plugin resolution (and the manifest validators it brings) loads only for a --runner.
@@ -106,10 +134,7 @@ export async function serve(argv: string[]): Promise<number | 'serving'> {
   const retention = retentionOf();
   // Reading stdin starts now: the client's initialize and tools/list are answered while the
   // ledger, the native addon and the MCP SDK load; calls once the server is up (after the recovery).
-  const transport = new EarlyStdioTransport({
-    answer: earlyAnswers(version),
-    inner: lineTransport,
-  });
+  const transport = new EarlyStdioTransport({ answer: earlyAnswers(version), inner: lineTransport });
   transport.listen();
   let server: import('@modelcontextprotocol/sdk/server/index.js').Server | undefined;
   let drain = async () => undefined as void;
@@ -137,18 +162,7 @@ export async function serve(argv: string[]): Promise<number | 'serving'> {
 
   try {
     ({ Ledger } = await import('../state/ledger.js'));
-    // A server starts even when a peer broke the run state: calls are then refused with the fix,
-    // and bridge_status shows it.
-    try {
-      const settled = await new Ledger(workspace).recover();
-      if (settled.length > 0) log(`settled ${settled.length} interrupted call(s) as unknown: ${settled.join(', ')}`);
-    } catch (error) {
-      const { stateProblems, describeStateProblems } = await import('../state/health.js');
-      const problems = await stateProblems(workspace);
-      log(
-        `could not recover interrupted calls: ${problems.length > 0 ? describeStateProblems(problems) : String(error)}`,
-      );
-    }
+    await recoverInterrupted(Ledger, workspace);
     transport.ready();
     // After the recovery, so the calls it settled are no longer open.
     retentionIdle = await startRetention(workspace, retention);

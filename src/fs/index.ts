@@ -19,17 +19,43 @@ export type { ToolSuccess } from './mutate.js';
 export type { BufferProvider, BufferSnapshot } from './buffers.js';
 export type { Eol, TextEncoding } from './text-codec.js';
 export { fsToolsSchema } from './tool-schemas.js';
-export type { FsToolArgs, FsToolName, FsToolResult, FsToolSuccesses } from './tool-types.js';
 export type {
+  FsBufferArgs,
+  FsBufferToolName,
+  FsDiskArgs,
+  FsToolArgs,
+  FsToolBufferResult,
+  FsToolBufferSuccesses,
+  FsToolDiskResult,
+  FsToolDiskSuccesses,
+  FsToolName,
+  FsToolResult,
+  FsToolSuccesses,
+} from './tool-types.js';
+export type {
+  DeleteRangeBufferResult,
+  DeleteRangeDiskResult,
   DeleteRangeResult,
+  DeleteSymbolBufferResult,
+  DeleteSymbolDiskResult,
   DeleteSymbolResult,
+  EditFileBufferResult,
+  EditFileDiskResult,
   EditFileResult,
   MoveFileResult,
+  MultiEditBufferResult,
+  MultiEditDiskResult,
   MultiEditResult,
+  NotebookEditBufferResult,
+  NotebookEditDiskResult,
   NotebookEditResult,
+  ReadFileBufferResult,
+  ReadFileDiskResult,
   ReadFileResult,
   TodoEntry,
   TodoWriteResult,
+  WriteFileBufferResult,
+  WriteFileDiskResult,
   WriteFileResult,
 } from '../generated/fs-results.js';
 export type {

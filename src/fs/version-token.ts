@@ -97,21 +97,11 @@ export class VersionTokens {
   }
 
   /**
-   * Loads (or makes) the key, or throws FS_IO_ERROR. A mutation calls this before it changes
-   * anything, so issuing its token afterwards cannot fail on a change already made.
+   * Loads (or makes) the key, or throws FS_IO_ERROR. A read or a change calls this before it
+   * starts, so issuing its token afterwards cannot fail on a change already made.
    */
   prepare(): void {
     this.#mac();
-  }
-
-  /** A read's token, or — when the key is unusable — a warning instead: reading needs no key. */
-  issueOrWarn(target: ResolvedPath, version: Version): { version: string } | { warnings: string[] } {
-    try {
-      return { version: this.issue(target, version) };
-    } catch (error) {
-      if (!(error instanceof FsError)) throw error;
-      return { warnings: [`no version token: ${error.message}`] };
-    }
   }
 
   issue(target: ResolvedPath, version: Version): string {

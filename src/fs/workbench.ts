@@ -22,7 +22,16 @@ import { todoWriteTool } from './tools/todo-write.js';
 import { writeFileTool } from './tools/write-file.js';
 import { TodoList } from './todos.js';
 import { toolNames } from './tool-names.js';
-import type { FsToolArgs, FsToolName, FsToolResult } from './tool-types.js';
+import type {
+  FsBufferArgs,
+  FsBufferToolName,
+  FsDiskArgs,
+  FsToolArgs,
+  FsToolBufferResult,
+  FsToolDiskResult,
+  FsToolName,
+  FsToolResult,
+} from './tool-types.js';
 import { versionKey } from './version-key.js';
 import { VersionTokens } from './version-token.js';
 import { openWorkspace, resolveInWorkspace, type ResolvedPath, type Workspace } from './workspace-paths.js';
@@ -69,8 +78,9 @@ const TOOLS: Record<FsToolName, Tool> = {
   todo_write: todoWriteTool,
 };
 
-// Tools that change files: each returns a version token, so the key must be usable before they start.
-const MUTATING = new Set<string>(toolNames.filter((name) => name !== 'read_file' && name !== 'todo_write'));
+// Tools that return a version token for the file on disk (every one but todo_write): the key must be
+// usable before they start, so no read or change is ever made without a token to show for it.
+const ISSUES_TOKEN = new Set<string>(toolNames.filter((name) => name !== 'todo_write'));
 
 export { toolNames };
 
@@ -105,8 +115,13 @@ export class Workbench {
 
   /**
    * Runs one tool with snake_case arguments. Resolves to `{ ok: true, … }` or
-   * `{ ok: false, code, message }`; tool-level failures never throw.
+   * `{ ok: false, code, message }`; tool-level failures never throw. Typed per tool and per route:
+   * a call to the file on disk resolves to its disk result (with `version`), one with
+   * `target: "buffer"` to its buffer result.
    */
+  call<N extends FsBufferToolName>(tool: N, args: FsBufferArgs<N>): Promise<FsToolBufferResult<N>>;
+  call<N extends FsToolName>(tool: N, args: FsDiskArgs<N>): Promise<FsToolDiskResult<N>>;
+  /** Arguments whose `target` is known only at run time: either route's result. */
   call<N extends FsToolName>(tool: N, args: FsToolArgs[N]): Promise<FsToolResult<N>>;
   /** A tool chosen at run time (a literal name of a known tool must come with its arguments' type). */
   call<T extends string>(tool: T & (T extends FsToolName ? never : T), args: unknown): Promise<ToolResult>;
@@ -157,7 +172,7 @@ export class Workbench {
       ...(expected === undefined ? {} : { expectedVersion: expected }),
     };
     try {
-      if (MUTATING.has(tool)) ctx.tokens.prepare();
+      if (ISSUES_TOKEN.has(tool) && (args as { target?: string }).target !== 'buffer') ctx.tokens.prepare();
       return (await run(ctx, args as never)) as ToolResult;
     } catch (error) {
       const shown = (args as { path?: unknown }).path;
@@ -188,32 +203,53 @@ export class Workbench {
     return new Workbench(this.#options, this.#ctx.ws, this.#ctx.store.clone(), this.#ctx.todos.clone());
   }
 
-  // Typed shorthands for `call`, one per tool.
+  // Typed shorthands for `call`, one per tool, typed per route as `call` is.
+  readFile(args: FsBufferArgs<'read_file'>): Promise<FsToolBufferResult<'read_file'>>;
+  readFile(args: FsDiskArgs<'read_file'>): Promise<FsToolDiskResult<'read_file'>>;
+  readFile(args: FsToolArgs['read_file']): Promise<FsToolResult<'read_file'>>;
   readFile(args: FsToolArgs['read_file']): Promise<FsToolResult<'read_file'>> {
     return this.call('read_file', args);
   }
+  writeFile(args: FsBufferArgs<'write_file'>): Promise<FsToolBufferResult<'write_file'>>;
+  writeFile(args: FsDiskArgs<'write_file'>): Promise<FsToolDiskResult<'write_file'>>;
+  writeFile(args: FsToolArgs['write_file']): Promise<FsToolResult<'write_file'>>;
   writeFile(args: FsToolArgs['write_file']): Promise<FsToolResult<'write_file'>> {
     return this.call('write_file', args);
   }
+  editFile(args: FsBufferArgs<'edit_file'>): Promise<FsToolBufferResult<'edit_file'>>;
+  editFile(args: FsDiskArgs<'edit_file'>): Promise<FsToolDiskResult<'edit_file'>>;
+  editFile(args: FsToolArgs['edit_file']): Promise<FsToolResult<'edit_file'>>;
   editFile(args: FsToolArgs['edit_file']): Promise<FsToolResult<'edit_file'>> {
     return this.call('edit_file', args);
   }
+  multiEdit(args: FsBufferArgs<'multi_edit'>): Promise<FsToolBufferResult<'multi_edit'>>;
+  multiEdit(args: FsDiskArgs<'multi_edit'>): Promise<FsToolDiskResult<'multi_edit'>>;
+  multiEdit(args: FsToolArgs['multi_edit']): Promise<FsToolResult<'multi_edit'>>;
   multiEdit(args: FsToolArgs['multi_edit']): Promise<FsToolResult<'multi_edit'>> {
     return this.call('multi_edit', args);
   }
+  notebookEdit(args: FsBufferArgs<'notebook_edit'>): Promise<FsToolBufferResult<'notebook_edit'>>;
+  notebookEdit(args: FsDiskArgs<'notebook_edit'>): Promise<FsToolDiskResult<'notebook_edit'>>;
+  notebookEdit(args: FsToolArgs['notebook_edit']): Promise<FsToolResult<'notebook_edit'>>;
   notebookEdit(args: FsToolArgs['notebook_edit']): Promise<FsToolResult<'notebook_edit'>> {
     return this.call('notebook_edit', args);
   }
+  deleteRange(args: FsBufferArgs<'delete_range'>): Promise<FsToolBufferResult<'delete_range'>>;
+  deleteRange(args: FsDiskArgs<'delete_range'>): Promise<FsToolDiskResult<'delete_range'>>;
+  deleteRange(args: FsToolArgs['delete_range']): Promise<FsToolResult<'delete_range'>>;
   deleteRange(args: FsToolArgs['delete_range']): Promise<FsToolResult<'delete_range'>> {
     return this.call('delete_range', args);
   }
+  deleteSymbol(args: FsBufferArgs<'delete_symbol'>): Promise<FsToolBufferResult<'delete_symbol'>>;
+  deleteSymbol(args: FsDiskArgs<'delete_symbol'>): Promise<FsToolDiskResult<'delete_symbol'>>;
+  deleteSymbol(args: FsToolArgs['delete_symbol']): Promise<FsToolResult<'delete_symbol'>>;
   deleteSymbol(args: FsToolArgs['delete_symbol']): Promise<FsToolResult<'delete_symbol'>> {
     return this.call('delete_symbol', args);
   }
-  moveFile(args: FsToolArgs['move_file']): Promise<FsToolResult<'move_file'>> {
+  moveFile(args: FsToolArgs['move_file']): Promise<FsToolDiskResult<'move_file'>> {
     return this.call('move_file', args);
   }
-  todoWrite(args: FsToolArgs['todo_write']): Promise<FsToolResult<'todo_write'>> {
+  todoWrite(args: FsToolArgs['todo_write']): Promise<FsToolDiskResult<'todo_write'>> {
     return this.call('todo_write', args);
   }
 

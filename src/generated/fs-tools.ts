@@ -7,7 +7,7 @@ export interface FsTools {
   [k: string]: unknown;
 }
 /**
- * Read a window of lines; observes the file's current version (or records its absence).
+ * Read a window of lines; observes the file's current version (or records its absence). When more follows the window, the result's next_offset (and next_column, inside a long line) say where to read on.
  *
  * This interface was referenced by `FsTools`'s JSON-Schema
  * via the `definition` "read_file".
@@ -30,7 +30,11 @@ export interface ReadFileArgs {
    */
   offset?: number;
   /**
-   * Number of lines in the window (default 2000).
+   * 1-based first character (UTF-16 code unit) of the window's first line (default 1): with offset, where a result's next_offset and next_column say to go on inside a line too long for one window.
+   */
+  column?: number;
+  /**
+   * Most lines in the window (default 2000); a window may end sooner at a size limit (then truncated is true).
    */
   limit?: number;
 }

@@ -12,9 +12,10 @@ import { listWorkbenchTools, workbenchInitializeResult } from './workbench-info.
 /**
  * The early answers `serve --surface workbench` gives for `workspace`, from the tool names and
  * their schema alone, so they come before the fs layer (native addon, validators) has loaded. The
- * workspace is named as a workbench opened on it names it (symlinks resolved the same way).
+ * workspace is named as a workbench opened on it names it (symlinks resolved the same way);
+ * `maxResultBytes` is the server's result budget (result-budget.ts).
  */
-export function workbenchEarlyAnswersFor(version: string, workspace: string): EarlyAnswer {
+export function workbenchEarlyAnswersFor(version: string, workspace: string, maxResultBytes: number): EarlyAnswer {
   const realRoot = openWorkspace(workspace).realRoot;
   return (method, params) => {
     if (method === 'initialize') {
@@ -22,7 +23,7 @@ export function workbenchEarlyAnswersFor(version: string, workspace: string): Ea
       return requested === undefined ? undefined : workbenchInitializeResult(version, requested, realRoot);
     }
     if (method === 'ping') return {};
-    if (method === 'tools/list') return { tools: listWorkbenchTools(toolNames, fsToolsSchema.$defs) };
+    if (method === 'tools/list') return { tools: listWorkbenchTools(toolNames, fsToolsSchema.$defs, maxResultBytes) };
     return undefined;
   };
 }

@@ -2,6 +2,7 @@
 // the SDK server (workbench-server.ts) and the early answers given while the SDK loads
 // (workbench-early.ts) must say exactly the same.
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { resultSizeMeta } from './result-budget.js';
 import { negotiatedProtocol } from './server-info.js';
 
 export const WORKBENCH_SERVER_NAME = 'peer-bridge-workbench';
@@ -13,7 +14,8 @@ export function workbenchInstructions(workspace: string): string {
   return (
     `File tools for ${workspace} that never silently lose an update. read_file observes a file; ` +
     'edits need a current observation, so after FS_STALE_VERSION or FS_NOT_OBSERVED read the file again. ' +
-    'Each read and change returns a version token; pass it as expected_version to change the file from another session. ' +
+    'Each read and change returns a version token; ' +
+    'pass it as expected_version to change the file from another session. ' +
     'Changes made by shell commands are detected, not trusted.'
   );
 }
@@ -45,9 +47,14 @@ const SESSION_ONLY = new Set(['todo_write']);
 
 /**
  * The tools/list answer: every workbench tool (`tools`, a workbench's tool names) with its input
- * shape from the fs tools' schema (`defs`, its `$defs`).
+ * shape from the fs tools' schema (`defs`, its `$defs`); read_file declares the result budget
+ * (`maxResultBytes`) when it is above what clients accept by default.
  */
-export function listWorkbenchTools(tools: readonly string[], defs: Readonly<Record<string, object>>): Tool[] {
+export function listWorkbenchTools(
+  tools: readonly string[],
+  defs: Readonly<Record<string, object>>,
+  maxResultBytes: number,
+): Tool[] {
   return tools.map((name): Tool => {
     const title = TITLES[name] ?? name;
     const def = defs[name] as ({ description?: string } & Tool['inputSchema']) | undefined;
@@ -63,6 +70,7 @@ export function listWorkbenchTools(tools: readonly string[], defs: Readonly<Reco
         idempotentHint: name === 'read_file' || SESSION_ONLY.has(name),
         openWorldHint: false,
       },
+      ...(name === 'read_file' ? resultSizeMeta(maxResultBytes) : {}),
     };
   });
 }

@@ -11,13 +11,15 @@ import {
   McpError,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
-import { fsToolsSchema, openWorkbench, type ToolResult, type Workbench } from '../fs/index.js';
+import { fsToolsSchema, openWorkbench, type ReadFileResult, type ToolResult, type Workbench } from '../fs/index.js';
 import {
   listWorkbenchTools,
   WORKBENCH_CAPABILITIES,
   WORKBENCH_SERVER_NAME,
   workbenchInstructions,
 } from './workbench-info.js';
+import { fitReadWindow } from './fit-read-window.js';
+import { maxResultBytes } from './result-budget.js';
 
 export interface WorkbenchServerOptions {
   /** The directory every tool path is confined to. */
@@ -28,9 +30,14 @@ export interface WorkbenchServerOptions {
   lockDir?: string;
   /** The session's workbench, when it is already open (else one is opened on `workspace`). */
   workbench?: Workbench;
+  /** The most characters a tool result may hold (default: PEER_BRIDGE_MAX_RESULT_BYTES, else 40,000). */
+  maxResultBytes?: number;
 }
 
-/** A tool result as MCP returns it: the whole result as structuredContent and as JSON text. */
+/**
+ * A tool result as MCP returns it: the whole result as structuredContent and as JSON text (a
+ * client shows its model one of the two, the same JSON either way).
+ */
 export function workbenchResult(result: ToolResult): CallToolResult {
   return {
     content: [{ type: 'text', text: JSON.stringify(result) }],
@@ -56,7 +63,10 @@ export function createWorkbenchServer(options: WorkbenchServerOptions): { server
   );
   const tools = new Set(wb.tools);
   const defs = fsToolsSchema.$defs;
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listWorkbenchTools(wb.tools, defs) }));
+  const budget = options.maxResultBytes ?? maxResultBytes();
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: listWorkbenchTools(wb.tools, defs, budget),
+  }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const { name } = request.params;
     if (!tools.has(name))
@@ -66,7 +76,11 @@ export function createWorkbenchServer(options: WorkbenchServerOptions): { server
     const call = wb.call(name, request.params.arguments ?? {});
     inFlight.add(call);
     try {
-      return workbenchResult(await call);
+      const result = await call;
+      // A read window is cut to the budget here, at the MCP edge: the library keeps its own bound.
+      return workbenchResult(
+        name === 'read_file' && result.ok ? fitReadWindow(result as ReadFileResult, budget) : result,
+      );
     } finally {
       inFlight.delete(call);
     }

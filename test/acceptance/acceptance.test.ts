@@ -95,7 +95,8 @@ describe('peer-bridge acceptance', () => {
   }, 600_000);
 
   it('exits 1 and reports the failing rows with their evidence when the lock directory is unusable', () => {
-    // A regular file where the lock directory should be: every mutation must fail, and say why.
+    // A regular file where the lock directory should be: every read and mutation must fail (they
+    // return version tokens, whose key lives there), and say why.
     const notADir = path.join(tempDir(), 'locks');
     writeFileSync(notADir, 'not a directory');
     const run = acceptance(['--json', '--only', 'cycle-chinese-path,crash-recovered-unknown'], {
@@ -107,7 +108,7 @@ describe('peer-bridge acceptance', () => {
       ['cycle-chinese-path', 'fail'],
       ['crash-recovered-unknown', 'pass'],
     ]);
-    expect(report.rows[0]!.evidence).toMatch(/round 1 first edit: expected ok, got FS_/);
+    expect(report.rows[0]!.evidence).toMatch(/round 1 read_file: expected ok, got FS_IO_ERROR: .*PEER_BRIDGE_LOCK_DIR/);
     expect(report.summary).toEqual({ pass: 1, fail: 1, 'not-verifiable-here': 0 });
   }, 300_000);
 

@@ -208,6 +208,24 @@ describe('implement peers edit through the workbench', () => {
     expect(callOutput(requests[3]!)).toContain('FS_STALE_VERSION');
   }, 60_000);
 
+  it('a Codex peer gets a read_file window of non-ASCII text whole, within the bytes Codex keeps', async () => {
+    // Codex keeps about 48,000 bytes of a tool's output and cuts out the middle of the rest
+    // ("…N tokens truncated…"); a 40,000-character window of CJK text (120,000 bytes) was cut so.
+    const { ws, double } = await codexSetup([
+      { kind: 'tool_search', query: 'workbench read and edit files' },
+      { kind: 'call', namespace: 'mcp__workbench', name: 'read_file', input: { path: 'cjk.txt' } },
+      { kind: 'answer', answer: answer({ files_touched: [] }) },
+    ]);
+    const lines = Array.from({ length: 3_000 }, (_, i) => `${i + 1} ${'漢字'.repeat(35)}\n`);
+    writeFileSync(path.join(ws, 'cjk.txt'), lines.join(''));
+    await runBridge({ verb: 'implement', task: 'Read cjk.txt.', workspace: ws, runner: 'codex' });
+    const output = callOutput(double.requests.filter(isResponses)[2]!);
+    expect(output).not.toMatch(/tokens truncated/);
+    const window = JSON.parse(output.slice(output.indexOf('{'))) as { content: string; end_line: number };
+    expect(window.end_line).toBeGreaterThan(100);
+    expect(window.content).toBe(lines.slice(0, window.end_line).join(''));
+  }, 60_000);
+
   it('the opt-out leaves a Claude Code peer its own edit tools and no workbench', async () => {
     const { ws, double } = await claudeSetup([{ kind: 'answer', answer: answer() }]);
     process.env.PEER_BRIDGE_PEER_WORKBENCH = 'off';

@@ -61,20 +61,33 @@ function offered(body: unknown): string[] {
  * offers the tool from the next request on; the model then calls it again, as a real model does
  * once the tool is in its list.
  */
-function nextStep(body: unknown, tool: string): 'tool' | 'wait' | 'answer' {
+function nextStep(body: unknown, tool: string, follow?: Follow): 'tool' | 'wait' | 'follow' | 'answer' {
   const result = lastToolResult(body);
   if (result === null || lastResultTool(body) === WAIT_TOOL) return 'tool';
   if (result.includes('still connecting')) return 'wait';
   if (result.includes('No such tool available') && offered(body).includes(tool)) return 'tool';
+  if (follow && lastResultTool(body) === tool && follow(result) !== null) return 'follow';
   return 'answer';
 }
+
+/** What the model calls `tool` with next, given the tool's last result; null to answer instead. */
+export type Follow = (result: string) => Record<string, unknown> | null;
 
 /** True for a request the model answers by ending its turn, when `done` does not hold for it. */
 export function turnEndedWithout(body: unknown, tool: string, done: (body: unknown) => boolean): boolean {
   return nextStep(body, tool) === 'answer' && !done(body);
 }
 
-export async function startToolCallingModel(tool: string, input: Record<string, unknown>): Promise<Double> {
+/**
+ * Starts the model. With `follow`, it calls `tool` again after each of its results for which
+ * `follow` gives the next input (a reader paging through a file, say), and answers after the first
+ * one for which it gives null.
+ */
+export async function startToolCallingModel(
+  tool: string,
+  input: Record<string, unknown>,
+  follow?: Follow,
+): Promise<Double> {
   let seq = 0;
   return serve((req, body, res) => {
     if (req.method !== 'POST' || !req.url?.startsWith('/v1/messages')) {
@@ -98,8 +111,15 @@ export async function startToolCallingModel(tool: string, input: Record<string, 
       },
     });
     const result = lastToolResult(body);
-    const next = nextStep(body, tool);
-    const call = next === 'tool' ? { name: tool, input } : next === 'wait' ? { name: WAIT_TOOL, input: {} } : null;
+    const next = nextStep(body, tool, follow);
+    const call =
+      next === 'tool'
+        ? { name: tool, input }
+        : next === 'follow'
+          ? { name: tool, input: follow!(result!) }
+          : next === 'wait'
+            ? { name: WAIT_TOOL, input: {} }
+            : null;
     let stop = 'end_turn';
     if (call) {
       send('content_block_start', {

@@ -7,8 +7,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { FsToolResult, ReadFileResult, ToolFailure, ToolResult, Workbench } from '../../src/fs/index.js';
-import type { EditFileResult, MoveFileResult, TodoWriteResult } from '../../src/generated/fs-results.js';
+import type {
+  EditFileDiskResult,
+  FsToolResult,
+  ReadFileArgs,
+  ReadFileBufferResult,
+  ReadFileDiskResult,
+  ReadFileResult,
+  ToolFailure,
+  ToolResult,
+  Workbench,
+} from '../../src/fs/index.js';
+import type { MoveFileResult, TodoWriteResult } from '../../src/generated/fs-results.js';
 import { bench, ok } from './helpers.js';
 
 const schema = JSON.parse(
@@ -20,10 +30,27 @@ const schema = JSON.parse(
 
 // Compile-time checks only: this function is never called.
 export async function typeChecks(wb: Workbench): Promise<void> {
-  expectTypeOf(await wb.call('read_file', { path: 'a' })).toEqualTypeOf<ReadFileResult | ToolFailure>();
+  // A call to the file on disk gets the disk result, which always carries version.
+  expectTypeOf(await wb.call('read_file', { path: 'a' })).toEqualTypeOf<ReadFileDiskResult | ToolFailure>();
+  expectTypeOf(await wb.call('read_file', { path: 'a', target: 'disk' })).toEqualTypeOf<
+    ReadFileDiskResult | ToolFailure
+  >();
   expectTypeOf(
     await wb.call('edit_file', { path: 'a', old_string: 'x', new_string: 'y', expected_version: 'v' }),
-  ).toEqualTypeOf<EditFileResult | ToolFailure>();
+  ).toEqualTypeOf<EditFileDiskResult | ToolFailure>();
+  // target: "buffer" gets the buffer result, which carries none; a target known only at run time, either.
+  expectTypeOf(await wb.readFile({ path: 'a', target: 'buffer' })).toEqualTypeOf<ReadFileBufferResult | ToolFailure>();
+  const route = { path: 'a', target: 'disk' } as ReadFileArgs;
+  expectTypeOf(await wb.readFile(route)).toEqualTypeOf<ReadFileResult | ToolFailure>();
+  expectTypeOf<ReadFileResult>().toEqualTypeOf<ReadFileDiskResult | ReadFileBufferResult>();
+  const written = await wb.writeFile({ path: 'a', content: 'x' });
+  if (written.ok) expectTypeOf(written.version).toBeString();
+  const bufferEdit = await wb.editFile({ path: 'a', old_string: 'x', new_string: 'y', target: 'buffer' });
+  if (bufferEdit.ok) {
+    expectTypeOf(bufferEdit.target).toEqualTypeOf<'buffer'>();
+    // @ts-expect-error a buffer result carries no version token
+    void bufferEdit.version;
+  }
   expectTypeOf(await wb.moveFile({ path: 'a', new_path: 'b' })).toEqualTypeOf<FsToolResult<'move_file'>>();
   expectTypeOf(await wb.todoWrite({ todos: [{ id: '1', content: 'c', status: 'pending' }] })).toEqualTypeOf<
     TodoWriteResult | ToolFailure
@@ -32,9 +59,10 @@ export async function typeChecks(wb: Workbench): Promise<void> {
   const read = await wb.readFile({ path: 'a', offset: 2 });
   if (read.ok) {
     expectTypeOf(read.content).toBeString();
-    // Absent only when the per-user key is unusable (then warnings says why).
-    expectTypeOf(read.version).toEqualTypeOf<string | undefined>();
+    expectTypeOf(read.version).toBeString();
+    expectTypeOf(read.encoding).toBeString();
     expectTypeOf(read.truncated).toEqualTypeOf<boolean | undefined>();
+    expectTypeOf(read.next_offset).toEqualTypeOf<number | undefined>();
   } else {
     expectTypeOf(read.code).toEqualTypeOf<ToolFailure['code']>();
   }
@@ -53,6 +81,8 @@ export async function typeChecks(wb: Workbench): Promise<void> {
   await wb.readFile({ path: 'a', offset: '2' });
   // @ts-expect-error expected_version is not an argument of read_file
   await wb.readFile({ path: 'a', expected_version: 'v' });
+  // @ts-expect-error move_file has no buffer route
+  await wb.call('move_file', { path: 'a', new_path: 'b', target: 'buffer' });
   // @ts-expect-error status is one of pending | in_progress | completed
   await wb.todoWrite({ todos: [{ id: '1', content: 'c', status: 'done' }] });
   // @ts-expect-error todo items have no extra fields

@@ -62,7 +62,7 @@ describe('version tokens', () => {
     const t = bench();
     t.write('a.txt', 'one\n');
     const { version } = ok(await t.wb.readFile({ path: 'a.txt' }));
-    const [, body, mac] = version!.split('.') as [string, string, string];
+    const [, body, mac] = version.split('.') as [string, string, string];
     const key = readFileSync(path.join(t.lockDir, VERSION_KEY_FILE));
     const hmac = (text: string) =>
       createHmac('sha256', key).update('peer-bridge version token v1\0').update(text).digest('base64url');
@@ -119,7 +119,7 @@ describe('version tokens', () => {
   it('refuses a made-up, altered or re-signed token, and changes nothing', async () => {
     const t = bench();
     t.write('a.txt', 'keep\n');
-    const version = ok(await t.wb.readFile({ path: 'a.txt' })).version as string;
+    const { version } = ok(await t.wb.readFile({ path: 'a.txt' }));
     const fresh = t.open();
     const attempts = [
       'pbv1.made-up.token',
@@ -279,7 +279,7 @@ describe('version tokens', () => {
   });
 
   it.skipIf(process.platform === 'win32')(
-    'refuses a key file others can read: reads still work, changes do not start',
+    'refuses a key file others can read: neither a read nor a change starts',
     async () => {
       const t = bench();
       t.write('a.txt', 'x\n');
@@ -300,30 +300,31 @@ describe('version tokens', () => {
         { cwd: repoRoot },
       );
       const { read, edit } = JSON.parse(result.stdout) as Record<string, Record<string, unknown>>;
-      expect(read).toMatchObject({
-        ok: true,
-        content: 'x\n',
-        warnings: [expect.stringMatching(/no version token: .*can be read or written by others/)],
-      });
-      expect(read).not.toHaveProperty('version');
-      expect(edit).toMatchObject({
-        ok: false,
-        code: 'FS_IO_ERROR',
-        message: expect.stringMatching(/version-token key .* can be read or written by others .*; nothing was changed/),
-      });
+      // Both fail before they start: a read, like a change, always returns a token.
+      for (const result of [read, edit]) {
+        expect(result).toMatchObject({
+          ok: false,
+          code: 'FS_IO_ERROR',
+          message: expect.stringMatching(
+            /version-token key .* can be read or written by others .*; nothing was read or changed/,
+          ),
+        });
+      }
       expect(t.text('a.txt')).toBe('x\n');
     },
   );
 
-  it('with an unusable lock directory a read answers without a token and a change fails before it starts', async () => {
+  it('with an unusable lock directory a read and a change both fail before they start, naming the fix', async () => {
     const t = bench();
     t.write('a.txt', 'x\n');
     const notADir = path.join(tempDir(), 'locks');
     writeFileSync(notADir, 'a file');
     const wb = openWorkbench({ workspace: t.ws, lockDir: notADir });
-    const read = ok(await wb.readFile({ path: 'a.txt' }));
-    expect(read.version).toBeUndefined();
-    expect(read.warnings).toEqual([expect.stringMatching(/no version token/)]);
+    expect(await wb.readFile({ path: 'a.txt' })).toMatchObject({
+      ok: false,
+      code: 'FS_IO_ERROR',
+      message: expect.stringMatching(/PEER_BRIDGE_LOCK_DIR/),
+    });
     expect(await wb.writeFile({ path: 'b.txt', content: 'new\n' })).toMatchObject({
       ok: false,
       code: 'FS_IO_ERROR',

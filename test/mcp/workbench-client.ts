@@ -21,11 +21,11 @@ export function useWorkbenchServers(prefix: string) {
   afterEach(async () => {
     await Promise.all(servers.splice(0).map((s) => s.close()));
   });
-  const workbench = async (workspace: string): Promise<Served> => {
+  const workbench = async (workspace: string, env: Record<string, string> = {}): Promise<Served> => {
     const served = await startServer({
       workspace,
       args: ['--surface', 'workbench'],
-      env: { PEER_BRIDGE_LOCK_DIR: lockDir },
+      env: { PEER_BRIDGE_LOCK_DIR: lockDir, ...env },
     });
     servers.push(served);
     return served;

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { describe, expect, it } from 'vitest';
 import { cliEntry } from '../../src/bridge/peer-workbench.js';
+import { DEFAULT_MAX_RESULT_BYTES } from '../../src/mcp/result-budget.js';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '../../src/mcp/server-info.js';
 import { workbenchEarlyAnswersFor } from '../../src/mcp/workbench-early.js';
 import { createWorkbenchServer } from '../../src/mcp/workbench-server.js';
@@ -16,8 +17,8 @@ import { useWorkbenchServers } from './workbench-client.js';
 const { tempDir, lockDir } = useWorkbenchServers('pb-wb-early-');
 
 // The SDK workbench server's raw answers to initialize (asking for `protocolVersion`) and tools/list.
-async function sdkAnswers(workspace: string, protocolVersion: string) {
-  const { server } = createWorkbenchServer({ workspace, version: '9.9.9', lockDir });
+async function sdkAnswers(workspace: string, protocolVersion: string, maxResultBytes: number) {
+  const { server } = createWorkbenchServer({ workspace, version: '9.9.9', lockDir, maxResultBytes });
   const [client, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const results = new Map<unknown, unknown>();
@@ -38,15 +39,23 @@ describe('the early answers of serve --surface workbench', () => {
     // Through a symlink: the early answers name the workspace as the workbench does, resolved.
     const workspace = path.join(tempDir('pb-wb-early-link-'), 'ws');
     symlinkSync(tempDir('pb-wb-early-'), workspace);
-    // What serve answers with, before the fs layer loads.
-    const early = workbenchEarlyAnswersFor('9.9.9', workspace);
-    for (const requested of [...SUPPORTED_PROTOCOL_VERSIONS, '1999-01-01']) {
-      const sdk = await sdkAnswers(workspace, requested);
-      expect(JSON.stringify(sdk.initialize)).toContain(JSON.stringify(realpathSync.native(workspace)).slice(1, -1));
-      expect(sdk.initialize).toBeDefined();
-      expect(early('initialize', sdk.params, false)).toEqual(sdk.initialize);
-      expect(early('tools/list', {}, false)).toEqual(sdk.toolsList);
+    // With the default result budget and a raised one (which read_file declares in its _meta).
+    for (const budget of [DEFAULT_MAX_RESULT_BYTES, 200_000]) {
+      // What serve answers with, before the fs layer loads.
+      const early = workbenchEarlyAnswersFor('9.9.9', workspace, budget);
+      for (const requested of [...SUPPORTED_PROTOCOL_VERSIONS, '1999-01-01']) {
+        const sdk = await sdkAnswers(workspace, requested, budget);
+        expect(JSON.stringify(sdk.initialize)).toContain(JSON.stringify(realpathSync.native(workspace)).slice(1, -1));
+        expect(sdk.initialize).toBeDefined();
+        expect(early('initialize', sdk.params, false)).toEqual(sdk.initialize);
+        expect(early('tools/list', {}, false)).toEqual(sdk.toolsList);
+      }
+      const readFile = (early('tools/list', {}, false) as { tools: { name: string; _meta?: unknown }[] }).tools.find(
+        (tool) => tool.name === 'read_file',
+      );
+      expect(readFile?._meta).toEqual(budget > 50_000 ? { 'anthropic/maxResultSizeChars': budget } : undefined);
     }
+    const early = workbenchEarlyAnswersFor('9.9.9', workspace, DEFAULT_MAX_RESULT_BYTES);
     // A malformed initialize and tool calls are left to the SDK server.
     expect(early('initialize', { capabilities: {} }, false)).toBeUndefined();
     expect(early('tools/call', { name: 'read_file', arguments: {} }, false)).toBeUndefined();

@@ -3,7 +3,7 @@ import runtime0Import from "ajv/dist/runtime/ucs2length.js";
 const runtime0 = 'default' in Object(runtime0Import) ? runtime0Import : { default: runtime0Import };
 
 export const read_file = validate21;
-const schema32 = {"title":"ReadFileArgs","description":"Read a window of lines; observes the file's current version (or records its absence).","type":"object","additionalProperties":false,"required":["path"],"properties":{"path":{"description":"The file to read.","type":"string","minLength":1,"maxLength":4096},"encoding":{"description":"The file's encoding when it is neither UTF-8 nor UTF-16 with a byte order mark, e.g. latin1, windows-1252, shift_jis, gbk (such a file is refused with FS_ENCODING until its encoding is named). Decoded strictly: bytes that are not valid in it are refused.","type":"string","minLength":1,"maxLength":64},"target":{"description":"disk (default): the file on disk; buffer: the editor's unsaved buffer for this path, when the workbench has one. Each has its own observations: reading one never permits changing the other.","type":"string","enum":["disk","buffer"]},"offset":{"description":"1-based first line of the window (default 1).","type":"integer","minimum":1},"limit":{"description":"Number of lines in the window (default 2000).","type":"integer","minimum":1}}};
+const schema32 = {"title":"ReadFileArgs","description":"Read a window of lines; observes the file's current version (or records its absence). When more follows the window, the result's next_offset (and next_column, inside a long line) say where to read on.","type":"object","additionalProperties":false,"required":["path"],"properties":{"path":{"description":"The file to read.","type":"string","minLength":1,"maxLength":4096},"encoding":{"description":"The file's encoding when it is neither UTF-8 nor UTF-16 with a byte order mark, e.g. latin1, windows-1252, shift_jis, gbk (such a file is refused with FS_ENCODING until its encoding is named). Decoded strictly: bytes that are not valid in it are refused.","type":"string","minLength":1,"maxLength":64},"target":{"description":"disk (default): the file on disk; buffer: the editor's unsaved buffer for this path, when the workbench has one. Each has its own observations: reading one never permits changing the other.","type":"string","enum":["disk","buffer"]},"offset":{"description":"1-based first line of the window (default 1).","type":"integer","minimum":1},"column":{"description":"1-based first character (UTF-16 code unit) of the window's first line (default 1): with offset, where a result's next_offset and next_column say to go on inside a line too long for one window.","type":"integer","minimum":1},"limit":{"description":"Most lines in the window (default 2000); a window may end sooner at a size limit (then truncated is true).","type":"integer","minimum":1}}};
 const func1 = runtime0.default;
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -28,7 +28,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(((((key0 === "path") || (key0 === "encoding")) || (key0 === "target")) || (key0 === "offset")) || (key0 === "limit"))){
+if(!((((((key0 === "path") || (key0 === "encoding")) || (key0 === "target")) || (key0 === "offset")) || (key0 === "column")) || (key0 === "limit"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -157,10 +157,10 @@ errors++;
 }
 }
 }
-if(data.limit !== undefined){
-let data4 = data.limit;
+if(data.column !== undefined){
+let data4 = data.column;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err12 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err12 = {instancePath:instancePath+"/column",schemaPath:"#/properties/column/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -171,7 +171,7 @@ errors++;
 }
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 1 || isNaN(data4)){
-const err13 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err13 = {instancePath:instancePath+"/column",schemaPath:"#/properties/column/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -182,14 +182,39 @@ errors++;
 }
 }
 }
-}
-else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.limit !== undefined){
+let data5 = data.limit;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err14 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 < 1 || isNaN(data5)){
+const err15 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
 }
 errors++;
 }

@@ -9,6 +9,8 @@ import type { ToolSuccess } from '../../mutate.js';
 import { checkRoute } from '../../rewrite-text.js';
 import { badUtf16Error, binaryError, notUtf8Error, type TextEncoding } from '../../text-codec.js';
 import { versionOf } from '../../version.js';
+import { continuation, type WindowFields } from './line-column.js';
+import { nextOffset } from './text-window.js';
 import { scanWindow, type WindowScan } from './window-scan.js';
 import { readBufferWindow, readNamedWindow } from './read-text.js';
 
@@ -17,19 +19,25 @@ export const MAX_WINDOW_BYTES = 4 * 1024 * 1024;
 const CONSISTENT_READ_TRIES = 3;
 
 export async function readFileTool(ctx: ToolContext, args: ReadFileArgs): Promise<ToolSuccess> {
+  return continuation((await readWindow(ctx, args)) as ToolSuccess & WindowFields);
+}
+
+async function readWindow(ctx: ToolContext, args: ReadFileArgs): Promise<ToolSuccess> {
   const target = resolveTarget(ctx, args.path);
   checkRoute(args);
-  const whole = { start: args.offset ?? 1, limit: args.limit ?? DEFAULT_LINE_LIMIT, maxChars: MAX_WINDOW_BYTES };
+  const column = args.column ?? 1;
+  const start = args.offset ?? 1;
+  const limit = args.limit ?? DEFAULT_LINE_LIMIT;
+  const whole = { start, limit, maxChars: MAX_WINDOW_BYTES, column };
   if (args.target === 'buffer') return readBufferWindow(ctx, target, whole);
   await ctx.sweep(path.dirname(target.abs));
-  if (args.encoding !== undefined) return readNamedWindow(ctx, target, whole, args.encoding);
+  // A window from a column is cut from the decoded text: the streamed scan bounds from a line's start.
+  if (args.encoding !== undefined || column > 1) return readNamedWindow(ctx, target, whole, args.encoding);
   const opened = await openRegular(target.abs, target.shown);
   if (!opened) {
     ctx.store.absent(target.abs);
     throw new FsError('FS_NOT_FOUND', `${target.shown}: does not exist (recorded as absent: write_file may create it)`);
   }
-  const start = args.offset ?? 1;
-  const limit = args.limit ?? DEFAULT_LINE_LIMIT;
   const request = { start, end: start + limit - 1, maxBytes: MAX_WINDOW_BYTES };
   let stat = opened.stat;
   let scan: WindowScan;
@@ -61,7 +69,8 @@ export async function readFileTool(ctx: ToolContext, args: ReadFileArgs): Promis
     eol: scan.eol,
     bom: scan.bom,
     ...(scan.truncated ? { truncated: true } : {}),
-    ...ctx.tokens.issueOrWarn(target, version),
+    ...nextOffset(scan.lastLine, scan.totalLines),
+    version: ctx.tokens.issue(target, version),
   };
 }
 

@@ -7,7 +7,7 @@ import { FsError } from '../../errors.js';
 import { readWhole } from '../../file-handle.js';
 import { MAX_TEXT_BYTES, statQuiet, type ToolSuccess } from '../../mutate.js';
 import { decodeText, detectEol } from '../../text-codec.js';
-import { textWindow } from './text-window.js';
+import { nextOffset, textWindow } from './text-window.js';
 import type { ResolvedPath } from '../../workspace-paths.js';
 
 /** The window read_file asks for, its defaults applied (the streamed route's byte limit counts characters here). */
@@ -15,31 +15,39 @@ export interface WholeWindow {
   start: number;
   limit: number;
   maxChars: number;
+  /** 1-based column of the first line where the window starts. */
+  column: number;
 }
 
 function windowOf(text: string, request: WholeWindow) {
-  const window = textWindow(text, request.start, request.limit, request.maxChars);
+  const window = textWindow(text, request.start, request.limit, request.maxChars, request.column);
   return {
     content: window.content,
     start_line: request.start,
+    ...(window.startColumn > 1 ? { start_column: window.startColumn } : {}),
     end_line: window.lastLine,
     total_lines: window.totalLines,
     ...(window.truncated ? { truncated: true } : {}),
+    ...nextOffset(window.lastLine, window.totalLines),
   };
 }
 
-/** A window of a file decoded in the named encoding; observes the file only when every byte is valid in it. */
+/**
+ * A window of a file decoded whole, in the named encoding or (none named) as UTF-8/UTF-16 (a window
+ * from a column: the streamed route counts its bound from the line's start); observes the file
+ * only when every byte is valid in it.
+ */
 export async function readNamedWindow(
   ctx: ToolContext,
   target: ResolvedPath,
   request: WholeWindow,
-  encoding: string,
+  encoding: string | undefined,
 ): Promise<ToolSuccess> {
   const stat = await statQuiet(target.abs);
   if (stat?.kind === 'file' && stat.size > MAX_TEXT_BYTES) {
     throw new FsError(
       'FS_FILE_TOO_LARGE',
-      `${target.shown}: is ${stat.size} bytes, more than a text in a named encoding can hold (${MAX_TEXT_BYTES})`,
+      `${target.shown}: is ${stat.size} bytes, more than a text decoded whole can hold (${MAX_TEXT_BYTES})`,
     );
   }
   const whole = await readWhole(target.abs, target.shown);
@@ -56,7 +64,7 @@ export async function readNamedWindow(
     encoding: format.encoding,
     eol: format.eol,
     bom: format.bom,
-    ...ctx.tokens.issueOrWarn(target, whole.version),
+    version: ctx.tokens.issue(target, whole.version),
   };
 }
 
