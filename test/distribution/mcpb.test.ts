@@ -125,7 +125,7 @@ describe('the linux-x64 bundle', () => {
     // The reaper keeps its executable bit through the zip.
     expect(statSync(path.join(unpacked, 'prebuilds/linux-x64/peer-bridge-reaper')).mode & 0o111).not.toBe(0);
     expect(existsSync(path.join(unpacked, 'dist/cli/main.cjs'))).toBe(true);
-    expect(existsSync(path.join(unpacked, 'dist/grammars/tree-sitter-typescript.wasm'))).toBe(true);
+    expect(existsSync(path.join(unpacked, 'dist/grammars/tree-sitter-typescript.wasm.br'))).toBe(true);
     expect(existsSync(path.join(unpacked, 'schemas/envelope.schema.json'))).toBe(true);
     // dist/ is self-contained (scripts/build.ts); what only builders, library users or debuggers read stays out.
     expect(readdirSync(unpacked).sort()).toEqual(
@@ -152,8 +152,10 @@ describe('the linux-x64 bundle', () => {
     const client = new Client({ name: 'bundle-workbench', version: '1.0.0' });
     await client.connect(transport);
     try {
-      const body = async (name: string, args: Record<string, unknown>) =>
-        JSON.parse(((await client.callTool({ name, arguments: args })) as CallToolResult).content[0]!.text as string);
+      const body = async (name: string, args: Record<string, unknown>) => {
+        const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+        return JSON.parse((result.content[0] as { text: string }).text) as Record<string, unknown>;
+      };
       expect(await body('read_file', { path: 'a.go' })).toMatchObject({ ok: true });
       expect(await body('delete_symbol', { path: 'a.go', symbol: 'drop' })).toMatchObject({ ok: true, symbol: 'drop' });
       expect(readFileSync(path.join(ws, 'a.go'), 'utf8')).toBe('package main\n\nfunc keep() {}\n');

@@ -14,7 +14,13 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SYMBOL_LANGUAGES, type SymbolLanguage } from '../../src/fs/tools/symbol/wasm-files.js';
+import {
+  grammarFile,
+  RUNTIME_WASM,
+  shippedName,
+  SYMBOL_LANGUAGES,
+  type SymbolLanguage,
+} from '../../src/fs/tools/symbol/wasm-files.js';
 import { packTarball, unpackTarball } from '../e2e/packed-install.js';
 
 const run = promisify(execFile);
@@ -102,9 +108,8 @@ describe('the packed package, copied without node_modules', () => {
   it('has no node_modules in the copy or in any folder above it, and carries its .wasm and vendored files', () => {
     for (let dir = pkg; dir !== path.dirname(dir); dir = path.dirname(dir))
       expect(existsSync(path.join(dir, 'node_modules')), `${dir}/node_modules`).toBe(false);
-    for (const language of SYMBOL_LANGUAGES)
-      expect(existsSync(path.join(pkg, 'dist', 'grammars', `tree-sitter-${language}.wasm`)), language).toBe(true);
-    expect(existsSync(path.join(pkg, 'dist', 'grammars', 'web-tree-sitter.wasm'))).toBe(true);
+    for (const file of [RUNTIME_WASM, ...SYMBOL_LANGUAGES.map(grammarFile)])
+      expect(existsSync(path.join(pkg, 'dist', 'grammars', shippedName(file))), file).toBe(true);
     expect(existsSync(path.join(pkg, 'dist', 'vendor', 'iconv-lite.cjs'))).toBe(true);
   });
 

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import type { Language, Parser } from 'web-tree-sitter';
 import { FsError } from '../../errors.js';
-import { grammarFile, RUNTIME_WASM, wasmPath, type SymbolLanguage } from './wasm-files.js';
+import { grammarFile, RUNTIME_WASM, wasmBytes, type SymbolLanguage } from './wasm-files.js';
 
 export type { SymbolLanguage } from './wasm-files.js';
 
@@ -49,10 +49,8 @@ async function treeSitter(): Promise<TreeSitter> {
   if (!runtime) {
     runtime = (async () => {
       const module = await import('web-tree-sitter');
-      // Its own .wasm from wasm-files.ts: bundled, the code's own folder is dist/chunks/.
-      await module.Parser.init({
-        locateFile: (file: string, scriptDir: string) => (file === RUNTIME_WASM ? wasmPath(file) : scriptDir + file),
-      });
+      // Its own .wasm as bytes from wasm-files.ts (bundled, it would look beside its chunk).
+      await module.Parser.init({ wasmBinary: wasmBytes(RUNTIME_WASM) });
       return module;
     })();
     // A failed start is not cached: the next call tries again.
@@ -63,7 +61,7 @@ async function treeSitter(): Promise<TreeSitter> {
 
 async function load(language: SymbolLanguage): Promise<Language> {
   const { Language } = await treeSitter();
-  return Language.load(wasmPath(grammarFile(language)));
+  return Language.load(wasmBytes(grammarFile(language)));
 }
 
 /** A parser for the language, its grammar loaded on first use and cached for the process. */

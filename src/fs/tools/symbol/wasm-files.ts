@@ -1,10 +1,11 @@
-// Where delete_symbol's WebAssembly files are: dist/grammars/, where scripts/build.ts copies the
-// tree-sitter runtime and the grammars delete_symbol uses, so that a copy of the package without
-// node_modules (a Claude Code plugin install, an MCP bundle) parses; from source, the npm packages
-// they are copied from.
-import { existsSync } from 'node:fs';
+// delete_symbol's WebAssembly files: from dist/grammars/, where scripts/build.ts puts the tree-sitter
+// runtime and the grammars delete_symbol uses (brotli-compressed: 5.7 MB of .wasm is 0.5 MB so),
+// so that a copy of the package without node_modules (a Claude Code plugin install, an MCP bundle)
+// parses; from source, from the npm packages they come from.
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { packageRoot } from '../../../package/root.js';
 
 /** The languages delete_symbol parses: one grammar file each, tree-sitter-<language>.wasm. */
@@ -38,16 +39,21 @@ const require = createRequire(import.meta.url);
 // so it takes the packages' files, never a dist/ that may be older.
 const built = !import.meta.url.endsWith('.ts');
 
-/** The path of one .wasm file: dist/grammars/ first when built, else the npm package's file. */
-export function wasmPath(file: string): string {
-  const shipped = path.join(packageRoot(), GRAMMARS_DIR, file);
-  if (built && existsSync(shipped)) return shipped;
+/** The compressed copy of a .wasm file in dist/grammars/. */
+export const shippedName = (file: string): string => `${file}.br`;
+
+/** The bytes of one .wasm file: dist/grammars/ first when built, else the npm package's file. */
+export function wasmBytes(file: string): Uint8Array {
+  const shipped = path.join(packageRoot(), GRAMMARS_DIR, shippedName(file));
+  if (built && existsSync(shipped)) return brotliDecompressSync(readFileSync(shipped));
+  let source: string;
   try {
-    return require.resolve(wasmSource(file));
+    source = require.resolve(wasmSource(file));
   } catch {
     throw new Error(
-      `${file} is in neither ${shipped} nor node_modules (${wasmSource(file)}): ` +
-        'reinstall peer-bridge, or from a checkout run npm run build:ts',
+      `${shippedName(file)} is missing from ${path.dirname(shipped)} and ${wasmSource(file)} from node_modules: ` +
+        'reinstall peer-bridge, or in a checkout run npm run build:ts',
     );
   }
+  return readFileSync(source);
 }
