@@ -183,3 +183,26 @@ describe('the packed package, copied without node_modules', () => {
     expect(readFileSync(path.join(ws, 'a.py'), 'utf8')).toBe(SOURCES.python.after);
   }, 120_000);
 });
+
+describe('a copy that lost a grammar', () => {
+  it('answers FS_IO_ERROR naming the missing file and how to fix it, and the other languages still work', async () => {
+    rmSync(path.join(pkg, 'dist', 'grammars', shippedName(grammarFile('go'))));
+    const ws = path.join(work, 'ws-lost-grammar');
+    mkdirSync(ws);
+    writeFileSync(path.join(ws, SOURCES.go.file), SOURCES.go.before);
+    writeFileSync(path.join(ws, SOURCES.rust.file), SOURCES.rust.before);
+    const client = await serve(['--surface', 'workbench', '--workspace', ws], work);
+    try {
+      expect(await call(client, 'read_file', { path: SOURCES.go.file })).toMatchObject({ ok: true });
+      const failed = await call(client, 'delete_symbol', { path: SOURCES.go.file, symbol: SOURCES.go.symbol });
+      expect(failed).toMatchObject({ ok: false, code: 'FS_IO_ERROR' });
+      expect(failed.message).toMatch(/tree-sitter-go\.wasm\.br is missing from .*reinstall peer-bridge/);
+      expect(readFileSync(path.join(ws, SOURCES.go.file), 'utf8')).toBe(SOURCES.go.before);
+      expect(await call(client, 'read_file', { path: SOURCES.rust.file })).toMatchObject({ ok: true });
+      const rust = { path: SOURCES.rust.file, symbol: SOURCES.rust.symbol };
+      expect(await call(client, 'delete_symbol', rust)).toMatchObject({ ok: true });
+    } finally {
+      await client.close();
+    }
+  }, 120_000);
+});
