@@ -1,6 +1,6 @@
-// One platform's bundle folder: the files `npm pack` ships, less the other platforms' prebuilds and
-// the C++ sources (a bundle never builds the addon), plus the production dependencies exactly as
-// package-lock.json pins them, installed for that platform, and its manifest.json.
+// One platform's bundle folder: of the files `npm pack` ships, only what the server needs at run
+// time (dist/ is self-contained: scripts/build.ts bundles every dependency it loads), so no
+// node_modules at all; that platform's prebuild alone; and its manifest.json.
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -27,10 +27,19 @@ export function packedFiles(root: string): string[] {
   return report!.files.map((file) => file.path);
 }
 
+// What the server reads besides dist/: package.json (the package folder and its version), the
+// schemas, the licence and README. Not: the C++ sources (a bundle never builds the addon), the
+// Claude Code and Codex plugin files, the declarations (.d.ts) and source maps (Node reads neither
+// unless told to), which are for the npm package's library users and debuggers.
+const RUNTIME_FILES = ['package.json', 'README.md', 'LICENSE'];
+const RUNTIME_FOLDERS = ['dist/', 'schemas/'];
+const NOT_AT_RUN_TIME = /\.(d\.ts|map)$/;
+
 /** Whether a packed file belongs in `platform`'s bundle. */
 export function belongsTo(file: string, platform: BundlePlatform): boolean {
   if (file.startsWith('prebuilds/')) return file.startsWith(`prebuilds/${platform.tuple}/`);
-  return !file.startsWith('native/') && file !== 'binding.gyp';
+  if (RUNTIME_FILES.includes(file)) return true;
+  return RUNTIME_FOLDERS.some((folder) => file.startsWith(folder)) && !NOT_AT_RUN_TIME.test(file);
 }
 
 /** Builds the bundle folder for `platform` in `dir` (emptied first). */
@@ -41,22 +50,5 @@ export function stage(root: string, files: readonly string[], platform: BundlePl
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     cpSync(path.join(root, file), path.join(dir, file), { preserveTimestamps: true });
   }
-  cpSync(path.join(root, 'package-lock.json'), path.join(dir, 'package-lock.json'));
-  // No install scripts: the addon is the prebuild above, and node-gyp-build would build for this host.
-  npm(
-    [
-      'ci',
-      '--omit=dev',
-      '--ignore-scripts',
-      `--os=${platform.os}`,
-      `--cpu=${platform.cpu}`,
-      '--prefer-offline',
-      '--no-audit',
-      '--no-fund',
-      '--loglevel=error',
-    ],
-    dir,
-  );
-  rmSync(path.join(dir, 'package-lock.json'));
   writeFileSync(path.join(dir, 'manifest.json'), `${JSON.stringify(bundleManifest(root, platform), null, 2)}\n`);
 }

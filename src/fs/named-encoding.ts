@@ -2,8 +2,8 @@
 // are Latin-1, Windows-1252, Shift_JIS or GBK, so the tools never guess. Decoding is strict (the text
 // must encode back to the very same bytes, or the file is not in that encoding), and encoding
 // refuses a character the encoding has no bytes for (iconv-lite alone would write "?" instead).
-import { createRequire } from 'node:module';
 import type Iconv from 'iconv-lite';
+import { requireDependency } from '../package/dependency.js';
 import { FsError } from './errors.js';
 
 export type UnicodeEncoding = 'utf-8' | 'utf-16le' | 'utf-16be';
@@ -12,7 +12,7 @@ let loaded: typeof Iconv | undefined;
 
 // Loaded on first use: its code and tables cost start-up time most sessions never need.
 function iconv(): typeof Iconv {
-  loaded ??= createRequire(import.meta.url)('iconv-lite') as typeof Iconv;
+  loaded ??= requireDependency<typeof Iconv>('iconv-lite');
   return loaded;
 }
 

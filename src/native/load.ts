@@ -48,11 +48,13 @@ function binaryFolders(root: string): string[] {
   return tried;
 }
 
-// The addon where node-gyp-build would find it first, in this package's own layout: build/Release,
+// The addon where node-gyp-build would find it, in this package's own layout: build/Release,
 // build/Debug (unless PREBUILDS_ONLY), then prebuilds/<platform>-<arch>, always as peer-bridge.node
 // (binding.gyp's target; prebuildify --napi --strip names prebuilds by the package). Looked up
-// directly, since loading node-gyp-build and listing its folders took 4-5 ms of every start of the
-// CLI; anything else (no such file, a file that does not load) goes through node-gyp-build.
+// directly rather than through node-gyp-build: loading it and listing its folders took 4-5 ms of
+// every start of the CLI, and dist/ must run without node_modules (a Claude Code plugin install,
+// an MCP bundle). node-gyp-build is the install script's: it builds from source when no prebuild
+// is there; the file it would load is this one.
 function directBinary(root: string): string | undefined {
   return binaryFolders(root)
     .map((dir) => path.join(dir, 'peer-bridge.node'))
@@ -60,9 +62,9 @@ function directBinary(root: string): string | undefined {
 }
 
 /**
- * Loads the addon: PEER_BRIDGE_NATIVE_PATH (an explicit .node file) when set, else node-gyp-build
- * from the package root (build/ first, then prebuilds/<platform>-<arch>; PREBUILDS_ONLY=1 skips
- * build/).
+ * Loads the addon: PEER_BRIDGE_NATIVE_PATH (an explicit .node file) when set, else the file
+ * node-gyp-build would pick in the package root (build/ first, then prebuilds/<platform>-<arch>;
+ * PREBUILDS_ONLY=1 skips build/).
  */
 export function loadBinding(root = packageRoot()): RawBinding {
   return loadBindingFrom(root).binding;
@@ -81,18 +83,9 @@ export function loadBindingFrom(root = packageRoot()): { binding: RawBinding; fi
       );
     }
   }
-  const direct = directBinary(root);
-  if (direct) {
-    try {
-      return { binding: require(direct) as RawBinding, file: direct };
-    } catch {
-      // node-gyp-build finds the same file, fails the same way, and the error below says so.
-    }
-  }
-  const nodeGypBuild = require('node-gyp-build') as { resolve(dir: string): string };
+  const file = directBinary(root);
   try {
-    // resolve() is the lookup node-gyp-build's load() does; loading that file is the same load.
-    const file = nodeGypBuild.resolve(root);
+    if (!file) throw new Error('no peer-bridge.node in any of these folders');
     return { binding: require(file) as RawBinding, file };
   } catch (cause) {
     const tried = binaryFolders(root)

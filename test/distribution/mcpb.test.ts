@@ -1,7 +1,8 @@
 // The MCP bundles for Claude Desktop: the manifest passes `mcpb validate` as kept in the repository
 // and as narrowed for each platform, and the linux-x64 bundle, built by scripts/mcpb/ and unpacked
-// with `mcpb unpack` into an empty folder, holds what it should and serves over stdio with plain
-// node (test/distribution/driver/drive-bundle.mjs starts it as Claude Desktop would).
+// with `mcpb unpack` into an empty folder, holds what it should (no node_modules: dist/ is
+// self-contained) and serves over stdio with plain node (test/distribution/driver/drive-bundle.mjs
+// starts it as Claude Desktop would), delete_symbol included.
 // Needs dist/ (npm run build:ts) and prebuilds/linux-x64 (npm run prebuild); both are built by
 // `npm test` before the suite runs.
 import { spawnSync } from 'node:child_process';
@@ -25,6 +26,9 @@ import { VERBS } from '../../src/vocabulary.js';
 import { bundleManifest, BUNDLE_META_KEY, MANIFEST_FILE } from '../../scripts/mcpb/manifest.js';
 import { packBundles } from '../../scripts/mcpb/pack.js';
 import { ALWAYS, platformOf, WHEN_BUILT } from '../../scripts/mcpb/platforms.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { answer, codexEnv } from '../bridge/peers.js';
 import { startResponsesDouble } from '../doubles/openai-responses-server.js';
 
@@ -116,18 +120,48 @@ describe('the linux-x64 bundle', () => {
     expect(run.status, run.stdout + run.stderr).toBe(0);
   }, 600_000);
 
-  it('holds the built package, its production dependencies and only the linux-x64 prebuild', () => {
+  it('holds dist/ with its grammars, the schemas and only the linux-x64 prebuild: no node_modules', () => {
     expect(readdirSync(path.join(unpacked, 'prebuilds'))).toEqual(['linux-x64']);
     // The reaper keeps its executable bit through the zip.
     expect(statSync(path.join(unpacked, 'prebuilds/linux-x64/peer-bridge-reaper')).mode & 0o111).not.toBe(0);
     expect(existsSync(path.join(unpacked, 'dist/cli/main.cjs'))).toBe(true);
-    expect(existsSync(path.join(unpacked, 'native'))).toBe(false);
-    for (const name of Object.keys(pkg.dependencies))
-      expect(existsSync(path.join(unpacked, 'node_modules', name, 'package.json')), name).toBe(true);
-    for (const name of Object.keys(pkg.devDependencies))
-      expect(existsSync(path.join(unpacked, 'node_modules', name)), name).toBe(false);
+    expect(existsSync(path.join(unpacked, 'dist/grammars/tree-sitter-typescript.wasm.br'))).toBe(true);
+    expect(existsSync(path.join(unpacked, 'schemas/envelope.schema.json'))).toBe(true);
+    // dist/ is self-contained (scripts/build.ts); what only builders, library users or debuggers read stays out.
+    expect(readdirSync(unpacked).sort()).toEqual(
+      ['LICENSE', 'README.md', 'dist', 'manifest.json', 'package.json', 'prebuilds', 'schemas'].sort(),
+    );
+    const inDist = readdirSync(path.join(unpacked, 'dist'), { recursive: true }) as string[];
+    expect(inDist.filter((file) => /\.(d\.ts|map)$/.test(file))).toEqual([]);
     const inside = mcpb('validate', path.join(unpacked, 'manifest.json'));
     expect(inside.status, inside.stdout + inside.stderr).toBe(0);
+  });
+
+  it('deletes a symbol with the bundle own grammars, as an implement peer workbench does', async () => {
+    const ws = path.join(work, 'symbol-ws');
+    mkdirSync(ws);
+    writeFileSync(path.join(ws, 'a.go'), 'package main\n\nfunc keep() {}\n\nfunc drop() int {\n\treturn 1\n}\n');
+    // The workbench server the bridge starts for an implement peer: the bundle's CLI, plain node, outside the repository.
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [path.join(unpacked, 'dist/cli/main.cjs'), 'serve', '--surface', 'workbench', '--workspace', ws],
+      env: { PATH: path.dirname(process.execPath), HOME: work },
+      cwd: work,
+      stderr: 'pipe',
+    });
+    const client = new Client({ name: 'bundle-workbench', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      const body = async (name: string, args: Record<string, unknown>) => {
+        const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+        return JSON.parse((result.content[0] as { text: string }).text) as Record<string, unknown>;
+      };
+      expect(await body('read_file', { path: 'a.go' })).toMatchObject({ ok: true });
+      expect(await body('delete_symbol', { path: 'a.go', symbol: 'drop' })).toMatchObject({ ok: true, symbol: 'drop' });
+      expect(readFileSync(path.join(ws, 'a.go'), 'utf8')).toBe('package main\n\nfunc keep() {}\n');
+    } finally {
+      await client.close();
+    }
   });
 
   it('serves initialize, tools/list and bridge_status over stdio with plain node', async () => {

@@ -4,7 +4,7 @@
 // calls the plugin's bridge_advise (or a slash command's tool), the plugin's server runs the real
 // Codex CLI against the scripted OpenAI double, and the envelope comes back to the model.
 import { execFile, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { Ledger } from '../../src/state/ledger.js';
 import { answer, claudeBin, claudeEnv, codexEnv } from '../bridge/peers.js';
 import { startResponsesDouble } from '../doubles/openai-responses-server.js';
+import type { Turn } from '../doubles/script.js';
 import type { Double } from '../doubles/serve.js';
 import { baseEnv, repoRoot } from '../mcp/serve-client.js';
 import { processesIn, waitFor } from '../mcp/wait.js';
@@ -65,16 +66,18 @@ function claude(args: string[], cwd: string, env: Record<string, string>) {
 
 /**
  * A fresh user: HOME and CLAUDE_CONFIG_DIR in a temp folder, the two doubles, the plugin installed
- * from the marketplace. Returns the environment headless Claude Code runs with, the project
+ * from the marketplace; the Codex peer's model plays `peer` (a verdict to answer with, or its
+ * turns). Returns the environment headless Claude Code runs with, the project
  * folder, the doubles and when the install began.
  */
-async function installedUser(tool: string, input: Record<string, unknown>, verdict: string) {
+async function installedUser(tool: string, input: Record<string, unknown>, peer: string | Turn[]) {
   const dir = mkdtempSync(path.join(root, 'user-'));
   const project = path.join(dir, 'project');
   mkdirSync(project);
   projects.push(project);
   mkdirSync(path.join(dir, 'home'));
-  const codexModel = await double(startResponsesDouble([{ kind: 'answer', answer: answer({ verdict }) }]));
+  const turns = typeof peer === 'string' ? [{ kind: 'answer' as const, answer: answer({ verdict: peer }) }] : peer;
+  const codexModel = await double(startResponsesDouble(turns));
   const claudeModel = await double(startToolCallingModel(`${TOOL}${tool}`, input));
   const env = baseEnv({
     ...claudeEnv(claudeModel.origin, dir),
@@ -196,4 +199,32 @@ it('a deny rule in the user settings wins over the plugin hook: headless, the pe
   expect(user.claudeModel.requests.some((r) => lastToolResult(r.body) !== null)).toBe(true);
   expect(user.claudeModel.requests.some((r) => lastToolResult(r.body)?.includes('"run_id"'))).toBe(false);
   expect(user.codexModel.requests.filter((r) => r.url.startsWith('/v1/responses'))).toHaveLength(0);
+}, 300_000);
+
+it('an implement peer deletes a symbol through the workbench of the installed plugin, which has no node_modules', async () => {
+  // Claude Code copied the package folder alone: the peer's workbench (the plugin's own dist/, started
+  // by the bridge) parses with the grammars in dist/grammars/.
+  const user = await installedUser('bridge_implement', { task: 'Remove drop() from a.py.' }, [
+    { kind: 'tool_search', query: 'workbench read and edit files' },
+    { kind: 'call', namespace: 'mcp__workbench', name: 'read_file', input: { path: 'a.py' } },
+    { kind: 'call', namespace: 'mcp__workbench', name: 'delete_symbol', input: { path: 'a.py', symbol: 'drop' } },
+    { kind: 'answer', answer: answer({ verdict: 'Removed drop().', files_touched: ['a.py'] }) },
+  ]);
+  const installed = JSON.parse(readFileSync(path.join(user.config, 'plugins', 'installed_plugins.json'), 'utf8'));
+  const pluginRoot = installed.plugins['peer-bridge@peer-bridge'][0].installPath as string;
+  for (let dir = pluginRoot; dir !== path.dirname(dir); dir = path.dirname(dir))
+    expect(existsSync(path.join(dir, 'node_modules')), `${dir}/node_modules`).toBe(false);
+  writeFileSync(path.join(user.project, 'a.py'), 'def keep():\n    pass\n\n\ndef drop():\n    return 1\n');
+  const result = await claude([...headless, '--', 'Have the peer remove drop() from a.py.'], user.project, user.env);
+  expect(result.code, result.stderr).toBe(0);
+  // The peer's delete_symbol answered ok, and the file lost drop() alone.
+  const answered = user.codexModel.requests
+    .filter((r) => r.url.startsWith('/v1/responses'))
+    .map((r) => JSON.stringify((r.body as { input?: unknown[] }).input?.at(-1) ?? null));
+  expect(
+    answered.find((text) => text.includes('deleted_lines')),
+    answered.join('\n'),
+  ).toContain('\\"ok\\":true');
+  expect(readFileSync(path.join(user.project, 'a.py'), 'utf8')).toBe('def keep():\n    pass\n');
+  expect(envelopeFrom(user.claudeModel)).toMatchObject({ status: 'complete', verb: 'implement' });
 }, 300_000);

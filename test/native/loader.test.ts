@@ -90,6 +90,23 @@ describe('the native loader', () => {
     expect((error as NativeLoadError).code).toBe('ERR_PEER_BRIDGE_NATIVE_LOAD');
   });
 
+  it('names the file it found and why it did not load, without going through node-gyp-build', () => {
+    const pkg = tempDir();
+    writeFileSync(path.join(pkg, 'package.json'), '{"name":"peer-bridge"}');
+    const tuple = `${process.platform}-${process.arch}`;
+    mkdirSync(path.join(pkg, 'prebuilds', tuple), { recursive: true });
+    const broken = path.join(pkg, 'prebuilds', tuple, 'peer-bridge.node');
+    writeFileSync(broken, 'not a shared library');
+    process.env.PREBUILDS_ONLY = '1';
+    try {
+      expect(() => loadBinding(pkg)).toThrow(NativeLoadError);
+      expect(() => loadBinding(pkg)).toThrow(new RegExp(`Cause: .*${broken.replace(/[.\\]/g, '\\$&')}`));
+      expect(() => loadBinding(pkg)).toThrow(/Fix: reinstall the package/);
+    } finally {
+      delete process.env.PREBUILDS_ONLY;
+    }
+  });
+
   it('honours an explicit binary path, and names it when it cannot be loaded', () => {
     const nodeGypBuild = createRequire(import.meta.url)('node-gyp-build') as { resolve(dir: string): string };
     process.env.PEER_BRIDGE_NATIVE_PATH = nodeGypBuild.resolve(root);

@@ -1,11 +1,12 @@
-// Tree-sitter grammars for delete_symbol: web-tree-sitter with the prebuilt grammar .wasm files of
-// @vscode/tree-sitter-wasm (language ABI 14/15, which this web-tree-sitter loads). Loaded once, lazily.
-import { createRequire } from 'node:module';
+// Tree-sitter grammars for delete_symbol: web-tree-sitter (bundled into dist/) with the prebuilt
+// grammar .wasm files of @vscode/tree-sitter-wasm (language ABI 14/15, which this web-tree-sitter
+// loads), found by wasm-files.ts. Loaded once, lazily.
 import path from 'node:path';
 import type { Language, Parser } from 'web-tree-sitter';
 import { FsError } from '../../errors.js';
+import { grammarFile, RUNTIME_WASM, wasmBytes, type SymbolLanguage } from './wasm-files.js';
 
-export type SymbolLanguage = 'typescript' | 'tsx' | 'javascript' | 'python' | 'go' | 'rust' | 'java';
+export type { SymbolLanguage } from './wasm-files.js';
 
 const BY_EXTENSION: Readonly<Record<string, SymbolLanguage>> = {
   '.ts': 'typescript',
@@ -39,7 +40,6 @@ export function languageOf(file: string, shown: string): SymbolLanguage {
   return language;
 }
 
-const require = createRequire(import.meta.url);
 type TreeSitter = typeof import('web-tree-sitter');
 // Loaded on the first delete_symbol, so importing peer-bridge/fs stays light.
 let runtime: Promise<TreeSitter> | undefined;
@@ -49,7 +49,8 @@ async function treeSitter(): Promise<TreeSitter> {
   if (!runtime) {
     runtime = (async () => {
       const module = await import('web-tree-sitter');
-      await module.Parser.init();
+      // Its own .wasm as bytes from wasm-files.ts (bundled, it would look beside its chunk).
+      await module.Parser.init({ wasmBinary: wasmBytes(RUNTIME_WASM) });
       return module;
     })();
     // A failed start is not cached: the next call tries again.
@@ -60,7 +61,7 @@ async function treeSitter(): Promise<TreeSitter> {
 
 async function load(language: SymbolLanguage): Promise<Language> {
   const { Language } = await treeSitter();
-  return Language.load(require.resolve(`@vscode/tree-sitter-wasm/wasm/tree-sitter-${language}.wasm`));
+  return Language.load(wasmBytes(grammarFile(language)));
 }
 
 /** A parser for the language, its grammar loaded on first use and cached for the process. */
