@@ -48,16 +48,19 @@ function binaryFolders(root: string): string[] {
   return tried;
 }
 
+const BINARY_NAMES = ['peer-bridge.node', 'peer_bridge.node'];
+
 // The addon where node-gyp-build would find it, in this package's own layout: build/Release,
-// build/Debug (unless PREBUILDS_ONLY), then prebuilds/<platform>-<arch>, always as peer-bridge.node
-// (binding.gyp's target; prebuildify --napi --strip names prebuilds by the package). Looked up
+// build/Debug (unless PREBUILDS_ONLY), then prebuilds/<platform>-<arch>; in build/ as
+// peer_bridge.node (binding.gyp's target, what `npm install` builds from source when no prebuild
+// fits), in prebuilds/ as peer-bridge.node (prebuildify --napi --strip names it by the package). Looked up
 // directly rather than through node-gyp-build: loading it and listing its folders took 4-5 ms of
 // every start of the CLI, and dist/ must run without node_modules (a Claude Code plugin install,
 // an MCP bundle). node-gyp-build is the install script's: it builds from source when no prebuild
 // is there; the file it would load is this one.
 function directBinary(root: string): string | undefined {
   return binaryFolders(root)
-    .map((dir) => path.join(dir, 'peer-bridge.node'))
+    .flatMap((dir) => BINARY_NAMES.map((name) => path.join(dir, name)))
     .find((file) => existsSync(file));
 }
 
@@ -85,7 +88,7 @@ export function loadBindingFrom(root = packageRoot()): { binding: RawBinding; fi
   }
   const file = directBinary(root);
   try {
-    if (!file) throw new Error('no peer-bridge.node in any of these folders');
+    if (!file) throw new Error(`no ${BINARY_NAMES.join(' or ')} in any of these folders`);
     return { binding: require(file) as RawBinding, file };
   } catch (cause) {
     const tried = binaryFolders(root)
