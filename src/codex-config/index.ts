@@ -32,8 +32,8 @@ export function readCodexConfig(options: LayerOptions): CodexConfig {
   const chosen = selection(config);
   const broken = layers.filter((layer) => layer.fatal).map((layer) => layer.note!);
   const home = codexHome(options.env);
-  // Plugins and their switch count only from the user's, the system's and the managed files.
-  const plugins = installedPlugins(mergeLayers(layers.filter((layer) => layer.source !== 'project')), home);
+  // A trusted project's file can switch plugins off too (Codex 0.171 reads both from the merged layers).
+  const plugins = installedPlugins(config, home);
   const configured = mcpServers(config);
   return {
     home,

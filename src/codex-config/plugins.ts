@@ -1,7 +1,7 @@
 // The Codex plugins a run loads and the MCP servers they bring, as Codex 0.171 decides: only with
 // `features.plugins` not false, for each `[plugins."<plugin>@<marketplace>"]` whose `enabled` is not
 // false and that is in the plugin cache, plugins in id order; a server name an earlier plugin took is
-// skipped. (Codex reads neither setting from a project's .codex/config.toml.)
+// skipped. Both settings come from the merged configuration, a trusted project's file included.
 import { activeVersion, parsePluginId, pluginRoot } from './plugin-cache.js';
 import { pluginServers } from './plugin-manifest.js';
 import { isTable, type TomlTable } from './toml-file.js';
@@ -38,7 +38,7 @@ function plugin(home: string, id: string, table: unknown): InstalledPlugin {
   return { id, enabled, version, root, ...pluginServers(root) };
 }
 
-/** The plugins of `config` (the merged configuration without project layers) under `home`. */
+/** The plugins of the merged configuration `config` under `home`. */
 export function installedPlugins(config: TomlTable, home: string): PluginsRead {
   const feature = !(isTable(config.features) && config.features.plugins === false);
   const table = isTable(config.plugins) ? config.plugins : {};
