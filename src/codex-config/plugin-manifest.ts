@@ -4,6 +4,7 @@
 // A server Codex could not parse is left out, as Codex leaves it out; nothing here throws.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { serverEntryProblem } from './server-entry-check.js';
 import { isTable, type TomlTable } from './toml-file.js';
 
 export interface PluginServers {
@@ -25,21 +26,6 @@ function readJson(file: string): { value: unknown; problem: string | null } {
   }
 }
 
-const strings = (value: unknown) => Array.isArray(value) && value.every((v) => typeof v === 'string');
-
-// Whether Codex's own parser takes the entry: a string `command` (stdio) or `url` (HTTP), and the
-// fields it reads with the types it reads them as.
-function parses(entry: TomlTable): boolean {
-  if (entry.command !== undefined && typeof entry.command !== 'string') return false;
-  if (entry.command === undefined && typeof entry.url !== 'string') return false;
-  if (entry.args !== undefined && !strings(entry.args)) return false;
-  if (entry.env_vars !== undefined && !strings(entry.env_vars)) return false;
-  if (entry.env !== undefined && !(isTable(entry.env) && Object.values(entry.env).every((v) => typeof v === 'string')))
-    return false;
-  if (entry.cwd !== undefined && typeof entry.cwd !== 'string') return false;
-  return entry.enabled === undefined || typeof entry.enabled === 'boolean';
-}
-
 function normalized(root: string, value: TomlTable): TomlTable {
   const entry = Object.fromEntries(
     Object.entries(value).filter(([key, v]) => key !== 'type' && key !== 'oauth' && v !== null),
@@ -54,7 +40,7 @@ function serversOf(root: string, file: unknown): [string, TomlTable][] {
   return Object.entries(map)
     .filter((e): e is [string, TomlTable] => isTable(e[1]))
     .map(([name, value]): [string, TomlTable] => [name, normalized(root, value)])
-    .filter(([, entry]) => parses(entry));
+    .filter(([, entry]) => serverEntryProblem(entry) === null);
 }
 
 /** The servers of the plugin cached at `root`. */

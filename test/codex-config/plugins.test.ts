@@ -190,7 +190,13 @@ describe("the runner's overrides for plugin servers", () => {
 interface Listed {
   name: string;
   enabled: boolean;
-  transport: { type: string; command?: string; args?: string[]; env?: Record<string, string> | null; cwd?: string };
+  transport: {
+    command?: string;
+    url?: string;
+    args?: string[];
+    env?: Record<string, string> | null;
+    cwd?: string | null;
+  };
 }
 
 function codexList(home: string, args: string[] = []): Promise<{ servers: Listed[] | null; stderr: string }> {
@@ -202,46 +208,105 @@ function codexList(home: string, args: string[] = []): Promise<{ servers: Listed
   });
 }
 
-const view = (servers: Listed[]) =>
+const codexView = (servers: Listed[]) =>
   servers
     .map((s) => ({
       name: s.name,
       enabled: s.enabled,
-      command: s.transport.command ?? null,
+      start: s.transport.command ?? s.transport.url ?? null,
+      args: s.transport.args ?? [],
       env: s.transport.env ?? null,
+      cwd: s.transport.cwd ?? null,
     }))
     .sort((a, b) => a.name.localeCompare(b.name));
 
+const readerView = (config: CodexConfig) =>
+  config.servers
+    .map((s) => ({
+      name: s.name,
+      enabled: s.enabled,
+      start: s.command ?? (s.definition.url as string | undefined) ?? null,
+      args: s.transport === 'stdio' ? s.args : [],
+      env: isEmpty(s.env) ? null : s.env,
+      cwd: (s.definition.cwd as string | undefined) ?? null,
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+const isEmpty = (o: object) => Object.keys(o).length === 0;
+
+// Entries Codex 0.171 was seen to skip in a plugin (each field's type, negative timeouts, fields a
+// transport refuses, an inline bearer_token) beside ones it takes (unknown keys, float seconds, ms).
+const STRICT = {
+  'bad-timeout': { command: 'x', startup_timeout_sec: 'x' },
+  'bad-required': { command: 'x', required: 'yes' },
+  'bad-negative': { command: 'x', tool_timeout_sec: -1 },
+  'bad-tools-list': { command: 'x', enabled_tools: 'x' },
+  'bad-enabled': { command: 'x', enabled: 'no' },
+  'bad-both': { command: 'x', url: 'http://127.0.0.1:9/mcp' },
+  'bad-headers': { url: 'http://127.0.0.1:9/mcp', http_headers: { a: 1 } },
+  'bad-token': { url: 'http://127.0.0.1:9/mcp', bearer_token: 't' },
+  'bad-http-env': { url: 'http://127.0.0.1:9/mcp', env: { A: 'b' } },
+  'bad-approval': { command: 'x', default_tools_approval_mode: 'bogus' },
+  'ok-unknown': { command: 'x', unknown: { deep: [1] }, startup_timeout_sec: 1.5 },
+  'ok-ms': { command: 'x', startup_timeout_ms: 100, tools: { t: { approval_mode: 'approve' } } },
+  'ok-http': { url: 'http://127.0.0.1:9/mcp', http_headers: { a: 'b' }, bearer_token_env_var: 'T' },
+};
+
+// One cache with every case the reader handles, beside a configuration server that shadows one.
+function everyCase(): string {
+  const ids = ['ver@m', 'strict@m', 'file@m', 'flat@m', 'inline@m', 'a@m', 'b@m', 'broken@m'];
+  const home = mixedHome(
+    `[mcp_servers.shadow]\ncommand = "mine"\n${pluginTables(Object.fromEntries(ids.map((id) => [id, true])))}`,
+  );
+  cacheServers(home, 'probe@market', '1.0.0', {
+    probe: { command: 'node', env: { KEEP: 'y' } },
+    shadow: { command: 'x' },
+  });
+  for (const v of ['0.9.0', '0.10.0', '1.0.0-rc.1'])
+    cacheServers(home, 'probe@market', v, { probe: { command: v }, [`only-${v}`]: { command: v } });
+  // A version that is not semver compares as text: `beta` after `1.0.0`.
+  for (const v of ['1.0.0', 'beta']) cacheServers(home, 'ver@m', v, { ver: { command: v } });
+  cacheServers(home, 'strict@m', '1.0.0', STRICT);
+  cachePlugin(home, 'file@m', '1.0.0', {
+    '.codex-plugin/plugin.json': { name: 'file', mcpServers: './conf/servers.json' },
+    'conf/servers.json': { mcpServers: { named: { type: 'stdio', command: 'n', cwd: 'work', oauth: {} } } },
+    '.mcp.json': { mcpServers: { ignored: { command: 'i' } } },
+  });
+  cachePlugin(home, 'flat@m', '1.0.0', {
+    '.codex-plugin/plugin.json': { name: 'flat' },
+    '.mcp.json': { flat: { command: 'f' } },
+  });
+  cachePlugin(home, 'inline@m', '1.0.0', {
+    '.codex-plugin/plugin.json': { name: 'inline', mcpServers: { inline: { command: 'in', args: ['a'] } } },
+  });
+  cacheServers(home, 'a@m', '1.0.0', { dup: { command: 'from-a' } });
+  cacheServers(home, 'b@m', '1.0.0', { dup: { command: 'from-b' } });
+  cachePlugin(home, 'broken@m', '1.0.0', { '.codex-plugin/plugin.json': '{', '.mcp.json': { x: { command: 'x' } } });
+  return home;
+}
+
 describe('Codex 0.171 on the same plugin cache', () => {
   it('lists the servers the reader lists, and takes the overrides the runner passes', async () => {
-    const home = mixedHome('[mcp_servers.shadow]\ncommand = "mine"\n');
-    cacheServers(home, 'probe@market', '1.0.0', { probe: { command: 'node' }, shadow: { command: 'theirs' } });
-    for (const v of ['0.9.0', '0.10.0', '1.0.0-rc.1'])
-      cacheServers(home, 'probe@market', v, { probe: { command: v }, [`only-${v}`]: { command: v } });
-    writeFileSync(path.join(home, 'config.toml'), pluginTables({ 'broken@m': true }), { flag: 'a' });
-    cachePlugin(home, 'broken@m', '1.0.0', { '.codex-plugin/plugin.json': '{', '.mcp.json': { x: { command: 'x' } } });
+    const home = everyCase();
     const config = read(home);
     const plain = await codexList(home);
     expect(plain.servers, plain.stderr).not.toBeNull();
-    expect(view(plain.servers!)).toEqual(
-      view(
-        config.servers.map((s) => ({
-          name: s.name,
-          enabled: s.enabled,
-          transport: {
-            type: s.transport,
-            command: s.command ?? undefined,
-            env: Object.keys(s.env).length ? s.env : null,
-          },
-        })),
-      ),
+    expect(readerView(config)).toEqual(codexView(plain.servers!));
+    expect(config.servers.find((s) => s.name === 'ver')?.command).toBe('beta');
+    expect(config.servers.map((s) => s.name)).toEqual(
+      expect.arrayContaining(['ok-unknown', 'ok-ms', 'ok-http', 'probe']),
     );
     const overridden = await codexList(home, childServerArgs(config, 1));
     expect(overridden.servers, overridden.stderr).not.toBeNull();
-    expect(view(overridden.servers!)).toEqual([
-      { name: 'peer-bridge', enabled: false, command: 'npx', env: null },
-      { name: 'probe', enabled: true, command: 'node', env: { PEER_BRIDGE_DEPTH: '1' } },
-      { name: 'shadow', enabled: true, command: 'mine', env: { PEER_BRIDGE_DEPTH: '1' } },
-    ]);
+    const after = codexView(overridden.servers!);
+    expect(after.find((s) => s.name === 'peer-bridge')).toMatchObject({ enabled: false, start: 'npx' });
+    const stdio = after.filter((s) => s.enabled && s.name !== 'ok-http');
+    expect(stdio.map((s) => [s.name, s.env?.PEER_BRIDGE_DEPTH])).toEqual(stdio.map((s) => [s.name, '1']));
+    expect(after.find((s) => s.name === 'probe')).toMatchObject({
+      start: 'node',
+      env: { KEEP: 'y', PEER_BRIDGE_DEPTH: '1' },
+    });
+    expect(after.find((s) => s.name === 'named')?.cwd).toBe(
+      path.join(home, 'plugins', 'cache', 'm', 'file', '1.0.0', 'work'),
+    );
   }, 60_000);
 });
