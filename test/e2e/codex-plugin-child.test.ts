@@ -3,20 +3,22 @@
 // plugin add` do it) and a probe plugin with a server of its own hands work to a Codex peer. The
 // child's scripted model searches for every tool it has: none of the bridge's may appear (the
 // plugin's server is required and resolvable, so Codex would start it if the bridge did not
-// switch it off), while the probe plugin's server still starts and was given PEER_BRIDGE_DEPTH.
+// switch it off), while the probe plugin's server still starts and was given PEER_BRIDGE_DEPTH;
+// and `peer-bridge doctor` says so.
 import { execFile } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { loadRunner } from '../../src/runners/index.js';
+import { runBridge } from '../../src/index.js';
 import { codexConfigToml } from '../doubles/codex-config.js';
 import { startResponsesDouble } from '../doubles/openai-responses-server.js';
 import { toolsGiven } from '../helpers/codex-tools-given.js';
 import { repoRoot } from '../mcp/serve-client.js';
 import { processesIn, waitFor } from '../mcp/wait.js';
-import { codexBin, collector, request, setEnv, validCore } from '../runners/helpers.js';
+import { answer } from '../bridge/peers.js';
+import { codexBin, setEnv } from '../runners/helpers.js';
 import { installPacked, unpackTarball, type Installed } from './packed-install.js';
 
 const run = promisify(execFile);
@@ -75,7 +77,7 @@ it.skipIf(process.platform === 'win32')(
         query: 'bridge_advise bridge_implement bridge_review bridge_status probe_tool',
         limit: 50,
       },
-      { kind: 'answer', answer: validCore() },
+      { kind: 'answer', answer: answer({ verdict: 'I have the probe tool and no bridge tool.' }) },
     ]);
     cleanups.push(() => double.close());
     const dir = realpathSync(mkdtempSync(path.join(root, 'user-')));
@@ -110,12 +112,29 @@ it.skipIf(process.platform === 'win32')(
         PATH: [path.dirname(process.execPath), process.env.PATH ?? ''].join(path.delimiter),
       }),
     );
-    const runner = await loadRunner('codex', { workspace: installed.project });
-    const events = collector();
-    const result = await runner.run(
-      request('advise', installed.project, events.onEvent, { model: 'gpt-5.5', depth: 1 }),
-    );
-    expect(result.exitCode, result.stderrTail).toBe(0);
+    // doctor, as the user would run it in the project, names both plugins' servers and what the child gets.
+    // It exits 1 for the Claude runner's checks (no Claude credentials here); its JSON is what counts.
+    const doctorOut = await new Promise<string>((resolve) => {
+      const denv = { ...env, PEER_BRIDGE_CODEX_BIN: codexBin };
+      execFile(installed.bin, ['doctor', '--json'], { env: denv, cwd: installed.project }, (_e, stdout) =>
+        resolve(stdout),
+      );
+    });
+    const doctor = JSON.parse(doctorOut) as { checks: { name: string; level: string; detail: string }[] };
+    expect(doctor.checks.find((c) => c.name === 'codex-mcp')).toMatchObject({
+      level: 'ok',
+      detail: expect.stringContaining(
+        'switched off in the child: peer-bridge (plugin peer-bridge@peer-bridge); ' +
+          'given PEER_BRIDGE_DEPTH: probe (plugin probe@probes)',
+      ),
+    });
+    const envelope = await runBridge({
+      verb: 'advise',
+      task: 'List your tools.',
+      workspace: installed.project,
+      runner: 'codex',
+    });
+    expect(envelope, JSON.stringify(envelope)).toMatchObject({ status: 'complete', depth: 0 });
     const given = toolsGiven(double.requests);
     expect(given).toContain('probe_tool');
     expect(given.filter((name) => /bridge/.test(name))).toEqual([]);
