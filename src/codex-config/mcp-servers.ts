@@ -16,7 +16,7 @@ export interface McpServerEntry {
   envVars: string[];
   /** Variables the entry sets (`env`). */
   env: Record<string, string>;
-  /** Its name, command or arguments name peer-bridge: the bridge's own server. */
+  /** Its name, command, arguments or plugin name peer-bridge: the bridge's own server. */
   bridge: boolean;
   /**
    * Codex 0.171 starts only servers named with ASCII letters, digits, `_` and `-` (others are
@@ -49,7 +49,8 @@ function entry(name: string, table: TomlTable, plugin: string | null = null): Mc
     args,
     envVars: strings(table.env_vars),
     env,
-    bridge: [name, command ?? '', ...args].some((s) => BRIDGE.test(s)),
+    // A server the peer-bridge plugin brings is the bridge whatever it is called.
+    bridge: [name, command ?? '', ...args, plugin?.split('@')[0] ?? ''].some((s) => BRIDGE.test(s)),
     startable: NAME.test(name),
     plugin,
     definition: table,

@@ -25,7 +25,8 @@ function mixedHome(extra = ''): string {
   const home = codexHomeWith(
     `${extra}\n${pluginTables({ 'peer-bridge@market': true, 'probe@market': null, 'off@market': false, 'gone@market': true })}`,
   );
-  cacheServers(home, 'peer-bridge@market', '0.1.0', { 'peer-bridge': bridgeServer });
+  // A second server of the bridge's plugin, named and started as nothing that says peer-bridge.
+  cacheServers(home, 'peer-bridge@market', '0.1.0', { 'peer-bridge': bridgeServer, helper: { command: 'node' } });
   cacheServers(home, 'probe@market', '1.0.0', { probe: { command: 'node', args: ['probe.mjs'] } });
   cacheServers(home, 'off@market', '1.0.0', { 'off-server': { command: 'node' } });
   return home;
@@ -36,6 +37,7 @@ describe('the MCP servers installed Codex plugins bring', () => {
     const config = read(mixedHome());
     expect(byName(config)).toEqual({
       'peer-bridge': { plugin: 'peer-bridge@market', bridge: true, command: 'npx' },
+      helper: { plugin: 'peer-bridge@market', bridge: true, command: 'node' },
       probe: { plugin: 'probe@market', bridge: false, command: 'node' },
     });
     expect(config.plugins.plugins.map((p) => [p.id, p.enabled, p.version, p.problem])).toEqual([
@@ -55,7 +57,7 @@ describe('the MCP servers installed Codex plugins bring', () => {
     projectConfig(root, '[features]\nplugins = false\n');
     expect(read(home, cwd).servers).toEqual([]);
     projectConfig(root, '[plugins."probe@market"]\nenabled = false\n');
-    expect(Object.keys(byName(read(home, cwd)))).toEqual(['peer-bridge']);
+    expect(Object.keys(byName(read(home, cwd)))).toEqual(['peer-bridge', 'helper']);
   });
 
   it('loads the version Codex loads: `local` first, else the highest, in semantic-version order', () => {
@@ -180,6 +182,8 @@ describe("the runner's overrides for plugin servers", () => {
       '-c',
       'mcp_servers.peer-bridge={ "command" = "npx", "args" = ["-y", "peer-bridge@0.1.0", "serve", "--runner", ' +
         '"claude"], "enabled" = false }',
+      '-c',
+      'mcp_servers.helper={ "command" = "node", "enabled" = false }',
       '-c',
       'mcp_servers.probe={ "command" = "node", "args" = ["probe.mjs"], "env" = { "KEEP" = "yes", ' +
         '"PEER_BRIDGE_DEPTH" = "2" } }',
