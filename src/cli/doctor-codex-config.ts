@@ -1,10 +1,11 @@
 // doctor's view of Codex's configuration: the files Codex reads for a run in the workspace and
-// whether it uses them, what stops it from starting, and what the bridge does with each MCP server.
+// whether it uses them, what stops it from starting, and what the bridge does with each MCP server,
+// its installed plugins' included.
 // Codex itself is asked too (`codex mcp list --json` loads the same files), so a file Codex cannot
 // load is reported in its own words, and a server list that differs from the bridge's reading shows.
 import { execFile } from 'node:child_process';
 import os from 'node:os';
-import type { CodexConfig, ConfigLayer } from '../codex-config/index.js';
+import type { CodexConfig, ConfigLayer, McpServerEntry } from '../codex-config/index.js';
 import type { Check } from './doctor.js';
 
 /** What Codex said when asked to load its configuration in the workspace. */
@@ -93,17 +94,37 @@ export function codexConfigCheck(config: CodexConfig, load: CodexLoad | null): C
   return { name, level: 'ok', detail: `reads ${files.join('; ')}; ${model}; ${profile}` };
 }
 
-/** What the bridge does with each MCP server of the configuration in its Codex children. */
+// A server's name, with the plugin that brings it.
+const label = (server: McpServerEntry) => (server.plugin ? `${server.name} (plugin ${server.plugin})` : server.name);
+
+// The installed plugins: which Codex loads, at which version, and why one brings nothing.
+function pluginsPart(config: CodexConfig): { part: string; broken: string[] } {
+  const { feature, plugins } = config.plugins;
+  if (!feature) return { part: 'plugins off (features.plugins = false)', broken: [] };
+  if (plugins.length === 0) return { part: '', broken: [] };
+  const loaded = plugins.filter((p) => p.enabled && p.version && !p.problem).map((p) => `${p.id} ${p.version}`);
+  const off = plugins.filter((p) => !p.enabled).map((p) => p.id);
+  const broken = plugins.filter((p) => p.enabled && p.problem).map((p) => `${p.id}: ${p.problem}`);
+  const part = [
+    loaded.length ? `plugins loaded: ${loaded.join(', ')}` : '',
+    off.length ? `plugins disabled: ${off.join(', ')}` : '',
+  ].filter(Boolean);
+  return { part: part.join('; '), broken };
+}
+
+/** What the bridge does with each MCP server of the configuration and the plugins in its Codex children. */
 export function codexServersCheck(config: CodexConfig, load: CodexLoad | null): Check {
   const name = 'codex-mcp';
   const startable = config.servers.filter((s) => s.startable);
-  const bridge = startable.filter((s) => s.bridge).map((s) => s.name);
-  const depth = startable.filter((s) => !s.bridge && s.enabled && s.transport === 'stdio').map((s) => s.name);
+  const bridge = startable.filter((s) => s.bridge).map(label);
+  const depth = startable.filter((s) => !s.bridge && s.enabled && s.transport === 'stdio').map(label);
   const never = config.servers.filter((s) => !s.startable).map((s) => JSON.stringify(s.name));
+  const plugins = pluginsPart(config);
   const parts = [
     bridge.length ? `switched off in the child: ${bridge.join(', ')}` : "no entry of the bridge's own",
     depth.length ? `given PEER_BRIDGE_DEPTH: ${depth.join(', ')}` : '',
     never.length ? `never started by Codex (names outside A-Z a-z 0-9 _ -): ${never.join(', ')}` : '',
+    plugins.part,
   ].filter(Boolean);
   const theirs = load?.servers ? [...load.servers].sort() : null;
   const ours = config.servers.map((s) => s.name).sort();
@@ -114,5 +135,13 @@ export function codexServersCheck(config: CodexConfig, load: CodexLoad | null): 
       detail: `Codex lists ${theirs.join(', ')} but the bridge read ${ours.join(', ') || 'none'}`,
       fix: 'report this with your config.toml: the bridge may fail to switch its own server off in the child',
     };
-  return { name, level: 'ok', detail: `${config.servers.length} MCP server(s); ${parts.join('; ')}` };
+  const detail = `${config.servers.length} MCP server(s); ${parts.join('; ')}`;
+  if (plugins.broken.length > 0)
+    return {
+      name,
+      level: 'warn',
+      detail: `${detail}; Codex starts no server of ${plugins.broken.join('; ')}`,
+      fix: 'install the plugin again (`codex plugin add <plugin>@<marketplace>`) or remove its [plugins."…"] entry',
+    };
+  return { name, level: 'ok', detail };
 }

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { codexConfigCheck, codexServersCheck, type CodexLoad } from '../../src/cli/doctor-codex-config.js';
 import { readCodexConfig } from '../../src/codex-config/index.js';
 import { codexHomeWith, fixtureText } from '../codex-config/fixtures.js';
+import { cachePlugin, cacheServers, pluginTables } from '../codex-config/plugin-fixtures.js';
 
 const legacy = () => {
   const home = codexHomeWith(fixtureText('profile-legacy.toml'));
@@ -38,5 +39,26 @@ describe("doctor's codex-config check", () => {
     });
     const other: CodexLoad = { ok: true, servers: ['docs', 'peer-bridge', 'quoted_name', 'extra'], message: null };
     expect(codexServersCheck(config, other)).toMatchObject({ level: 'warn', detail: expect.stringContaining('extra') });
+  });
+  it('names the plugin each server comes from, the plugins loaded, and a plugin Codex loads nothing from', () => {
+    const home = codexHomeWith(pluginTables({ 'peer-bridge@pb': true, 'tools@m': true, 'off@m': false }));
+    cacheServers(home, 'peer-bridge@pb', '0.1.0', { 'peer-bridge': { command: 'npx', args: ['-y', 'peer-bridge'] } });
+    cacheServers(home, 'tools@m', '2.0.0', { tools: { command: 'node' } });
+    cacheServers(home, 'off@m', '1.0.0', { off: { command: 'node' } });
+    const read = () => readCodexConfig({ env: { CODEX_HOME: home, HOME: home }, systemDir: null });
+    const listed: CodexLoad = { ok: true, servers: ['tools', 'peer-bridge'], message: null };
+    expect(codexServersCheck(read(), listed)).toEqual({
+      name: 'codex-mcp',
+      level: 'ok',
+      detail:
+        '2 MCP server(s); switched off in the child: peer-bridge (plugin peer-bridge@pb); given PEER_BRIDGE_DEPTH: ' +
+        'tools (plugin tools@m); plugins loaded: peer-bridge@pb 0.1.0, tools@m 2.0.0; plugins disabled: off@m',
+    });
+    cachePlugin(home, 'tools@m', '3.0.0', { '.codex-plugin/plugin.json': '{' });
+    expect(codexServersCheck(read(), { ok: true, servers: ['peer-bridge'], message: null })).toMatchObject({
+      level: 'warn',
+      detail: expect.stringContaining('Codex starts no server of tools@m: '),
+      fix: expect.stringContaining('codex plugin add'),
+    });
   });
 });

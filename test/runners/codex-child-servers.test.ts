@@ -9,37 +9,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadRunner } from '../../src/runners/index.js';
 import { codexConfigToml } from '../doubles/codex-config.js';
 import { startResponsesDouble } from '../doubles/openai-responses-server.js';
-import type { RecordedRequest } from '../doubles/script.js';
 import { installedMain, serveArgs, tomlArray, tomlString } from '../helpers/bridge-server-entries.js';
+import { toolsGiven } from '../helpers/codex-tools-given.js';
 import { codexBin, collector, request, root, setEnv, tempDir, validCore } from './helpers.js';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
   for (const undo of cleanups.splice(0).reverse()) await undo();
 });
-
-interface Found {
-  type?: string;
-  name?: string;
-  tools?: Found[];
-}
-
-// Every tool name the model was offered or found through tool_search, namespaces included.
-function toolsGiven(requests: RecordedRequest[]): string[] {
-  const names: string[] = [];
-  const walk = (tools: Found[] | undefined) => {
-    for (const tool of tools ?? []) {
-      if (tool.name) names.push(tool.name);
-      walk(tool.tools);
-    }
-  };
-  for (const r of requests) {
-    const body = r.body as { tools?: Found[]; input?: { type?: string; tools?: Found[] }[] };
-    walk(body.tools);
-    for (const item of body.input ?? []) if (item.type === 'tool_search_output') walk(item.tools);
-  }
-  return names;
-}
 
 // Required servers: Codex waits for them before the first model request, so a bridge server that
 // was not switched off would be up, and its tools found, by the time the model searches.

@@ -1,8 +1,9 @@
 // The `-c` overrides that shape the MCP servers of a Codex child: the bridge's own server switched
 // off whatever form its entry has, the recursion depth given to every other server the child starts,
 // and the peer workbench added. Codex 0.171 refuses to start on an override naming a server it does
-// not have ("invalid transport"), so the servers come from its configuration as Codex reads it.
-import type { CodexConfig } from '../../codex-config/index.js';
+// not have ("invalid transport"), so the servers come from its configuration and its installed
+// plugins as Codex reads them.
+import type { CodexConfig, McpServerEntry } from '../../codex-config/index.js';
 import { HOST_VARIABLES } from '../env.js';
 import type { PeerWorkbench } from '../types.js';
 
@@ -12,15 +13,41 @@ import type { PeerWorkbench } from '../types.js';
  * an inline table too, and passes a server only its `env` and the variables its `env_vars` names),
  * so a bridge behind a wrapper whose entry forwards nothing still refuses at the depth limit.
  * HTTP servers get nothing: Codex refuses `env` on them and starts no process for them.
+ * A plugin's server has no configuration entry to merge into (Codex 0.171 refuses
+ * `-c mcp_servers.<name>.enabled=false` for it: "invalid transport"), but a configuration entry of
+ * the same name wins over it, so it is written back whole, switched off or given the depth.
  */
 export function childServerArgs(config: CodexConfig, depth: number): string[] {
   return config.servers
     .filter((server) => server.startable && (server.bridge || (server.enabled && server.transport === 'stdio')))
-    .flatMap((server) =>
-      server.bridge
+    .flatMap((server) => {
+      if (server.plugin !== null) return ['-c', `mcp_servers.${server.name}=${pluginOverride(server, depth)}`];
+      return server.bridge
         ? ['-c', `mcp_servers.${server.name}.enabled=false`]
-        : ['-c', `mcp_servers.${server.name}.env.${HOST_VARIABLES.depth}=${tomlString(String(depth))}`],
-    );
+        : ['-c', `mcp_servers.${server.name}.env.${HOST_VARIABLES.depth}=${tomlString(String(depth))}`];
+    });
+}
+
+// A plugin server's whole entry: switched off when it is the bridge, else with the depth in its env.
+function pluginOverride(server: McpServerEntry, depth: number): string {
+  if (server.bridge) return tomlInline({ ...server.definition, enabled: false });
+  const env = { ...server.env, [HOST_VARIABLES.depth]: String(depth) };
+  return tomlInline({ ...server.definition, env });
+}
+
+// A TOML inline value of a JSON-shaped one (a plugin's .mcp.json entry); nulls are left out.
+function tomlInline(value: unknown): string {
+  if (Array.isArray(value))
+    return `[${value
+      .filter((v) => v !== null)
+      .map(tomlInline)
+      .join(', ')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const pairs = Object.entries(value).filter(([, v]) => v !== null && v !== undefined);
+    return `{ ${pairs.map(([k, v]) => `${tomlString(k)} = ${tomlInline(v)}`).join(', ')} }`;
+  }
+  if (typeof value === 'number' && !Number.isFinite(value)) return tomlString(String(value));
+  return typeof value === 'string' ? tomlString(value) : String(value);
 }
 
 // A TOML string (JSON's escapes are valid TOML basic-string escapes).
