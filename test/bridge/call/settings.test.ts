@@ -67,7 +67,9 @@ describe('callSettings', () => {
     expect(callSettings(call(ws), { env, heartbeatMs: 40 }).heartbeatMs).toBe(40);
     expect(callSettings(call(ws), { env: { PEER_BRIDGE_DEPTH: '1' } }).depth.refusal).toMatch(/^recursion-depth: /);
   });
+});
 
+describe('callSettings errors', () => {
   it('rejects a bad variable as invalid_environment, naming it and its value', () => {
     const ws = workspace();
     for (const [name, value] of <[string, string][]>[
