@@ -9,6 +9,7 @@ import type {
   RunnerEvent,
   UsageEvent,
 } from '../runners/types.js';
+import { childProgress } from './child-progress.js';
 import type { BridgeProgress } from './types.js';
 
 export interface ChildRunOptions {
@@ -42,10 +43,6 @@ export interface ChildOutcome {
   unreachable: { errors: number; seconds: number; lastError: string } | null;
   durationMs: number;
 }
-
-const MAX_MESSAGE = 200;
-// Event progress faster than this is folded into the next report, so a flood stays cheap.
-const MIN_EVENT_GAP_MS = 250;
 
 function oneLine(text: string, max = 120): string {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -140,23 +137,6 @@ export async function runChild(options: ChildRunOptions): Promise<ChildOutcome> 
     unreachable: null,
     durationMs: 0,
   };
-  let count = 0;
-  let lastEmit = 0;
-  let lastActivity = 'starting';
-  let trailing: NodeJS.Timeout | undefined;
-  const elapsed = () => (performance.now() - start) / 1000;
-  const emit = (message: string) => {
-    lastEmit = performance.now();
-    count += 1;
-    options.onProgress?.({
-      run_id: options.runId,
-      count,
-      elapsed_seconds: Math.round(elapsed() * 10) / 10,
-      budget_seconds: options.budgetSeconds,
-      message: message.slice(0, MAX_MESSAGE),
-    });
-  };
-
   const onAbort = () => {
     outcome.cancelled = true;
     controller.abort(options.signal?.reason);
@@ -167,18 +147,7 @@ export async function runChild(options: ChildRunOptions): Promise<ChildOutcome> 
     outcome.timedOut = true;
     controller.abort(new Error('hard cutoff'));
   }, options.cutoffMs);
-  // Checked five times per period, so a quiet child is reported at most 1.2 periods apart.
-  const heartbeat = options.onProgress
-    ? setInterval(
-        () => {
-          if (performance.now() - lastEmit >= options.heartbeatMs) {
-            emit(`working, ${Math.round(elapsed())} s of ${options.budgetSeconds} s; last: ${lastActivity}`);
-          }
-        },
-        Math.max(10, Math.round(options.heartbeatMs / 5)),
-      )
-    : undefined;
-
+  const progress = childProgress({ ...options, start });
   const unreachable = watchUnreachable(options.unreachableMs, (verdict) => {
     if (controller.signal.aborted) return;
     outcome.unreachable = verdict;
@@ -196,33 +165,19 @@ export async function runChild(options: ChildRunOptions): Promise<ChildOutcome> 
       outcome.model = event.model ?? outcome.model;
     }
     const text = describeEvent(event);
-    if (text === null) return;
-    lastActivity = text;
-    if (!options.onProgress) return;
-    const since = performance.now() - lastEmit;
-    if (since >= MIN_EVENT_GAP_MS && !trailing) emit(text);
-    // Too soon after the last report: the latest activity goes out once the gap has passed.
-    else
-      trailing ??= setTimeout(
-        () => {
-          trailing = undefined;
-          emit(lastActivity);
-        },
-        Math.max(0, MIN_EVENT_GAP_MS - since),
-      );
+    if (text !== null) progress.activity(text);
   };
 
   try {
     if (controller.signal.aborted) throw new Error('cancelled before the child started');
-    emit('starting the peer');
+    progress.emit('starting the peer');
     outcome.result = await options.runner.run({ ...options.request, signal: controller.signal, onEvent });
   } catch (error) {
     outcome.failure = error instanceof Error ? error : new Error(String(error));
   } finally {
     clearTimeout(cutoff);
     unreachable.stop();
-    if (heartbeat) clearInterval(heartbeat);
-    if (trailing) clearTimeout(trailing);
+    progress.stop();
     options.signal?.removeEventListener('abort', onAbort);
     outcome.durationMs = performance.now() - start;
   }

@@ -58,42 +58,15 @@ async function startRetention(workspace: string, settings: RetentionSettings): P
   return retentionIdle;
 }
 
-// `--surface workbench`. An implement peer's CLI waits for this server's handshake before the
-// model's first turn: the handshake is answered from the tool names and their schema alone, while
-// the fs layer (native addon, validators) and the MCP SDK load.
-async function serveWorkbenchSurface(
-  workspace: string,
-  lineTransport: (stdin: Readable) => Promise<import('../mcp/stdio/line-transport.js').LineTransport>,
-): Promise<'serving'> {
-  const budget = maxResultBytes();
-  const { workbenchEarlyAnswersFor } = await import('../mcp/workbench-early.js');
-  const transport = new EarlyStdioTransport({
-    answer: workbenchEarlyAnswersFor(version, workspace, budget),
-    inner: lineTransport,
-  });
-  // Stdin may end while the SDK loads: the server stops then, once it is up.
-  const stdinEnded = new Promise<void>((resolve) => process.stdin.once('end', resolve));
-  transport.listen();
-  const { openWorkbench } = await import('../fs/index.js');
-  const workbench = openWorkbench({ workspace });
-  const { serveWorkbench } = await import('../mcp/workbench-server.js');
-  await serveWorkbench({ workspace, version, log, workbench, transport, stdinEnded, maxResultBytes: budget });
-  return 'serving';
-}
+// The real transport behind the early front (see early-stdio.ts); it and the SDK types it uses
+// load when the SDK server connects.
+type LineTransportFactory = (stdin: Readable) => Promise<import('../mcp/stdio/line-transport.js').LineTransport>;
 
-// Settles the calls a previous server left running. A server starts even when a peer broke the
-// run state: calls are then refused with the fix, and bridge_status shows it.
-async function recoverInterrupted(Ledger: typeof import('../state/ledger.js').Ledger, workspace: string) {
-  try {
-    const settled = await new Ledger(workspace).recover();
-    if (settled.length > 0) log(`settled ${settled.length} interrupted call(s) as unknown: ${settled.join(', ')}`);
-  } catch (error) {
-    const { stateProblems, describeStateProblems } = await import('../state/health.js');
-    const problems = await stateProblems(workspace);
-    log(
-      `could not recover interrupted calls: ${problems.length > 0 ? describeStateProblems(problems) : String(error)}`,
-    );
-  }
+/** The options of the bridge surface. */
+interface BridgeFlags {
+  config?: string | undefined;
+  runner?: string | undefined;
+  'default-timeout'?: string | undefined;
 }
 
 export async function serve(argv: string[]): Promise<number | 'serving'> {
@@ -117,9 +90,7 @@ export async function serve(argv: string[]): Promise<number | 'serving'> {
     throw new UsageError(`--surface must be bridge or workbench, got ${JSON.stringify(surface)}`);
   const workspace = resolveWorkspace(values.workspace ?? process.cwd());
   const maxBytes = maxMessageBytes();
-  // The real transport behind the early front (see early-stdio.ts); it and the SDK types it uses
-  // load when the SDK server connects.
-  const lineTransport = async (stdin: Readable) =>
+  const lineTransport: LineTransportFactory = async (stdin) =>
     new (await import('../mcp/stdio/line-transport.js')).LineTransport({ maxMessageBytes: maxBytes, stdin });
   if (surface === 'workbench') {
     if (values.config || values.runner || values['default-timeout'])
@@ -128,41 +99,59 @@ export async function serve(argv: string[]): Promise<number | 'serving'> {
       );
     return serveWorkbenchSurface(workspace, lineTransport);
   }
+  return serveBridgeSurface(workspace, values, lineTransport);
+}
+
+async function serveWorkbenchSurface(workspace: string, lineTransport: LineTransportFactory): Promise<'serving'> {
+  // An implement peer's CLI waits for this server's handshake before the model's first turn: the
+  // handshake is answered from the tool names and their schema alone, while the fs layer (native
+  // addon, validators) and the MCP SDK load.
+  const budget = maxResultBytes();
+  const { workbenchEarlyAnswersFor } = await import('../mcp/workbench-early.js');
+  const transport = new EarlyStdioTransport({
+    answer: workbenchEarlyAnswersFor(version, workspace, budget),
+    inner: lineTransport,
+  });
+  // Stdin may end while the SDK loads: the server stops then, once it is up.
+  const stdinEnded = new Promise<void>((resolve) => process.stdin.once('end', resolve));
+  transport.listen();
+  const { openWorkbench } = await import('../fs/index.js');
+  const workbench = openWorkbench({ workspace });
+  const { serveWorkbench } = await import('../mcp/workbench-server.js');
+  await serveWorkbench({ workspace, version, log, workbench, transport, stdinEnded, maxResultBytes: budget });
+  return 'serving';
+}
+
+async function serveBridgeSurface(
+  workspace: string,
+  values: BridgeFlags,
+  lineTransport: LineTransportFactory,
+): Promise<'serving'> {
   const defaultBudgets = parseDefaultTimeouts(values['default-timeout']);
   // Plugin resolution (and the manifest validators it brings) loads only for a --runner.
   if (values.runner !== undefined) (await import('./runner-option.js')).checkRunnerOption(values.runner, values.config);
   const retention = retentionOf();
   // Reading stdin starts now: the client's initialize and tools/list are answered while the
   // ledger, the native addon and the MCP SDK load; calls once the server is up (after the recovery).
-  const transport = new EarlyStdioTransport({ answer: earlyAnswers(version), inner: lineTransport });
+  const transport = new EarlyStdioTransport({
+    answer: earlyAnswers(version),
+    inner: lineTransport,
+  });
   transport.listen();
   let server: import('@modelcontextprotocol/sdk/server/index.js').Server | undefined;
   let drain = async () => undefined as void;
   let Ledger: typeof import('../state/ledger.js').Ledger | undefined;
   let retentionIdle = async () => undefined as void;
-  // The client closing stdin, or a signal, ends the session in the workbench's order: stop taking
-  // calls and drain them (for the bridge: cancel them, which kills their children and settles
-  // them in the ledger), then close, all before the process exits.
-  let stopping = false;
-  const stop = (why: string) => {
-    if (stopping) return;
-    stopping = true;
-    log(`stopping (${why})`);
-    void drain()
+  const stop = onStop(() =>
+    drain()
       .then(() => server?.close())
       .then(() => Ledger?.retireOwners())
       // A retention pass under way finishes (it is crash-safe, but a clean stop need not test that).
-      .then(() => retentionIdle())
-      // Exit once stdout has taken every answer (pipes are asynchronous on some systems).
-      .finally(() => process.stdout.write('', () => process.exit(0)));
-  };
-  process.stdin.once('end', () => stop('stdin closed'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
-
+      .then(() => retentionIdle()),
+  );
   try {
     ({ Ledger } = await import('../state/ledger.js'));
-    await recoverInterrupted(Ledger, workspace);
+    await recoverCalls(Ledger, workspace);
     transport.ready();
     // After the recovery, so the calls it settled are no longer open.
     retentionIdle = await startRetention(workspace, retention);
@@ -175,7 +164,7 @@ export async function serve(argv: string[]): Promise<number | 'serving'> {
       ...(values.runner ? { runner: values.runner } : {}),
       ...(defaultBudgets ? { defaultBudgets } : {}),
     }));
-    if (stopping) return 'serving';
+    if (stop.begun()) return 'serving';
     await server.connect(transport);
   } catch (error) {
     // Stop reading stdin, so the process can end with the error.
@@ -184,4 +173,38 @@ export async function serve(argv: string[]): Promise<number | 'serving'> {
   }
   log(`serving ${workspace} over stdio (version ${version})`);
   return 'serving';
+}
+
+// The client closing stdin, or a signal, ends the session in the workbench's order: stop taking
+// calls and drain them (for the bridge: cancel them, which kills their children and settles them
+// in the ledger), then close, all before the process exits.
+function onStop(shutDown: () => Promise<unknown>): { begun: () => boolean } {
+  let stopping = false;
+  const stop = (why: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`stopping (${why})`);
+    void shutDown()
+      // Exit once stdout has taken every answer (pipes are asynchronous on some systems).
+      .finally(() => process.stdout.write('', () => process.exit(0)));
+  };
+  process.stdin.once('end', () => stop('stdin closed'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+  return { begun: () => stopping };
+}
+
+// A server starts even when a peer broke the run state: calls are then refused with the fix, and
+// bridge_status shows it.
+async function recoverCalls(Ledger: typeof import('../state/ledger.js').Ledger, workspace: string): Promise<void> {
+  try {
+    const settled = await new Ledger(workspace).recover();
+    if (settled.length > 0) log(`settled ${settled.length} interrupted call(s) as unknown: ${settled.join(', ')}`);
+  } catch (error) {
+    const { stateProblems, describeStateProblems } = await import('../state/health.js');
+    const problems = await stateProblems(workspace);
+    log(
+      `could not recover interrupted calls: ${problems.length > 0 ? describeStateProblems(problems) : String(error)}`,
+    );
+  }
 }
