@@ -3,7 +3,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { version } from '../cli/version.js';
+import { version } from '../package/version.js';
 import { concurrencySequences } from './concurrency.js';
 import { crashSequences } from './crash.js';
 import { cycleSequences } from './cycles.js';

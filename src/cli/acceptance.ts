@@ -1,7 +1,7 @@
 // `peer-bridge acceptance`: the file-safety acceptance sequences on this machine, as a report.
 import { writeFileSync } from 'node:fs';
 import { parse, UsageError } from './args.js';
-import { version } from './version.js';
+import { version } from '../package/version.js';
 
 export const ACCEPTANCE_HELP = `Usage: peer-bridge acceptance [--workspace DIR] [--json] [--markdown FILE] [--only ID,…]
 

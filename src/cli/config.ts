@@ -15,7 +15,7 @@ import {
 } from './client-snippets.js';
 import { checkRunnerOption } from './runner-option.js';
 import { cliPath } from '../package/root.js';
-import { version } from './version.js';
+import { version } from '../package/version.js';
 
 export const CONFIG_HELP = `Usage: peer-bridge config <claude|codex> [--scope local|project|user] [--runner NAME] [--npx] [--config FILE]
 

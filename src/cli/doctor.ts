@@ -11,7 +11,7 @@ import { STATE_DIR } from '../vocabulary.js';
 import { checkRunner } from './doctor-credentials.js';
 import { liveCheck } from './doctor-live.js';
 import { parse } from './args.js';
-import { version } from './version.js';
+import { version } from '../package/version.js';
 
 export const DOCTOR_HELP = `Usage: peer-bridge doctor [--workspace DIR] [--json] [--live]
 

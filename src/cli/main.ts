@@ -50,7 +50,10 @@ export async function main(argv: string[]): Promise<number | 'serving'> {
     console.log(HELP);
     return command === undefined ? 2 : 0;
   }
-  if (command === '--version' || command === '-v') return (console.log((await import('./version.js')).version), 0);
+  if (command === '--version' || command === '-v') {
+    console.log((await import('../package/version.js')).version);
+    return 0;
+  }
   const load = commandNamed(command);
   if (!load) {
     const what = command.startsWith('-') ? 'option' : 'command';

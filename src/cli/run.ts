@@ -10,7 +10,7 @@ import { formatEnvelope } from './format.js';
 import { liveLine } from './live-line.js';
 import { checkRunnerOption } from './runner-option.js';
 import { readTask } from './task-input.js';
-import { version } from './version.js';
+import { version } from '../package/version.js';
 
 export const RUN_HELP = `Usage: peer-bridge run <implement|advise|review> "<task>" [options]
        peer-bridge run <implement|advise|review> --task-file FILE [options]

@@ -4,7 +4,7 @@ import { Ledger } from '../state/ledger.js';
 import { parseAge } from '../state/retention-settings.js';
 import { parse, UsageError } from './args.js';
 import { formatRuns } from './format.js';
-import { version } from './version.js';
+import { version } from '../package/version.js';
 
 export const RUNS_HELP = `Usage: peer-bridge runs [--workspace DIR] [--limit N] [--json]
        peer-bridge runs --html [FILE] [--open] [--since WHEN] [--limit N] [--workspace DIR]

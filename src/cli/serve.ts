@@ -10,7 +10,7 @@ import { MAX_MESSAGE_BYTES_VARIABLE, maxMessageBytes } from '../mcp/stdio/messag
 import { parse, UsageError } from './args.js';
 import { parseDefaultTimeouts } from './default-timeout-option.js';
 import type { RetentionSettings } from '../state/retention-settings.js';
-import { version } from './version.js';
+import { version } from '../package/version.js';
 
 export const SERVE_HELP = `Usage: peer-bridge serve [--workspace DIR] [--surface bridge|workbench] [--config FILE] [--runner NAME]
                          [--default-timeout VERB=SECONDS,…]

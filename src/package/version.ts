@@ -1,7 +1,7 @@
 // The package version, read from the package's own package.json.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { packageRoot as findPackageRoot } from '../package/root.js';
+import { packageRoot as findPackageRoot } from './root.js';
 
 export const packageRoot = findPackageRoot();
 
