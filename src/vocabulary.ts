@@ -63,3 +63,18 @@ export const runIdRule = 'use 1-128 letters, digits, ".", "_" or "-", starting w
 export function isRunId(runId: unknown): runId is string {
   return typeof runId === 'string' && runIdPattern.test(runId);
 }
+
+/** Why the harness, not the model, wrote an envelope. `invalid-envelope` is a peer-bridge bug. */
+export type Fault =
+  | 'timeout'
+  | 'recursion'
+  | 'unsafe-workspace'
+  | 'output-limit'
+  | 'invalid-output'
+  | 'child-exit'
+  | 'spawn'
+  | 'cancelled'
+  | 'model-unreachable'
+  | 'invalid-envelope'
+  /** The workspace's run state (`.peer-bridge/`) was tampered with; nothing was started. */
+  | 'state-unusable';

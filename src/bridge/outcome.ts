@@ -1,12 +1,7 @@
 // From what a child run produced to the public envelope: a valid answer is assembled, everything
 // else becomes a harness-built envelope whose fault names what happened.
-import {
-  assembleEnvelope,
-  extractCoreAnswer,
-  harnessEnvelope,
-  type PublicEnvelope,
-  type RunMeta,
-} from '../envelope/index.js';
+import { extractCoreAnswer, type PublicEnvelope, type RunMeta } from '../envelope/index.js';
+import { assembleEnvelope, harnessEnvelope } from './record-envelope.js';
 import type { ChildOutcome } from './run-child.js';
 
 export interface OutcomeContext {

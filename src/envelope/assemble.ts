@@ -1,9 +1,11 @@
 // Harness → caller boundary: the validated core without its details, plus the harness's
-// metadata, checked against the public schema before anyone sees it.
+// metadata, checked against the public schema before anyone sees it. Pure: the transcript records
+// are returned for the bridge to write (src/bridge/record-envelope.ts), and a failure is returned
+// as the harness-built envelope to record instead.
 import path from 'node:path';
+import type { CoreEnvelope } from '../generated/envelope.js';
 import type { PublicEnvelope } from '../generated/harness-envelope.js';
-import { stateFailureCause } from '../state/health.js';
-import { harnessEnvelope } from './harness-built.js';
+import type { HarnessEnvelopeInput } from './harness-built.js';
 import { envelopeMeta, type RunMeta } from './meta.js';
 import { describeError } from './problems.js';
 import { validateHarnessSchema } from './schemas.js';
@@ -20,39 +22,47 @@ function relativeFiles(workspace: string, files: string[]): string[] {
   });
 }
 
+/** A valid core answer without its details (those go to the transcript only). */
+export type CoreAnswer = Omit<CoreEnvelope, 'details'>;
+
 /**
- * Turns a child's core answer into the public envelope: validates the core (an invalid one gives
- * a harness-built `invalid-output` envelope), writes the answer and its `details` to the
- * transcript and closes it, adds the metadata, and validates the result against the harness
- * schema. A result failing that schema is a peer-bridge bug: it is recorded as an
- * `invalid-envelope` incident and a harness-built `blocked` envelope is returned instead.
+ * Checks a child's core answer: a valid one gives the answer and the transcript records to write
+ * (the answer, then each of its `details`); an invalid one the `invalid-output` envelope to record.
  */
-export async function assembleEnvelope(core: unknown, meta: RunMeta): Promise<PublicEnvelope> {
+export function answerRecords(
+  core: unknown,
+  meta: RunMeta,
+): { answer: CoreAnswer; records: object[] } | { fault: HarnessEnvelopeInput } {
   const checked = validateCore(core);
   if (!checked.ok) {
-    return harnessEnvelope({
-      fault: 'invalid-output',
-      cause: `the answer is not a valid envelope core: ${checked.reason}`,
-      meta,
-      problems: checked.problems,
-    });
+    return {
+      fault: {
+        fault: 'invalid-output',
+        cause: `the answer is not a valid envelope core: ${checked.reason}`,
+        meta,
+        problems: checked.problems,
+      },
+    };
   }
   const { details, ...answer } = checked.core;
+  const records = [
+    { type: 'answer', ...answer },
+    ...(details ?? []).map((text, index) => ({ type: 'answer.details', index, text })),
+  ];
+  return { answer, records };
+}
+
+/**
+ * The public envelope of a valid answer once its transcript is closed at `transcriptPath`: the
+ * metadata added and the result validated against the harness schema. A result failing that
+ * schema is a peer-bridge bug: the `invalid-envelope` envelope to record is returned instead.
+ */
+export function buildAnswerEnvelope(
+  answer: CoreAnswer,
+  meta: RunMeta,
+  transcriptPath: string,
+): { envelope: PublicEnvelope } | { fault: HarnessEnvelopeInput } {
   const transcript = meta.transcript;
-  transcript.write({ type: 'answer', ...answer });
-  (details ?? []).forEach((text, index) => transcript.write({ type: 'answer.details', index, text }));
-  let transcriptPath: string;
-  try {
-    transcriptPath = await transcript.close();
-  } catch (error) {
-    // A peer that swapped the state folder mid-run is not a peer-bridge bug: say what to fix.
-    const unusable = await stateFailureCause(transcript.workspace, error);
-    return harnessEnvelope({
-      fault: unusable ? 'state-unusable' : 'invalid-envelope',
-      cause: unusable ?? `the transcript could not be written: ${(error as Error).message}`,
-      meta,
-    });
-  }
   const envelope = {
     ...answer,
     files_touched: relativeFiles(transcript.workspace, answer.files_touched),
@@ -61,12 +71,14 @@ export async function assembleEnvelope(core: unknown, meta: RunMeta): Promise<Pu
     incident: null,
     transcript_path: transcriptPath,
   };
-  if (validateHarnessSchema(envelope)) return envelope;
+  if (validateHarnessSchema(envelope)) return { envelope };
   const problems = (validateHarnessSchema.errors ?? []).map((e) => describeError(e, envelope));
-  return harnessEnvelope({
-    fault: 'invalid-envelope',
-    cause: `the assembled envelope fails schemas/harness-envelope.schema.json: ${problems.slice(0, 3).join('; ')}`,
-    meta,
-    problems,
-  });
+  return {
+    fault: {
+      fault: 'invalid-envelope',
+      cause: `the assembled envelope fails schemas/harness-envelope.schema.json: ${problems.slice(0, 3).join('; ')}`,
+      meta,
+      problems,
+    },
+  };
 }

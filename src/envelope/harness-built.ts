@@ -1,15 +1,16 @@
 // Envelopes the harness writes itself when there is no usable model answer: a timeout, a
 // recursion or unsafe-workspace refusal, a flood of output, an invalid answer, a crash, a failed spawn, a
-// cancellation, or an envelope that failed its own schema. Each one names its cause, has an
-// incident file, and validates.
+// cancellation, or an envelope that failed its own schema. Each one names its cause and validates.
+// Pure: this file says what to record (a transcript record, an incident draft) and builds the
+// envelope from what was recorded; the bridge writes both (src/bridge/record-envelope.ts).
 import type { EnvelopeStatus, PublicEnvelope } from '../generated/harness-envelope.js';
+import type { IncidentInput } from '../state/incident.js';
 import { EnvelopeError } from './errors.js';
-import { writeIncident } from '../state/incident.js';
 import { safeMeta, type EnvelopeMeta, type Fault, type RunMeta } from './meta.js';
 import { partialOutput as cutPartialOutput } from './partial-output.js';
 import { describeError, joinProblems } from './problems.js';
 import { validateHarnessSchema } from './schemas.js';
-import { clampChars } from './text-cut.js';
+import { clampChars } from '../text-cut.js';
 
 export interface HarnessEnvelopeInput {
   fault: Fault;
@@ -67,64 +68,74 @@ function blockerFor(fault: Fault, cause: string): string {
   return clampChars(withCode, 500);
 }
 
+function partialFor(input: HarnessEnvelopeInput) {
+  return input.fault === 'output-limit' && input.meta.runner === 'codex'
+    ? cutPartialOutput(input.partialOutput)
+    : undefined;
+}
+
+/** The record the run's transcript gets before it is closed. */
+export function harnessFaultRecord(input: HarnessEnvelopeInput): object {
+  return { type: 'harness.fault', fault: input.fault, cause: input.cause, problems: input.problems ?? [] };
+}
+
 /**
- * Builds, records and validates the envelope for a run without a usable model answer: status
- * `timeout` (timeout), `refused` (recursion), `blocked` (everything else); the verdict and empty
- * lists written by the harness, the cause in `blockers`, an incident file, the transcript closed.
- * Never rejects for a write failure: the envelope then says in `blockers` what could not be written.
+ * The incident to write once the transcript is closed (its path, or null when it could not be
+ * written); null when there is nowhere safe to write one (unusable state: the cause says it all).
  */
-export async function harnessEnvelope(input: HarnessEnvelopeInput): Promise<PublicEnvelope> {
+export function harnessIncidentDraft(input: HarnessEnvelopeInput, transcriptPath: string | null): IncidentInput | null {
+  const { fault, meta } = input;
+  if (fault === 'state-unusable') return null;
+  const { meta: safe, replaced } = safeMeta(meta);
+  const partial = partialFor(input);
+  return {
+    ...meta.incident,
+    workspace: meta.transcript.workspace,
+    run_id: meta.transcript.runId,
+    fault,
+    reason: input.cause,
+    verb: safe.verb,
+    runner: meta.runner,
+    direction: safe.direction,
+    depth: safe.depth,
+    model: safe.model,
+    effort: safe.effort,
+    duration_seconds: safe.duration_seconds,
+    transcript_path: transcriptPath,
+    problems: [...(input.problems ?? []), ...replaced],
+    ...(partial ? { partial_output: partial } : {}),
+  };
+}
+
+/** What recording a harness-built envelope gave: the paths written, and what could not be written. */
+export interface HarnessRecorded {
+  transcriptPath: string | null;
+  incident: string | null;
+  /** One sentence per record that could not be written; they become blockers. */
+  failures: string[];
+}
+
+/**
+ * Builds and validates the envelope for a run without a usable model answer: status `timeout`
+ * (timeout), `refused` (recursion, unsafe workspace), `blocked` (everything else); the verdict
+ * and empty lists written by the harness, the cause and any failed write in `blockers`.
+ */
+export function buildHarnessEnvelope(input: HarnessEnvelopeInput, recorded: HarnessRecorded): PublicEnvelope {
   const { fault, meta } = input;
   const transcript = meta.transcript;
-  const { meta: safe, replaced } = safeMeta(meta);
-  const blockers = [blockerFor(fault, input.cause)];
-  const partial =
-    fault === 'output-limit' && meta.runner === 'codex' ? cutPartialOutput(input.partialOutput) : undefined;
-
-  transcript.write({ type: 'harness.fault', fault, cause: input.cause, problems: input.problems ?? [] });
-  let transcriptPath: string | null = null;
-  try {
-    transcriptPath = await transcript.close();
-  } catch (error) {
-    blockers.push(clampChars(`the transcript could not be written: ${(error as Error).message}`, 500));
-  }
-
-  let incident: string | null = null;
-  // With unusable state there is nowhere safe to write an incident: the cause says it all.
-  if (fault !== 'state-unusable')
-    try {
-      incident = await writeIncident({
-        ...meta.incident,
-        workspace: transcript.workspace,
-        run_id: transcript.runId,
-        fault,
-        reason: input.cause,
-        verb: safe.verb,
-        runner: meta.runner,
-        direction: safe.direction,
-        depth: safe.depth,
-        model: safe.model,
-        effort: safe.effort,
-        duration_seconds: safe.duration_seconds,
-        transcript_path: transcriptPath,
-        problems: [...(input.problems ?? []), ...replaced],
-        ...(partial ? { partial_output: partial } : {}),
-      });
-    } catch (error) {
-      blockers.push(clampChars(`the incident could not be written: ${(error as Error).message}`, 500));
-    }
-
+  const { meta: safe } = safeMeta(meta);
+  const partial = partialFor(input);
   const envelope: PublicEnvelope = {
     status: statusForFault(fault),
     verdict: clampChars(verdictFor(fault, safe, meta.runner, meta.incident?.budget_seconds), 500),
     findings: [],
     files_touched: [],
     remaining: [],
-    blockers,
+    blockers: [blockerFor(fault, input.cause), ...recorded.failures.map((failure) => clampChars(failure, 500))],
     ...safe,
     run_id: transcript.runId,
-    incident,
-    transcript_path: transcriptPath ?? transcript.plannedPath,
+    incident: recorded.incident,
+    transcript_path: recorded.transcriptPath ?? transcript.plannedPath,
     ...(partial ? { partial_output: partial } : {}),
   };
   if (!validateHarnessSchema(envelope)) {

@@ -1,7 +1,8 @@
 /**
  * The envelope contract: the two validation boundaries of a bridge call (child answer → harness,
  * harness → caller) and the strict schema handed to the child CLIs. Transcripts and incidents,
- * which envelopes reference, are run state (src/state/).
+ * which envelopes reference, are run state (src/state/): this module says what to record and the
+ * bridge writes it (src/bridge/record-envelope.ts).
  */
 export type { CoreEnvelope } from '../generated/envelope.js';
 export type {
@@ -33,8 +34,15 @@ export { validateCore, type CoreValidation } from './validate-core.js';
 export { validateEnvelope, validateToolInput, type Checked } from './validate-public.js';
 export { extractCoreAnswer, findJsonObjects, maxAnswerTextLength, type ExtractedCore } from './extract.js';
 export { strictCoreSchema, strictSubsetViolations } from './strict-schema.js';
-export { assembleEnvelope } from './assemble.js';
-export { harnessEnvelope, statusForFault, type HarnessEnvelopeInput } from './harness-built.js';
+export { answerRecords, buildAnswerEnvelope, type CoreAnswer } from './assemble.js';
+export {
+  buildHarnessEnvelope,
+  harnessFaultRecord,
+  harnessIncidentDraft,
+  statusForFault,
+  type HarnessEnvelopeInput,
+  type HarnessRecorded,
+} from './harness-built.js';
 export type { EnvelopeMeta, Fault, IncidentContext, RunMeta, Verb } from './meta.js';
 export { partialOutput, partialOutputLimitBytes, partialOutputSource } from './partial-output.js';
 export { EnvelopeError } from './errors.js';

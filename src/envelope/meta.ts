@@ -3,46 +3,11 @@
 // replaces anything out of contract and says what it replaced.
 import type { Effort, EffortSubstitution, TokenCounters } from '../generated/harness-envelope.js';
 import type { TranscriptWriter } from '../state/transcript.js';
-import { isEffort, isVerb, type Verb } from '../vocabulary.js';
-import type { WorkspaceChange } from '../state/workspace-change.js';
-import { clampChars } from './text-cut.js';
+import { isEffort, isVerb, type Fault, type Verb } from '../vocabulary.js';
+import type { IncidentContext } from '../state/incident.js';
+import { clampChars } from '../text-cut.js';
 
-export type { Verb };
-
-/** Why the harness, not the model, wrote an envelope. `invalid-envelope` is a peer-bridge bug. */
-export type Fault =
-  | 'timeout'
-  | 'recursion'
-  | 'unsafe-workspace'
-  | 'output-limit'
-  | 'invalid-output'
-  | 'child-exit'
-  | 'spawn'
-  | 'cancelled'
-  | 'model-unreachable'
-  | 'invalid-envelope'
-  /** The workspace's run state (`.peer-bridge/`) was tampered with; nothing was started. */
-  | 'state-unusable';
-
-/** Context that goes into an incident file only (never into the envelope). */
-export interface IncidentContext {
-  /** The time budget of the call in seconds. */
-  budget_seconds?: number | null;
-  /** The child's exit code, when it exited. */
-  exit_code?: number | null;
-  /** The signal that ended the child (e.g. `SIGKILL`). */
-  signal?: string | null;
-  /** The last part of the child's stderr (kept to its last 4 KiB). */
-  stderr_tail?: string | null;
-  /** The output byte cap that was hit (output-limit). */
-  output_limit_bytes?: number | null;
-  /** The depth limit that was reached (recursion). */
-  depth_limit?: number | null;
-  /** What the call changed in the workspace (start snapshot to end snapshot). */
-  workspace_change?: WorkspaceChange | null;
-  /** Anything else worth keeping (must be JSON-serialisable). */
-  extra?: Record<string, unknown>;
-}
+export type { Fault, IncidentContext, Verb };
 
 /**
  * Everything the harness knows about a run. The workspace and run id come from `transcript`

@@ -1,7 +1,7 @@
 // A Codex child stopped by the output limit may still have said something useful in its last
 // complete agent message. That fragment is passed on, small and clearly marked as unverified.
 import type { PartialOutput } from '../generated/harness-envelope.js';
-import { prefixWithinBytes, utf8Length, wellFormed } from './text-cut.js';
+import { prefixWithinBytes, utf8Length, wellFormed } from '../text-cut.js';
 
 export const partialOutputLimitBytes = 4096;
 export const partialOutputSource = 'codex:item.completed:agent_message' as const;

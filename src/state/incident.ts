@@ -1,8 +1,8 @@
 // An incident file records why a run went wrong, with enough context to investigate it later:
 // the fault, the child's exit, its stderr tail, what changed in a git workspace, and the incident
 // before it. The envelope only references the file.
-import type { Fault, IncidentContext } from '../envelope/meta.js';
-import { suffixWithinBytes } from '../envelope/text-cut.js';
+import type { Fault } from '../vocabulary.js';
+import { suffixWithinBytes } from '../text-cut.js';
 import type { PartialOutput } from '../generated/harness-envelope.js';
 import { writeNewFileAtomic } from './atomic-write.js';
 import { gitWorkspaceDelta, type GitWorkspaceDelta } from './git-delta.js';
@@ -11,6 +11,26 @@ import type { WorkspaceChange } from './workspace-change.js';
 import { assertRunId, assertWorkspace, incidentsDir, stateDirectory, workspaceRelative } from './paths.js';
 
 export const stderrTailBytes = 4096;
+
+/** Context that goes into an incident file only (never into the envelope). */
+export interface IncidentContext {
+  /** The time budget of the call in seconds. */
+  budget_seconds?: number | null;
+  /** The child's exit code, when it exited. */
+  exit_code?: number | null;
+  /** The signal that ended the child (e.g. `SIGKILL`). */
+  signal?: string | null;
+  /** The last part of the child's stderr (kept to its last 4 KiB). */
+  stderr_tail?: string | null;
+  /** The output byte cap that was hit (output-limit). */
+  output_limit_bytes?: number | null;
+  /** The depth limit that was reached (recursion). */
+  depth_limit?: number | null;
+  /** What the call changed in the workspace (start snapshot to end snapshot). */
+  workspace_change?: WorkspaceChange | null;
+  /** Anything else worth keeping (must be JSON-serialisable). */
+  extra?: Record<string, unknown>;
+}
 
 export interface IncidentInput extends IncidentContext {
   /** Absolute path of the workspace. */

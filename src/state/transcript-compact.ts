@@ -1,7 +1,7 @@
 // Keeps transcript records small: command output becomes its byte count and sha256 (enough to
 // tell outputs apart and to check a copy), and any other very long string is cut.
 import { createHash } from 'node:crypto';
-import { prefixWithinBytes, utf8Length } from '../envelope/text-cut.js';
+import { prefixWithinBytes, utf8Length } from '../text-cut.js';
 
 export interface CompactOptions {
   /** Property names whose string values are command output (replaced by bytes + sha256). */

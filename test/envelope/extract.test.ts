@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractCoreAnswer, findJsonObjects } from '../../src/envelope/index.js';
-import { goodCore } from './fixtures.js';
+import { goodCore } from '../helpers/core-answer.js';
 
 const answer = JSON.stringify(goodCore());
 const pretty = JSON.stringify(goodCore({ verdict: 'Done {with braces} and "quotes" }' }), null, 2);

@@ -1,12 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  extractCoreAnswer,
-  harnessEnvelope,
-  validateCore,
-  type Fault,
-  type RunMeta,
-} from '../../src/envelope/index.js';
+import { extractCoreAnswer, validateCore, type Fault, type RunMeta } from '../../src/envelope/index.js';
+import { harnessEnvelope } from '../../src/bridge/record-envelope.js';
 import { openTranscript } from '../../src/state/transcript.js';
 import { validateHarnessSchema } from '../../src/envelope/schemas.js';
 import { tempWorkspace } from '../helpers/temp-workspace.js';

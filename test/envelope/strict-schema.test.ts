@@ -6,7 +6,7 @@ import {
   validateCore,
   type JsonSchema,
 } from '../../src/envelope/index.js';
-import { goodCore } from './fixtures.js';
+import { goodCore } from '../helpers/core-answer.js';
 
 const props = (schema: JsonSchema): Record<string, JsonSchema> => schema.properties as Record<string, JsonSchema>;
 

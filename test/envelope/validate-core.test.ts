@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateCore } from '../../src/envelope/index.js';
-import { goodCore } from './fixtures.js';
+import { goodCore } from '../helpers/core-answer.js';
 
 function reasonFor(value: unknown): string {
   const result = validateCore(value);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { harnessEnvelope, validateEnvelope, validateToolInput } from '../../src/envelope/index.js';
+import { validateEnvelope, validateToolInput } from '../../src/envelope/index.js';
+import { harnessEnvelope } from '../../src/bridge/record-envelope.js';
 import { openTranscript } from '../../src/state/transcript.js';
 import { tempWorkspace } from '../helpers/temp-workspace.js';
 

@@ -3,7 +3,7 @@
 // never makes a valid answer's envelope fail its own schema. Property tests with fast-check.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { assembleEnvelope } from '../../src/envelope/index.js';
+import { assembleEnvelope } from '../../src/bridge/record-envelope.js';
 import { openTranscript } from '../../src/state/transcript.js';
 import { ClaudeEventMapper } from '../../src/runners/claude/events.js';
 import { CodexEventMapper } from '../../src/runners/codex/events.js';

@@ -3,20 +3,22 @@
 // a refusal needs it, and its validators are compiled then too (warmValidators). Once per process.
 let finishing:
   | Promise<{
-      harnessEnvelope: typeof import('../../envelope/index.js').harnessEnvelope;
+      harnessEnvelope: typeof import('../record-envelope.js').harnessEnvelope;
       envelopeForOutcome: typeof import('../outcome.js').envelopeForOutcome;
     }>
   | undefined;
 
 export function envelopeBuilders() {
-  finishing ??= Promise.all([import('../../envelope/index.js'), import('../outcome.js')]).then(
-    ([envelope, outcome]) => {
-      envelope.warmValidators();
-      return { harnessEnvelope: envelope.harnessEnvelope, envelopeForOutcome: outcome.envelopeForOutcome };
-    },
-  );
+  finishing ??= Promise.all([
+    import('../../envelope/index.js'),
+    import('../record-envelope.js'),
+    import('../outcome.js'),
+  ]).then(([envelope, record, outcome]) => {
+    envelope.warmValidators();
+    return { harnessEnvelope: record.harnessEnvelope, envelopeForOutcome: outcome.envelopeForOutcome };
+  });
   return finishing;
 }
 
-export const harnessEnvelope: typeof import('../../envelope/index.js').harnessEnvelope = async (input) =>
+export const harnessEnvelope: typeof import('../record-envelope.js').harnessEnvelope = async (input) =>
   (await envelopeBuilders()).harnessEnvelope(input);

@@ -1,12 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { assembleEnvelope, harnessSchema, type RunMeta } from '../../src/envelope/index.js';
-import { openTranscript } from '../../src/state/transcript.js';
-import type { IncidentRecord } from '../../src/state/incident.js';
-import { validateHarnessSchema } from '../../src/envelope/schemas.js';
-import { goodCore } from './fixtures.js';
-import { list, tempWorkspace } from '../helpers/temp-workspace.js';
+import { harnessSchema, type RunMeta } from '../../../src/envelope/index.js';
+import { assembleEnvelope } from '../../../src/bridge/record-envelope.js';
+import { openTranscript } from '../../../src/state/transcript.js';
+import type { IncidentRecord } from '../../../src/state/incident.js';
+import { validateHarnessSchema } from '../../../src/envelope/schemas.js';
+import { goodCore } from '../../helpers/core-answer.js';
+import { list, tempWorkspace } from '../../helpers/temp-workspace.js';
 
 function meta(workspace: string, overrides: Partial<RunMeta> = {}): RunMeta {
   return {
