@@ -57,7 +57,7 @@ const tilde = (file: string) => (home && file.startsWith(`${home}/`) ? `~${file.
 
 function describeLayer(layer: ConfigLayer): string {
   const marks = [layer.file.bom ? 'byte-order mark' : '', layer.file.crlf ? 'CRLF' : ''].filter(Boolean);
-  const state = layer.used ? 'used' : (layer.note ?? 'not used');
+  const state = layer.used ? 'used' : layer.file.state === 'missing' ? 'no such file' : (layer.note ?? 'not used');
   return `${layer.source} ${tilde(layer.file.path)} (${[state, ...marks].join(', ')})`;
 }
 
