@@ -102,18 +102,33 @@ class Recorder {
   }
 }
 
-// `git status --porcelain=v1 -z`: "XY path\0", renames and copies followed by "orig\0".
-function parseStatus(raw: string): { code: string; path: string }[] {
-  const out: { code: string; path: string }[] = [];
+// `git status --porcelain=v2 -z --branch`: "# branch.oid <sha>|(initial)\0" among the headers, then
+// "1 XY … path\0", "2 XY … path\0orig\0" (renames, copies), "u XY … path\0", "? path\0". The
+// code is given as v1 spells it ('.' for unchanged, '??' for untracked), which the change reads.
+export function parseStatus(raw: string): { head: string | null; entries: { code: string; path: string }[] } {
+  const entries: { code: string; path: string }[] = [];
+  let head: string | null = null;
   const parts = raw.split('\0');
   for (let i = 0; i < parts.length; i++) {
     const entry = parts[i]!;
-    if (entry.length < 4) continue;
-    const code = entry.slice(0, 2);
-    out.push({ code: code.trim() || code, path: entry.slice(3) });
-    if (code[0] === 'R' || code[0] === 'C') i += 1;
+    const kind = entry[0];
+    if (kind === '#') {
+      const oid = /^# branch\.oid ([0-9a-f]+)$/.exec(entry);
+      if (oid) head = oid[1]!;
+    } else if (kind === '?') {
+      entries.push({ code: '??', path: entry.slice(2) });
+    } else if (kind === '1' || kind === '2' || kind === 'u') {
+      // Fields before the path: 1 → 8, 2 → 9 (with the score), u → 10.
+      const fields = kind === '1' ? 8 : kind === '2' ? 9 : 10;
+      let at = 0;
+      for (let f = 0; f < fields && at !== -1; f++) at = entry.indexOf(' ', at) + 1 || -1;
+      if (at === -1) continue;
+      const code = entry.slice(2, 4).replace(/\./g, ' ');
+      entries.push({ code: code.trim() || code, path: entry.slice(at) });
+      if (kind === '2') i += 1;
+    }
   }
-  return out;
+  return { head, entries };
 }
 
 // A few files at a time: the order of the records stays that of `entries`, the bounds exact.
@@ -188,35 +203,43 @@ export async function takeSnapshot(workspace: string, limits: SnapshotLimits = {
   );
   const binary = limits.gitBinary ?? 'git';
   try {
-    const inside = (await mayBeInRepository(workspace))
-      ? await git(workspace, ['rev-parse', '--is-inside-work-tree', '--show-prefix'], binary).catch(() => null)
-      : null;
+    // Where the repository is, and the config's filters to switch off, asked at once; then one
+    // status that also names HEAD: two git processes in a row, three in all.
+    const [inside, safe] = (await mayBeInRepository(workspace))
+      ? await Promise.all([
+          git(workspace, ['rev-parse', '--is-inside-work-tree', '--show-prefix'], binary).catch(() => null),
+          noRepoCommands(workspace, binary),
+        ])
+      : [null, []];
     const [insideTree, prefixLine = ''] = inside?.exitCode === 0 ? inside.stdout.split('\n') : [];
     if (insideTree?.trim() === 'true') {
-      const safe = [...(await noRepoCommands(workspace, binary)), '-c', 'core.quotePath=false'];
-      const [head, status] = await Promise.all([
-        git(workspace, ['rev-parse', '--verify', '--quiet', 'HEAD'], binary),
-        git(
-          workspace,
-          [...safe, 'status', '--porcelain=v1', '-z', '--untracked-files=all', '--ignore-submodules=all', ...ownState],
-          binary,
-        ),
-      ]);
+      const status = await git(
+        workspace,
+        [
+          ...safe,
+          '-c',
+          'core.quotePath=false',
+          'status',
+          '--porcelain=v2',
+          '-z',
+          '--branch',
+          '--no-ahead-behind',
+          '--untracked-files=all',
+          '--ignore-submodules=all',
+          ...ownState,
+        ],
+        binary,
+      );
       if (status.exitCode === 0) {
         // Paths from status are relative to the repository's top, which may be above the workspace.
         const prefix = prefixLine.trim();
-        const entries = parseStatus(status.stdout).map((entry) => ({
+        const parsed = parseStatus(status.stdout);
+        const entries = parsed.entries.map((entry) => ({
           path: prefix && entry.path.startsWith(prefix) ? entry.path.slice(prefix.length) : entry.path,
           code: entry.code,
         }));
         await addAll(recorder, entries);
-        return {
-          kind: 'git',
-          at,
-          head: head.exitCode === 0 ? head.stdout.trim() : null,
-          files: recorder.files,
-          truncated: recorder.truncated,
-        };
+        return { kind: 'git', at, head: parsed.head, files: recorder.files, truncated: recorder.truncated };
       }
     }
     await walk(workspace, recorder);

@@ -1,0 +1,115 @@
+// What a call's workspace snapshots cost as the workspace grows (issue 29, item 6): the pair a call
+// takes (before and after its peer), without a peer, in a git repository and in a plain folder of
+// 1,000, 10,000 and 100,000 small files, against the pair in an empty workspace (the baseline) and
+// against `git status` itself on the same repository, all measured in this run, rounds interleaved.
+// BENCH_SNAPSHOT_SIZES=1000,10000 picks the sizes; BENCH_ROUNDS the rounds.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { takeSnapshot } from '../src/state/workspace-snapshot.js';
+import { median, record } from './record.js';
+
+const SIZES = (process.env.BENCH_SNAPSHOT_SIZES ?? '1000,10000,100000').split(',').map(Number);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
+const GOAL = 'issue 29: at most +150 ms per call at 100,000 files';
+
+const made: string[] = [];
+function folder(files: number): string {
+  const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'pb-snapshot-bench-')));
+  made.push(dir);
+  // 100 files a folder, 100 folders a parent: a source tree's shape, not one huge directory.
+  for (let i = 0; i < files; i++) {
+    const sub = path.join(dir, `d${Math.floor(i / 10000)}`, `d${Math.floor(i / 100) % 100}`);
+    if (i % 100 === 0) mkdirSync(sub, { recursive: true });
+    writeFileSync(path.join(sub, `f${i}.txt`), `file ${i}\n`);
+  }
+  return dir;
+}
+
+const gitEnv = { ...process.env, GIT_AUTHOR_NAME: 'b', GIT_AUTHOR_EMAIL: 'b@b', GIT_COMMITTER_NAME: 'b' };
+function repository(files: number): string {
+  const dir = folder(files);
+  const run = (...args: string[]) =>
+    execFileSync('git', args, { cwd: dir, env: { ...gitEnv, GIT_COMMITTER_EMAIL: 'b@b' }, stdio: 'ignore' });
+  run('init', '-q');
+  run('add', '-A');
+  run('commit', '-q', '-m', 'seed', '--allow-empty');
+  // A user's own `git status` has refreshed the index since (the snapshot does not write it).
+  run('status', '--porcelain');
+  // One change and one new file: a call's usual start.
+  if (files > 0) writeFileSync(path.join(dir, 'd0', 'd0', 'f0.txt'), 'changed\n');
+  writeFileSync(path.join(dir, 'new.txt'), 'new\n');
+  return dir;
+}
+
+async function pair(workspace: string): Promise<void> {
+  await takeSnapshot(workspace);
+  await takeSnapshot(workspace);
+}
+function gitStatus(workspace: string): void {
+  execFileSync('git', ['status', '--porcelain=v1', '-z', '--untracked-files=all'], {
+    cwd: workspace,
+    env: { ...process.env, GIT_OPTIONAL_LOCKS: '0' },
+    stdio: ['ignore', 'pipe', 'ignore'],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+}
+async function timed(fn: () => unknown): Promise<number> {
+  const start = process.hrtime.bigint();
+  await fn();
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+function line(name: string, samples: number[], baseline?: { name: string; samples: number[] }, goal?: string) {
+  const base = baseline ? `  baseline ${median(baseline.samples).toFixed(1)} ms` : '';
+  console.log(`${name.padEnd(60)} median ${median(samples).toFixed(1).padStart(8)} ms${base}`);
+  record({
+    name,
+    unit: 'ms',
+    median: median(samples),
+    samples: samples.length,
+    ...(baseline ? { baseline: { name: baseline.name, median: median(baseline.samples) } } : {}),
+    ...(goal ? { goal } : {}),
+  });
+}
+
+try {
+  const emptyGit = repository(0);
+  const emptyWalk = folder(0);
+  const base = { git: [] as number[], walk: [] as number[] };
+  for (const size of SIZES) {
+    const repo = repository(size);
+    const plain = folder(size);
+    const got = { git: [] as number[], walk: [] as number[], status: [] as number[] };
+    await pair(repo); // warm the page cache and git's index read
+    await pair(plain);
+    for (let r = 0; r < ROUNDS; r++) {
+      base.git.push(await timed(() => pair(emptyGit)));
+      got.git.push(await timed(() => pair(repo)));
+      got.status.push(await timed(() => gitStatus(repo)));
+      base.walk.push(await timed(() => pair(emptyWalk)));
+      got.walk.push(await timed(() => pair(plain)));
+    }
+    const k = `${size / 1000}k files`;
+    const status = { name: `git status -uall, ${k}`, samples: got.status };
+    line(status.name, got.status);
+    line(
+      `snapshot pair, git, ${k}`,
+      got.git,
+      { name: 'pair, empty repository', samples: base.git },
+      size === 100000 ? GOAL : undefined,
+    );
+    line(`snapshot pair vs git status, git, ${k}`, got.git, status);
+    line(
+      `snapshot pair, plain folder, ${k}`,
+      got.walk,
+      { name: 'pair, empty folder', samples: base.walk },
+      size === 100000 ? GOAL : undefined,
+    );
+    rmSync(repo, { recursive: true, force: true });
+    rmSync(plain, { recursive: true, force: true });
+  }
+} finally {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+}
