@@ -10,6 +10,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { KEPT_LOCK_FILES } from '../src/fs/locks.js';
 import { soakBridge, type BridgeOutcome } from './soak-bridge.js';
 import { soakEdits, type EditsOutcome } from './soak-edits.js';
 import { growth, type Sample } from './soak-probe.js';
@@ -97,6 +98,11 @@ function markdown(report: SoakReport, date: string): string {
     '| check | value | ok |',
     '| --- | --- | --- |',
     ...report.checks.map((c) => `| ${c.name} | ${c.value} | ${c.ok ? 'yes' : '**no**'} |`),
+    '',
+    ...(o.calls < 2000 || o.edits < 20_000 ? ['Reduced scale (the default is 2,000 calls and 20,000 edits).', ''] : []),
+    `Workbench descriptors are the sum over the ${o.clients} servers; each keeps up to ${KEPT_LOCK_FILES} lock files ` +
+      `open between edits by design (src/fs/locks.ts), so they rise until that cache is full: ` +
+      `${report.edits.samples.at(-1)?.fds ?? '?'} at the end.`,
     '',
     `Call outcomes: ${Object.entries(report.bridge.statuses)
       .map(([k, v]) => `${k} ${v}`)
