@@ -8,7 +8,7 @@ import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { Ledger } from '../src/state/ledger.js';
 import { repoRoot, startServer, type Served } from '../test/mcp/serve-client.js';
-import { openFds, pinger, rssMiB, type Sample } from './soak-probe.js';
+import { pinger, sampler, type Sample } from './soak-probe.js';
 
 const gateRunner = path.join(repoRoot, 'test', 'fixtures', 'runners', 'gate-runner.ts');
 const VERBS = ['bridge_advise', 'bridge_review', 'bridge_implement'] as const;
@@ -96,6 +96,7 @@ export async function soakBridge(options: {
   const served = await startServer({ workspace: options.workspace, env: options.env, args: ['--runner', gateRunner] });
   const pid = served.pid()!;
   const ping = pinger(served.client);
+  const sample = sampler([pid], [ping]);
   const samples: Sample[] = [];
   const statuses: Record<string, number> = {};
   let next = 0;
@@ -106,8 +107,7 @@ export async function soakBridge(options: {
         const status = await oneCall(served, next++, gate.port);
         statuses[status] = (statuses[status] ?? 0) + 1;
         settled += 1;
-        if (settled % options.every === 0)
-          samples.push({ at: settled, rssMiB: rssMiB(pid), fds: openFds(pid), maxPingMs: ping.take() });
+        if (settled % options.every === 0) samples.push(sample(settled));
       }
     };
     await Promise.all(Array.from({ length: options.concurrency }, worker));

@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { startServer, type Served } from '../test/mcp/serve-client.js';
-import { openFds, pinger, rssMiB, type Sample } from './soak-probe.js';
+import { pinger, sampler, type Sample } from './soak-probe.js';
 
 const fileName = (f: number) => `soak-${String(f).padStart(2, '0')}.txt`;
 
@@ -74,13 +74,15 @@ export async function soakEdits(options: {
       await startServer({ workspace: options.workspace, env: options.env, args: ['--surface', 'workbench'] }),
     );
   const pings = servers.map((s) => pinger(s.client));
+  const sample = sampler(
+    servers.map((s) => s.pid()!),
+    pings,
+  );
   const samples: Sample[] = [];
   const accepted = new Map<string, string[]>();
   let next = 0;
   let done = 0;
   let staleRetries = 0;
-  const sum = (values: (number | null)[]) =>
-    values.some((v) => v === null) ? null : values.reduce((a, b) => a! + b!, 0);
   try {
     const client = async (served: Served, c: number) => {
       while (next < options.edits) {
@@ -91,13 +93,7 @@ export async function soakEdits(options: {
         staleRetries += await appendLine(served, name, line);
         accepted.set(name, [...(accepted.get(name) ?? []), line]);
         done += 1;
-        if (done % options.every === 0)
-          samples.push({
-            at: done,
-            rssMiB: sum(servers.map((s) => rssMiB(s.pid()!))),
-            fds: sum(servers.map((s) => openFds(s.pid()!))),
-            maxPingMs: Math.max(...pings.map((p) => p.take())),
-          });
+        if (done % options.every === 0) samples.push(sample(done));
       }
     };
     await Promise.all(servers.map((served, c) => client(served, c)));

@@ -2,6 +2,7 @@
 // /proc; null elsewhere), and its event loop's stall as the round trip of MCP pings sent one after
 // another by a pinger that runs beside the load (the server exposes nothing new for this).
 import { readdirSync, readFileSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 
 export interface Sample {
@@ -11,6 +12,52 @@ export interface Sample {
   fds: number | null;
   /** The longest ping round trip since the previous sample, in ms. */
   maxPingMs: number;
+  /**
+   * The longest delay of this (client) process's own event loop since the previous sample: a ping
+   * round trip includes it, so a long round trip beside a long client delay is not the server's.
+   */
+  clientLoopMs: number;
+  /**
+   * Milliseconds the server's main thread spent runnable but waiting for a CPU since the previous
+   * sample (Linux schedstat; null elsewhere): the machine's load, not work of the server's.
+   */
+  serverRunQueueMs: number | null;
+}
+
+/** The server's main thread's total wait on the run queue so far, in ms (Linux). */
+export function runQueueMs(pid: number): number | null {
+  try {
+    return Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1e6;
+  } catch {
+    return null;
+  }
+}
+
+/** Takes samples of `pids` (summed), each covering the time since the one before. */
+export function sampler(pids: number[], pings: { take: () => number }[]): (at: number) => Sample {
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  const waitOf = () => {
+    const waits = pids.map(runQueueMs);
+    return waits.some((w) => w === null) ? null : waits.reduce((a, b) => a! + b!, 0);
+  };
+  let lastWait = waitOf();
+  const sum = (values: (number | null)[]) =>
+    values.some((v) => v === null) ? null : values.reduce((a, b) => a! + b!, 0);
+  return (at) => {
+    const wait = waitOf();
+    const sample: Sample = {
+      at,
+      rssMiB: sum(pids.map(rssMiB)),
+      fds: sum(pids.map(openFds)),
+      maxPingMs: Math.max(...pings.map((p) => p.take())),
+      clientLoopMs: loop.max / 1e6,
+      serverRunQueueMs: wait === null || lastWait === null ? null : wait - lastWait,
+    };
+    lastWait = wait;
+    loop.reset();
+    return sample;
+  };
 }
 
 export function rssMiB(pid: number): number | null {
