@@ -10,7 +10,7 @@ import { buildPrompt } from '../src/bridge/prompt.js';
 import { runBridge } from '../src/bridge/run-bridge.js';
 import { strictCoreSchema } from '../src/envelope/index.js';
 import { codexArgs } from '../src/runners/codex/args.js';
-import { codexBin, codexEnv } from '../test/bridge/peers.js';
+import { codexBin, codexEnv } from '../test/helpers/peers.js';
 import { benchEnvironment, describe, responsesDoubleProcess, runToExit } from './child-timing.js';
 import { median, record } from './record.js';
 

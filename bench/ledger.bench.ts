@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { runBridge } from '../src/bridge/run-bridge.js';
 import { Ledger } from '../src/state/ledger.js';
-import { answer, codexEnv } from '../test/bridge/peers.js';
+import { answer, codexEnv } from '../test/helpers/peers.js';
 import { startResponsesDouble } from '../test/doubles/openai-responses-server.js';
 import type { Turn } from '../test/doubles/script.js';
 import { record } from './record.js';

@@ -18,7 +18,7 @@ import { strictCoreSchema } from '../src/envelope/index.js';
 import { createMcpServer } from '../src/mcp/server.js';
 import { codexArgs } from '../src/runners/codex/args.js';
 import { pidsWithMarker } from '../src/supervisor/process-table.js';
-import { codexBin, codexEnv } from '../test/bridge/peers.js';
+import { codexBin, codexEnv } from '../test/helpers/peers.js';
 import { benchEnvironment, responsesDoubleProcess } from './child-timing.js';
 import { median, record } from './record.js';
 

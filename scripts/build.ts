@@ -115,6 +115,25 @@ const ownSourceMapsOnly: Plugin = {
   },
 };
 
+// src/report/page-script.ts reads the page's browser script from its own file when run from source;
+// in the bundle that module becomes the file's text, inlined (dist/ ships no src/).
+const PAGE_SCRIPT_MODULE = path.join(root, 'src', 'report', 'page-script.ts');
+const PAGE_SCRIPT_FILE = path.join(root, 'src', 'report', 'browser', 'page-script.js');
+const pageScriptAsText: Plugin = {
+  name: 'page-script-as-text',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]report[\\/]page-script\.ts$/ }, async (args) => {
+      if (path.resolve(args.path) !== PAGE_SCRIPT_MODULE) return undefined;
+      const text = await readFile(PAGE_SCRIPT_FILE, 'utf8');
+      return {
+        contents: `export const PAGE_SCRIPT = ${JSON.stringify(text)};`,
+        loader: 'js',
+        watchFiles: [PAGE_SCRIPT_FILE],
+      };
+    });
+  },
+};
+
 // In the CLI bundle, main.ts's command imports: `./run.js` becomes a require() of the run bundle
 // (an import() would start the ES module loader), the other commands stay import()s of their
 // entry points; what else main.ts imports (version, usage error) is bundled in.
@@ -179,14 +198,18 @@ async function main(): Promise<void> {
         Object.entries(ENTRY_POINTS).map(([out, source]) => [out, path.join(root, source)]),
       ),
       chunkNames: 'chunks/[name]-[hash]',
-      plugins: [ownSourceMapsOnly],
+      plugins: [ownSourceMapsOnly, pageScriptAsText],
     }),
     build({
       ...commonjs,
       entryPoints: { [RUN_COMMAND.out]: path.join(root, RUN_COMMAND.source) },
-      plugins: [ownSourceMapsOnly],
+      plugins: [ownSourceMapsOnly, pageScriptAsText],
     }),
-    build({ ...commonjs, entryPoints: { [CLI.out]: path.join(root, CLI.source) }, plugins: [commandsApart] }),
+    build({
+      ...commonjs,
+      entryPoints: { [CLI.out]: path.join(root, CLI.source) },
+      plugins: [commandsApart, pageScriptAsText],
+    }),
   ]);
   await Promise.all(vendorBuilds());
   const outputs = results.flatMap((result) =>

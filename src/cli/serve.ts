@@ -7,6 +7,7 @@ import { earlyAnswers } from '../mcp/early-answers.js';
 import { EarlyStdioTransport } from '../mcp/early-stdio.js';
 import { MAX_RESULT_BYTES_VARIABLE, maxResultBytes } from '../mcp/result-budget.js';
 import { MAX_MESSAGE_BYTES_VARIABLE, maxMessageBytes } from '../mcp/stdio/message-size.js';
+import { onStdioStop } from '../mcp/stdio/lifecycle.js';
 import { parse, UsageError } from './args.js';
 import { parseDefaultTimeouts } from './default-timeout-option.js';
 import type { RetentionSettings } from '../state/retention-settings.js';
@@ -179,19 +180,8 @@ async function serveBridgeSurface(
 // calls and drain them (for the bridge: cancel them, which kills their children and settles them
 // in the ledger), then close, all before the process exits.
 function onStop(shutDown: () => Promise<unknown>): { begun: () => boolean } {
-  let stopping = false;
-  const stop = (why: string) => {
-    if (stopping) return;
-    stopping = true;
-    log(`stopping (${why})`);
-    void shutDown()
-      // Exit once stdout has taken every answer (pipes are asynchronous on some systems).
-      .finally(() => process.stdout.write('', () => process.exit(0)));
-  };
-  process.stdin.once('end', () => stop('stdin closed'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
-  return { begun: () => stopping };
+  const stdinEnded = new Promise<void>((resolve) => process.stdin.once('end', resolve));
+  return onStdioStop({ stdinEnded, shutDown, log });
 }
 
 // A server starts even when a peer broke the run state: calls are then refused with the fix, and

@@ -20,6 +20,7 @@ import {
 } from './workbench-info.js';
 import { fitReadWindow } from './fit-read-window.js';
 import { maxResultBytes } from './result-budget.js';
+import { onStdioStop } from './stdio/lifecycle.js';
 
 export interface WorkbenchServerOptions {
   /** The directory every tool path is confined to. */
@@ -109,20 +110,12 @@ export async function serveWorkbench(
 ): Promise<void> {
   const { server, drain } = createWorkbenchServer(options);
   server.onerror = (error) => options.log(error.message);
-  let stopping = false;
-  const stop = (why: string) => {
-    if (stopping) return;
-    stopping = true;
-    options.log(`stopping (${why})`);
-    // Stop taking calls and let those in flight finish, then close (the bridge's serve does the same).
-    // Exit once stdout has taken every answer (pipes are asynchronous on some systems).
-    void drain()
-      .then(() => server.close())
-      .finally(() => process.stdout.write('', () => process.exit(0)));
-  };
-  void options.stdinEnded.then(() => stop('stdin closed'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
+  // Stop taking calls and let those in flight finish, then close (the bridge's serve does the same).
+  onStdioStop({
+    stdinEnded: options.stdinEnded,
+    shutDown: () => drain().then(() => server.close()),
+    log: options.log,
+  });
   await server.connect(options.transport);
   options.log(`serving the file workbench for ${options.workspace} over stdio (version ${options.version})`);
 }

@@ -11,7 +11,7 @@ import { startMessagesDouble } from '../doubles/anthropic-messages-server.js';
 import { startResponsesDouble } from '../doubles/openai-responses-server.js';
 import type { RecordedRequest, Turn } from '../doubles/script.js';
 import { useTempDir } from '../helpers/temp-dir.js';
-import { answer, claudeEnv, codexEnv } from './peers.js';
+import { answer, claudeEnv, codexEnv } from '../helpers/peers.js';
 import { existsSync } from 'node:fs';
 
 const tempDir = useTempDir('peer-bridge-peer-wb-');

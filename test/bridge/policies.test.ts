@@ -183,7 +183,7 @@ describe('workspace binding', () => {
 describe('default runner', () => {
   it('is codex when installed, else claude when installed, else codex', async () => {
     const { defaultRunner } = await import('../../src/bridge/run-bridge.js');
-    const { codexBin, claudeBin } = await import('./peers.js');
+    const { codexBin, claudeBin } = await import('../helpers/peers.js');
     const none = { PATH: '' };
     expect(defaultRunner({ ...none, PEER_BRIDGE_CODEX_BIN: codexBin, PEER_BRIDGE_CLAUDE_BIN: claudeBin })).toBe(
       'codex',

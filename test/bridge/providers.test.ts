@@ -7,7 +7,7 @@ import { runBridge } from '../../src/index.js';
 import { codexConfigToml } from '../doubles/codex-config.js';
 import { startResponsesDouble } from '../doubles/openai-responses-server.js';
 import { useTempDir } from '../helpers/temp-dir.js';
-import { answer, codexBin } from './peers.js';
+import { answer, codexBin } from '../helpers/peers.js';
 
 const tempDir = useTempDir('peer-bridge-providers-');
 const doubles: { close(): Promise<void> }[] = [];

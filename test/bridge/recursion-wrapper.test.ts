@@ -12,7 +12,7 @@ import { startResponsesDouble } from '../doubles/openai-responses-server.js';
 import { lastFunctionOutput } from '../e2e/mcp-calling-responses-model.js';
 import { tomlString, wrapperScript } from '../helpers/bridge-server-entries.js';
 import { useTempDir } from '../helpers/temp-dir.js';
-import { answer, codexBin } from './peers.js';
+import { answer, codexBin } from '../helpers/peers.js';
 
 // No peer-bridge in the folder's name: the wrapper's path must not give the bridge away.
 const tempDir = useTempDir('pb-recursion-');

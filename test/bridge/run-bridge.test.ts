@@ -9,7 +9,7 @@ import type { BridgeProgress } from '../../src/bridge/types.js';
 import { startResponsesDouble } from '../doubles/openai-responses-server.js';
 import type { Turn } from '../doubles/script.js';
 import { useTempDir } from '../helpers/temp-dir.js';
-import { answer, codexEnv } from './peers.js';
+import { answer, codexEnv } from '../helpers/peers.js';
 import { waitFor } from '../mcp/wait.js';
 
 const tempDir = useTempDir('peer-bridge-run-');

@@ -14,7 +14,7 @@ import type { Turn } from '../doubles/script.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 import { expectTimedRecords, transcriptRecords, type TimedRecord } from '../helpers/transcript-times.js';
 import { waitFor } from '../mcp/wait.js';
-import { answer, claudeEnv, codexEnv } from './peers.js';
+import { answer, claudeEnv, codexEnv } from '../helpers/peers.js';
 
 const tempDir = useTempDir('peer-bridge-times-');
 let saved: NodeJS.ProcessEnv;

@@ -10,7 +10,7 @@ import { watchUnreachable } from '../../src/bridge/run-child.js';
 import type { RunnerEvent } from '../../src/runners/types.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 import { processesIn, waitFor } from '../mcp/wait.js';
-import { claudeEnv, codexEnv } from './peers.js';
+import { claudeEnv, codexEnv } from '../helpers/peers.js';
 
 const tempDir = useTempDir('peer-bridge-unreachable-');
 let saved: NodeJS.ProcessEnv;

@@ -8,7 +8,7 @@ import { runBridge } from '../../src/index.js';
 import { startResponsesDouble } from '../doubles/openai-responses-server.js';
 import type { Turn } from '../doubles/script.js';
 import { useTempDir } from '../helpers/temp-dir.js';
-import { answer, codexEnv } from './peers.js';
+import { answer, codexEnv } from '../helpers/peers.js';
 
 const tempDir = useTempDir('peer-bridge-change-');
 const closers: (() => Promise<void>)[] = [];

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Ledger } from '../../src/state/ledger.js';
 import { useTempDir } from '../helpers/temp-dir.js';
-import { baseEnv, repoRoot } from '../mcp/serve-client.js';
+import { baseEnv, repoRoot } from '../helpers/serve-client.js';
 
 const tempDir = useTempDir('peer-bridge-built-run-');
 const dist = path.join(repoRoot, 'dist');
@@ -103,7 +103,7 @@ describe('peer-bridge run from dist/', () => {
 
   it('runs a whole call: the envelope, a settled ledger, no owner left behind', async () => {
     const { startResponsesDouble } = await import('../doubles/openai-responses-server.js');
-    const { answer, codexEnv } = await import('../bridge/peers.js');
+    const { answer, codexEnv } = await import('../helpers/peers.js');
     const dir = tempDir();
     const workspace = path.join(dir, 'ws');
     mkdirSync(workspace);

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { taskPreview } from '../../src/bridge/task-preview.js';
 import { Ledger } from '../../src/state/ledger.js';
 import { useTempDir } from '../helpers/temp-dir.js';
-import { baseEnv, cliMain, repoRoot, tsxLoader } from '../mcp/serve-client.js';
+import { baseEnv, cliMain, repoRoot, tsxLoader } from '../helpers/serve-client.js';
 
 const tempDir = useTempDir('peer-bridge-cli-');
 const version = (await import('../../package.json', { with: { type: 'json' } })).default.version;
@@ -243,7 +243,7 @@ describe('peer-bridge command line', () => {
 describe('peer-bridge run with the real Codex CLI', () => {
   it('prints the envelope as JSON with --json, and a readable summary otherwise', async () => {
     const { startResponsesDouble } = await import('../doubles/openai-responses-server.js');
-    const { answer, codexEnv } = await import('../bridge/peers.js');
+    const { answer, codexEnv } = await import('../helpers/peers.js');
     const dir = tempDir();
     const workspace = path.join(dir, 'ws');
     (await import('node:fs')).mkdirSync(workspace);
@@ -303,7 +303,7 @@ describe('peer-bridge run on a terminal', () => {
     'ticks the progress clock every second between events',
     async () => {
       const { startResponsesDouble } = await import('../doubles/openai-responses-server.js');
-      const { codexEnv } = await import('../bridge/peers.js');
+      const { codexEnv } = await import('../helpers/peers.js');
       const { waitFor, processesIn } = await import('../mcp/wait.js');
       const dir = realpathSync(tempDir());
       const workspace = path.join(dir, 'ws');
@@ -365,7 +365,7 @@ describe('peer-bridge run on a terminal', () => {
     'shows live progress on stderr, then the summary',
     async () => {
       const { startResponsesDouble } = await import('../doubles/openai-responses-server.js');
-      const { answer, codexEnv } = await import('../bridge/peers.js');
+      const { answer, codexEnv } = await import('../helpers/peers.js');
       const dir = tempDir();
       const workspace = path.join(dir, 'ws');
       (await import('node:fs')).mkdirSync(workspace);

@@ -5,13 +5,13 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { claudeBin, codexBin } from '../bridge/peers.js';
+import { claudeBin, codexBin } from '../helpers/peers.js';
 import { startMessagesDouble } from '../doubles/anthropic-messages-server.js';
 import { claudeDoubleEnv } from '../doubles/claude-env.js';
 import { codexConfigToml } from '../doubles/codex-config.js';
 import { startResponsesDouble } from '../doubles/openai-responses-server.js';
 import { useTempDir } from '../helpers/temp-dir.js';
-import { baseEnv, cliMain, repoRoot, tsxLoader } from '../mcp/serve-client.js';
+import { baseEnv, cliMain, repoRoot, tsxLoader } from '../helpers/serve-client.js';
 
 const tempDir = useTempDir('peer-bridge-doctor-');
 

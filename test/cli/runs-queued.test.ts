@@ -8,7 +8,7 @@ import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Ledger } from '../../src/state/ledger.js';
-import { baseEnv, cliMain, repoRoot, tsxLoader } from '../mcp/serve-client.js';
+import { baseEnv, cliMain, repoRoot, tsxLoader } from '../helpers/serve-client.js';
 import { chromiumPath, noChromiumReason } from '../report/chromium.js';
 
 const dirs: string[] = [];

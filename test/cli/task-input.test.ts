@@ -15,7 +15,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runBridge } from '../../src/bridge/run-bridge.js';
 import { useTempDir } from '../helpers/temp-dir.js';
-import { baseEnv, cliMain, repoRoot, tsxLoader } from '../mcp/serve-client.js';
+import { baseEnv, cliMain, repoRoot, tsxLoader } from '../helpers/serve-client.js';
 
 const tempDir = useTempDir('peer-bridge-task-input-');
 const builtMain = path.join(repoRoot, 'dist', 'cli', 'main.cjs');
@@ -104,7 +104,7 @@ describe('peer-bridge run --task-file and -: size', () => {
 
   it('hands the longest task that fits to the peer whole, from a file and from stdin', async () => {
     const { startResponsesDouble } = await import('../doubles/openai-responses-server.js');
-    const { answer, codexEnv } = await import('../bridge/peers.js');
+    const { answer, codexEnv } = await import('../helpers/peers.js');
     const dir = tempDir();
     const workspace = path.join(dir, 'ws');
     mkdirSync(workspace);

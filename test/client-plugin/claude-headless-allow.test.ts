@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decide, PLUGIN_TOOL_PREFIX } from '../../src/client-plugin/claude-headless-allow.js';
-import { repoRoot } from '../mcp/serve-client.js';
+import { repoRoot } from '../helpers/serve-client.js';
 
 const hookFile = path.join(repoRoot, 'dist', 'client-plugin', 'claude-headless-allow.js');
 

@@ -5,8 +5,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { claudeBin } from '../bridge/peers.js';
-import { repoRoot } from '../mcp/serve-client.js';
+import { claudeBin } from '../helpers/peers.js';
+import { repoRoot } from '../helpers/serve-client.js';
 
 const run = promisify(execFile);
 const json = (file: string) => JSON.parse(readFileSync(path.join(repoRoot, file), 'utf8'));

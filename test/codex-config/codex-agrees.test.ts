@@ -6,7 +6,7 @@ import { execFile, spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readCodexConfig } from '../../src/codex-config/index.js';
-import { codexBin } from '../bridge/peers.js';
+import { codexBin } from '../helpers/peers.js';
 import { startResponsesDouble } from '../doubles/openai-responses-server.js';
 import {
   codexHomeWith,

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readCodexConfig, type CodexConfig } from '../../src/codex-config/index.js';
 import { childServerArgs } from '../../src/runners/codex/mcp-config.js';
-import { codexBin } from '../bridge/peers.js';
+import { codexBin } from '../helpers/peers.js';
 import { codexHomeWith, gitProject, projectConfig, trust } from './fixtures.js';
 import { cachePlugin, cacheServers, pluginTables } from './plugin-fixtures.js';
 

@@ -29,7 +29,7 @@ import { ALWAYS, platformOf, WHEN_BUILT } from '../../scripts/mcpb/platforms.js'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { answer, codexEnv } from '../bridge/peers.js';
+import { answer, codexEnv } from '../helpers/peers.js';
 import { startResponsesDouble } from '../doubles/openai-responses-server.js';
 
 const root = packageRoot();

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../mcp/serve-client.js';
+import { repoRoot } from '../helpers/serve-client.js';
 import { checkMarkdown, type DocFacts, type ProblemKind } from './check-docs.js';
 import { commandsIn, documentationPages, optionsIn, projectFacts } from './project-facts.js';
 

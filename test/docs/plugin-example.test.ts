@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runBridge } from '../../src/bridge/run-bridge.js';
 import { useTempDir } from '../helpers/temp-dir.js';
-import { repoRoot } from '../mcp/serve-client.js';
+import { repoRoot } from '../helpers/serve-client.js';
 
 const tempDir = useTempDir();
 const page = readFileSync(path.join(repoRoot, 'docs', 'runners-and-plugins.md'), 'utf8');

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { validateEnvelope, validateToolInput } from '../../src/envelope/index.js';
 import { describeErrors, fsToolsSchema, validatorFor } from '../../src/fs/tool-schemas.js';
 import { listTools } from '../../src/mcp/tools.js';
-import { repoRoot } from '../mcp/serve-client.js';
+import { repoRoot } from '../helpers/serve-client.js';
 import type { DocFacts } from './check-docs.js';
 import { parseMarkdown } from './markdown.js';
 

@@ -5,10 +5,10 @@ import { mkdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { Ledger } from '../../src/state/ledger.js';
-import { answer, claudeBin, claudeEnv, codexEnv } from '../bridge/peers.js';
+import { answer, claudeBin, claudeEnv, codexEnv } from '../helpers/peers.js';
 import { startResponsesDouble } from '../doubles/openai-responses-server.js';
 import { useTempDir } from '../helpers/temp-dir.js';
-import { baseEnv, cliMain, tsxLoader } from '../mcp/serve-client.js';
+import { baseEnv, cliMain, tsxLoader } from '../helpers/serve-client.js';
 import { startToolCallingModel, lastToolResult } from './mcp-calling-model.js';
 
 const tempDir = useTempDir('peer-bridge-e2e-');

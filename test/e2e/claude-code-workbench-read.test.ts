@@ -7,9 +7,9 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { claudeBin, claudeEnv } from '../bridge/peers.js';
+import { claudeBin, claudeEnv } from '../helpers/peers.js';
 import { useTempDir } from '../helpers/temp-dir.js';
-import { baseEnv, cliMain, tsxLoader } from '../mcp/serve-client.js';
+import { baseEnv, cliMain, tsxLoader } from '../helpers/serve-client.js';
 import { lastToolResult, startToolCallingModel } from './mcp-calling-model.js';
 
 const tempDir = useTempDir('peer-bridge-e2e-read-');

@@ -6,10 +6,10 @@ import { appendFileSync, mkdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { Ledger } from '../../src/state/ledger.js';
-import { answer, claudeEnv, codexBin, codexEnv } from '../bridge/peers.js';
+import { answer, claudeEnv, codexBin, codexEnv } from '../helpers/peers.js';
 import { startMessagesDouble } from '../doubles/anthropic-messages-server.js';
 import { useTempDir } from '../helpers/temp-dir.js';
-import { baseEnv, cliMain, tsxLoader } from '../mcp/serve-client.js';
+import { baseEnv, cliMain, tsxLoader } from '../helpers/serve-client.js';
 import { lastFunctionOutput, startToolCallingResponses } from './mcp-calling-responses-model.js';
 
 const tempDir = useTempDir('peer-bridge-e2e-codex-');

@@ -15,9 +15,9 @@ import { runBridge } from '../../src/index.js';
 import { codexConfigToml } from '../doubles/codex-config.js';
 import { startResponsesDouble } from '../doubles/openai-responses-server.js';
 import { toolsGiven } from '../helpers/codex-tools-given.js';
-import { repoRoot } from '../mcp/serve-client.js';
+import { repoRoot } from '../helpers/serve-client.js';
 import { processesIn, waitFor } from '../mcp/wait.js';
-import { answer } from '../bridge/peers.js';
+import { answer } from '../helpers/peers.js';
 import { codexBin, setEnv } from '../runners/helpers.js';
 import { installPacked, unpackTarball, type Installed } from './packed-install.js';
 

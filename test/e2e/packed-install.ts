@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { repoRoot } from '../mcp/serve-client.js';
+import { repoRoot } from '../helpers/serve-client.js';
 
 const run = promisify(execFile);
 const npmEnv = {

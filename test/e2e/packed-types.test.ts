@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../mcp/serve-client.js';
+import { repoRoot } from '../helpers/serve-client.js';
 import { installPacked, type Installed } from './packed-install.js';
 
 const run = promisify(execFile);

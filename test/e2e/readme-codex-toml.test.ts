@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { CODEX_ENV_VARS_FOR_CLAUDE, codexSnippet } from '../../src/cli/client-snippets.js';
 import { readCodexConfig } from '../../src/codex-config/index.js';
 import { childServerArgs } from '../../src/runners/codex/mcp-config.js';
-import { codexBin } from '../bridge/peers.js';
+import { codexBin } from '../helpers/peers.js';
 import { registerSnippets } from './readme-snippets.js';
 
 const fresh = (prefix: string) => realpathSync(mkdtempSync(path.join(os.tmpdir(), `pb-readme-${prefix}-`)));

@@ -2,7 +2,7 @@
 // section, so the tests run what a user copies and the docs cannot drift from what works.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { repoRoot } from '../mcp/serve-client.js';
+import { repoRoot } from '../helpers/serve-client.js';
 
 export interface Fence {
   lang: string;

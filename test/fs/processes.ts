@@ -1,7 +1,7 @@
 // Starting fs-worker.ts children and talking to them line by line.
 import { execa, type ResultPromise } from 'execa';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
+import { firstLine } from '../helpers/lines.js';
 import { fileURLToPath } from 'node:url';
 import { fixtures } from './helpers.js';
 
@@ -20,17 +20,9 @@ export function startWorker(job: Record<string, unknown>): Worker {
 }
 
 /** Resolves when the worker prints `line` on stdout. */
-export function waitForLine(worker: Worker, line: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: worker.stdout });
-    lines.on('line', (text) => {
-      if (text.trim() === line) {
-        lines.close();
-        resolve();
-      }
-    });
-    void worker.then((result) => reject(new Error(`worker ended before "${line}": ${result.stderr}`)));
-  });
+export async function waitForLine(worker: Worker, line: string): Promise<void> {
+  const ended = worker.then((result) => `worker ended before "${line}": ${result.stderr}`);
+  await firstLine(worker.stdout, (text) => text.trim() === line, ended);
 }
 
 /** The JSON the worker printed last. */

@@ -4,7 +4,7 @@
 // entry say nothing of it (the bridge cannot tell it is itself; only the depth stops a loop).
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { cliMain, repoRoot, tsxLoader } from '../mcp/serve-client.js';
+import { cliMain, repoRoot, tsxLoader } from './serve-client.js';
 
 /** A TOML basic string. */
 export const tomlString = (value: string) => JSON.stringify(value);

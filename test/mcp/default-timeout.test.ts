@@ -5,10 +5,10 @@ import { mkdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { answer, codexEnv } from '../bridge/peers.js';
+import { answer, codexEnv } from '../helpers/peers.js';
 import { startResponsesDouble } from '../doubles/openai-responses-server.js';
 import { useTempDir } from '../helpers/temp-dir.js';
-import { cliMain, repoRoot, startServer, tsxLoader } from './serve-client.js';
+import { cliMain, repoRoot, startServer, tsxLoader } from '../helpers/serve-client.js';
 import { processesIn, waitFor } from './wait.js';
 
 const tempDir = useTempDir('peer-bridge-default-timeout-');

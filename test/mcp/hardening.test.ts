@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Ledger } from '../../src/state/ledger.js';
 import { startResponsesDouble } from '../doubles/openai-responses-server.js';
-import { answer, codexEnv } from '../bridge/peers.js';
+import { answer, codexEnv } from '../helpers/peers.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 import { startRawServer, type RawServer } from './raw-client.js';
 

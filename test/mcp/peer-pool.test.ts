@@ -12,8 +12,8 @@ import { startResponsesDouble } from '../doubles/openai-responses-server.js';
 import type { Double } from '../doubles/serve.js';
 import type { Turn } from '../doubles/script.js';
 import { useTempDir } from '../helpers/temp-dir.js';
-import { answer, codexEnv } from '../bridge/peers.js';
-import { repoRoot, startServer, type Served } from './serve-client.js';
+import { answer, codexEnv } from '../helpers/peers.js';
+import { repoRoot, startServer, type Served } from '../helpers/serve-client.js';
 import { processesIn, waitFor } from './wait.js';
 
 const tempDir = useTempDir('peer-bridge-pool-');

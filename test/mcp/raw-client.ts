@@ -2,7 +2,7 @@
 // would never send (malformed requests, over-size lines, prototype names).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { baseEnv, cliMain, repoRoot, tsxLoader } from './serve-client.js';
+import { baseEnv, cliMain, repoRoot, tsxLoader } from '../helpers/serve-client.js';
 
 export interface RawResponse {
   jsonrpc: string;

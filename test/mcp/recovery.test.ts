@@ -5,11 +5,11 @@ import path from 'node:path';
 import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, expect, it } from 'vitest';
 import { Ledger } from '../../src/state/ledger.js';
-import { answer, codexEnv } from '../bridge/peers.js';
+import { answer, codexEnv } from '../helpers/peers.js';
 import { startResponsesDouble } from '../doubles/openai-responses-server.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 import { expectTimedRecords, transcriptRecords } from '../helpers/transcript-times.js';
-import { startServer, type Served } from './serve-client.js';
+import { startServer, type Served } from '../helpers/serve-client.js';
 import { processesIn, waitFor } from './wait.js';
 
 const tempDir = useTempDir('peer-bridge-recovery-');

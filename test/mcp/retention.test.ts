@@ -8,10 +8,10 @@ import { execa } from 'execa';
 import { afterEach, expect, it } from 'vitest';
 import { Ledger } from '../../src/state/ledger.js';
 import type { PrunedRecord } from '../../src/state/ledger-records.js';
-import { answer, codexEnv } from '../bridge/peers.js';
+import { answer, codexEnv } from '../helpers/peers.js';
 import { startResponsesDouble } from '../doubles/openai-responses-server.js';
 import { useTempDir } from '../helpers/temp-dir.js';
-import { baseEnv, cliMain, repoRoot, startServer, tsxLoader } from './serve-client.js';
+import { baseEnv, cliMain, repoRoot, startServer, tsxLoader } from '../helpers/serve-client.js';
 import { waitFor } from './wait.js';
 
 const tempDir = useTempDir('peer-bridge-retention-');

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach } from 'vitest';
-import { startServer, type Served } from './serve-client.js';
+import { startServer, type Served } from '../helpers/serve-client.js';
 
 export function useWorkbenchServers(prefix: string) {
   const dirs: string[] = [];

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { startServer, type Served } from './serve-client.js';
+import { startServer, type Served } from '../helpers/serve-client.js';
 
 const dirs: string[] = [];
 const tempDir = (prefix: string) => {

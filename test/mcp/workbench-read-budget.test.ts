@@ -8,7 +8,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { openWorkbench } from '../../src/fs/index.js';
-import { baseEnv, cliMain, repoRoot, tsxLoader, type Served } from './serve-client.js';
+import { baseEnv, cliMain, repoRoot, tsxLoader, type Served } from '../helpers/serve-client.js';
 import { useWorkbenchServers } from './workbench-client.js';
 
 const { tempDir, lockDir, workbench } = useWorkbenchServers('pb-wb-budget-');

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
-import { baseEnv, cliMain, repoRoot, tsxLoader, type Served } from './serve-client.js';
+import { baseEnv, cliMain, repoRoot, tsxLoader, type Served } from '../helpers/serve-client.js';
 import { useWorkbenchServers } from './workbench-client.js';
 
 const { tempDir, lockDir, workbench } = useWorkbenchServers('pb-wb-');

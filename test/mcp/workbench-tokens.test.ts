@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import type { Served } from './serve-client.js';
+import type { Served } from '../helpers/serve-client.js';
 import { useWorkbenchServers } from './workbench-client.js';
 
 const { tempDir, workbench, closeNow } = useWorkbenchServers('pb-wbt-');

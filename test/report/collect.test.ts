@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runBridge } from '../../src/index.js';
 import { collectReport } from '../../src/report/collect.js';
-import { answer, codexEnv } from '../bridge/peers.js';
+import { answer, codexEnv } from '../helpers/peers.js';
 import { startResponsesDouble } from '../doubles/openai-responses-server.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 import { expectTimedRecords } from '../helpers/transcript-times.js';

@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ledger } from '../../src/state/ledger.js';
 import { pruneState } from '../../src/state/retention.js';
 import { DEFAULT_RETENTION } from '../../src/state/retention-settings.js';
-import { baseEnv, cliMain, repoRoot, tsxLoader } from '../mcp/serve-client.js';
+import { baseEnv, cliMain, repoRoot, tsxLoader } from '../helpers/serve-client.js';
 import { chromiumPath, noChromiumReason } from './chromium.js';
 import { expectTimedRecords, transcriptRecords } from '../helpers/transcript-times.js';
 import { largeHistory, mixedHistory, type Expected } from './fixtures.js';
@@ -278,7 +278,7 @@ describe.skipIf(!chromiumPath)(
   () => {
     it("a real call's records at their times on its own timeline; an older transcript without times still reads", async () => {
       const { startResponsesDouble } = await import('../doubles/openai-responses-server.js');
-      const { answer, codexEnv } = await import('../bridge/peers.js');
+      const { answer, codexEnv } = await import('../helpers/peers.js');
       const workspace = tempDir();
       mixedHistory(workspace);
       const double = await startResponsesDouble([

@@ -9,9 +9,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { diagnose } from '../../src/cli/doctor.js';
 import { startResponsesDouble } from '../doubles/openai-responses-server.js';
 import type { Turn } from '../doubles/script.js';
-import { answer, codexEnv } from '../bridge/peers.js';
+import { answer, codexEnv } from '../helpers/peers.js';
 import { useTempDir } from '../helpers/temp-dir.js';
-import { startServer, type Served } from '../mcp/serve-client.js';
+import { startServer, type Served } from '../helpers/serve-client.js';
 
 const tempDir = useTempDir('peer-bridge-tamper-');
 const cleanup: (() => Promise<void>)[] = [];

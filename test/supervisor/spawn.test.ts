@@ -10,7 +10,7 @@ import { alive, spawnOptions, tempDir } from '../runners/helpers.js';
 const limits = { maxOutputBytes: 1 << 20, maxLineBytes: 1 << 16 };
 const env = { PATH: process.env.PATH ?? '/usr/bin:/bin' };
 
-function waitForLine(pattern: RegExp) {
+function watchForLine(pattern: RegExp) {
   let resolve!: (line: string) => void;
   const seen = new Promise<string>((r) => (resolve = r));
   return { seen, onLine: (line: string) => pattern.test(line) && resolve(line) };
@@ -29,7 +29,7 @@ describe.skipIf(process.platform !== 'linux').each(['off', 'on'])('PEER_BRIDGE_S
   describe('spawnChild', () => {
     it('kills the group and a grandchild that started its own session when aborted', async () => {
       const controller = new AbortController();
-      const ready = waitForLine(/^pids /);
+      const ready = watchForLine(/^pids /);
       const script = 'sleep 300 & a=$!; setsid sleep 300 & b=$!; echo "pids $a $b"; wait';
       const running = spawnChild('/bin/sh', ['-c', script], {
         cwd: await tempDir('ws'),
@@ -60,7 +60,7 @@ describe.skipIf(process.platform !== 'linux').each(['off', 'on'])('PEER_BRIDGE_S
 
     it('escalates to SIGKILL for a child that ignores SIGTERM', async () => {
       const controller = new AbortController();
-      const ready = waitForLine(/^ready$/);
+      const ready = watchForLine(/^ready$/);
       const script = "process.on('SIGTERM', () => {}); console.log('ready'); setInterval(() => {}, 1000);";
       const running = spawnChild(process.execPath, ['-e', script], {
         cwd: await tempDir('ws'),

@@ -4,6 +4,7 @@ import { strictCoreSchema } from '../../envelope/strict-schema.js';
 import { closestSupported } from '../../vocabulary.js';
 import { defineRunner, type RunScope, type RunnerContext } from '../define-runner.js';
 import { CLAUDE_VARIABLES, NETWORK_VARIABLES } from '../env-grants.js';
+import { spawnFailure, stderrLines } from '../spawn-failure.js';
 import type { Effort, RunRequest, RunResult, RunnerEvent } from '../types.js';
 import { claudeArgs, CLAUDE_EFFORTS } from './args.js';
 import { ClaudeEventMapper } from './events.js';
@@ -78,29 +79,11 @@ function createClaude(ctx: RunnerContext) {
         for (const event of mapper.map(line)) emit(event);
       },
     });
-    if (spawned.spawnError) {
-      emit({
-        type: 'error',
-        message: `cannot start claude: ${spawned.spawnError.message}`,
-        fatal: true,
-        cause: 'spawn',
-      });
-    } else if (spawned.outputLimitHit) {
-      emit({
-        type: 'error',
-        message: `claude output passed the ${spawned.outputLimit === 'line-bytes' ? 'per-line' : 'total'} byte cap; the process tree was killed`,
-        fatal: true,
-        cause: 'output-limit',
-      });
-    } else if (spawned.aborted) {
-      emit({
-        type: 'error',
-        message: 'the run was aborted; the process tree was killed',
-        fatal: true,
-        cause: 'aborted',
-      });
+    const failure = spawnFailure('claude', spawned);
+    if (failure) {
+      emit(failure);
     } else if (!mapper.done && !fatalSeen) {
-      const tail = spawned.stderrTail.trim().split('\n').slice(-3).join(' | ');
+      const tail = stderrLines(spawned);
       emit({
         type: 'error',
         message: `claude exited with ${spawned.exitCode ?? spawned.signal} and no result${tail ? `: ${tail}` : ''}`,

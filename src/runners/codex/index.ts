@@ -6,6 +6,7 @@ import { strictCoreSchema } from '../../envelope/strict-schema.js';
 import { closestSupported, oneLevelLower } from '../../vocabulary.js';
 import { defineRunner, type RunScope, type RunnerContext } from '../define-runner.js';
 import { tryParseJson } from '../digest.js';
+import { spawnFailure, stderrLines } from '../spawn-failure.js';
 import { CODEX_VARIABLES, NETWORK_VARIABLES } from '../env-grants.js';
 import type { ModelPrice } from '../config.js';
 import type { Effort, RunRequest, RunResult, RunnerEvent } from '../types.js';
@@ -111,27 +112,9 @@ function createCodex(ctx: RunnerContext) {
       const cost = estimateCost(mapper.tokens, model ? ctx.config.priceTable[model] : undefined);
       emit({ type: 'usage', tokens: mapper.tokens, cost_usd: cost, cost_source: cost === null ? null : 'estimated' });
     }
-    if (spawned.spawnError) {
-      emit({
-        type: 'error',
-        message: `cannot start codex: ${spawned.spawnError.message}`,
-        fatal: true,
-        cause: 'spawn',
-      });
-    } else if (spawned.outputLimitHit) {
-      emit({
-        type: 'error',
-        message: `codex output passed the ${spawned.outputLimit === 'line-bytes' ? 'per-line' : 'total'} byte cap; the process tree was killed`,
-        fatal: true,
-        cause: 'output-limit',
-      });
-    } else if (spawned.aborted) {
-      emit({
-        type: 'error',
-        message: 'the run was aborted; the process tree was killed',
-        fatal: true,
-        cause: 'aborted',
-      });
+    const failure = spawnFailure('codex', spawned);
+    if (failure) {
+      emit(failure);
     } else if (mapper.failure) {
       const retrying = canRetry && mapper.failure.cause === 'unsupported-effort';
       emit({
@@ -141,7 +124,7 @@ function createCodex(ctx: RunnerContext) {
         cause: mapper.failure.cause,
       });
     } else if (spawned.exitCode !== 0 || mapper.lastAgentMessage === null) {
-      const tail = [problem, spawned.stderrTail.trim().split('\n').slice(-3).join(' | ')].filter(Boolean).join('; ');
+      const tail = [problem, stderrLines(spawned)].filter(Boolean).join('; ');
       emit({
         type: 'error',
         message: `codex exited with ${spawned.exitCode ?? spawned.signal} and no answer${tail ? `: ${tail}` : ''}`,

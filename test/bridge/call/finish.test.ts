@@ -10,7 +10,7 @@ import { callSettings } from '../../../src/bridge/call/settings.js';
 import { startCall } from '../../../src/bridge/call/start.js';
 import { Ledger } from '../../../src/state/ledger.js';
 import { useTempDir } from '../../helpers/temp-dir.js';
-import { codexBin } from '../peers.js';
+import { codexBin } from '../../helpers/peers.js';
 
 const tempDir = useTempDir('peer-bridge-call-finish-');
 let saved: NodeJS.ProcessEnv;
