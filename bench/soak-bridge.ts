@@ -7,7 +7,7 @@ import path from 'node:path';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { Ledger } from '../src/state/ledger.js';
-import { repoRoot, startServer, type Served } from '../test/mcp/serve-client.js';
+import { repoRoot, startServer, type Served } from '../test/helpers/serve-client.js';
 import { pinger, sampler, type Sample } from './soak-probe.js';
 
 const gateRunner = path.join(repoRoot, 'test', 'fixtures', 'runners', 'gate-runner.ts');

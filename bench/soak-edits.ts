@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { startServer, type Served } from '../test/mcp/serve-client.js';
+import { startServer, type Served } from '../test/helpers/serve-client.js';
 import { pinger, sampler, type Sample } from './soak-probe.js';
 
 const fileName = (f: number) => `soak-${String(f).padStart(2, '0')}.txt`;
