@@ -79,7 +79,7 @@ export const SETTINGS = {
       'how much lower than the harness peers run, in CPU priority (like `nice -n`; 0 to 19, `0` = level with ' +
       'it); see [runners-and-plugins.md](runners-and-plugins.md)',
     scope: 'host',
-    readers: ['supervisor/priority', 'cli/doctor'],
+    readers: ['supervisor/priority', 'bridge/call/child-limits', 'cli/doctor'],
   }),
   PEER_BRIDGE_MAX_MESSAGE_BYTES: entry({
     parse: wholeNumber(1024, 256 * 1024 * 1024),

@@ -20,4 +20,6 @@ function limit(name: SettingName & `PEER_BRIDGE_${string}`, env: NodeJS.ProcessE
 
 export const heartbeatMs = (env: NodeJS.ProcessEnv): number => limit('PEER_BRIDGE_HEARTBEAT_MS', env);
 export const unreachableMs = (env: NodeJS.ProcessEnv): number => limit('PEER_BRIDGE_UNREACHABLE_MS', env);
+/** Checked here so that a bad value refuses the call before anything starts (the spawn reads it). */
+export const peerNiceSetting = (env: NodeJS.ProcessEnv): number => limit('PEER_BRIDGE_PEER_NICE', env);
 export const outputCap = (env: NodeJS.ProcessEnv): number => limit('PEER_BRIDGE_MAX_OUTPUT_BYTES', env);

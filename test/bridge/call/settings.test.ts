@@ -78,6 +78,7 @@ describe('callSettings errors', () => {
       ['PEER_BRIDGE_UNREACHABLE_MS', '-5'],
       ['PEER_BRIDGE_MAX_OUTPUT_BYTES', 'lots'],
       ['PEER_BRIDGE_MAX_OUTPUT_BYTES', '0'],
+      ['PEER_BRIDGE_PEER_NICE', '20'],
     ]) {
       let thrown: unknown;
       try {
