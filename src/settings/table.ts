@@ -57,14 +57,14 @@ export const SETTINGS = {
     readers: ['bridge/depth', 'cli/doctor'],
   }),
   PEER_BRIDGE_MAX_PEERS: entry({
-    parse: wholeNumber(1, 1024),
+    parse: wholeNumber(1, 1024, 'a whole number from 1 to 1024 (peers one server runs at once)'),
     shownDefault: 'one per core, 2 to 8',
     sets: 'peers one server runs at once; later calls wait in line (1 to 1024; `serve` only)',
     scope: 'host',
     readers: ['bridge/peer-pool', 'mcp/server', 'cli/doctor'],
   }),
   PEER_BRIDGE_MAX_WRITERS: entry({
-    parse: wholeNumber(0, 64),
+    parse: wholeNumber(0, 64, 'a whole number from 0 to 64 (implement calls at once per workspace; 0 = no limit)'),
     default: 1,
     shownDefault: '1',
     sets: 'implement calls at once on one workspace, across processes (0 to 64; `0` = no limit)',
