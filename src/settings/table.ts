@@ -81,16 +81,19 @@ export const SETTINGS = {
     scope: 'host',
     readers: ['supervisor/priority', 'bridge/call/child-limits', 'cli/doctor'],
   }),
+  // Below 1 KiB not even initialize fits; above 256 MiB the decoded line nears V8's string limit.
   PEER_BRIDGE_MAX_MESSAGE_BYTES: entry({
-    parse: wholeNumber(1024, 256 * 1024 * 1024),
+    parse: wholeNumber(1024, 256 * 1024 * 1024, `a whole number of bytes from 1024 to ${256 * 1024 * 1024}`),
     default: 64 * 1024 * 1024,
     shownDefault: '64 MiB',
     sets: 'the largest JSON-RPC message `serve` reads (1 KiB to 256 MiB; `serve` only)',
     scope: 'host',
     readers: ['mcp/stdio/message-size'],
   }),
+  // Below 10000 a window would hold little more than the result's own fields; above 4 MiB, more than
+  // the library's own 4 MiB window.
   PEER_BRIDGE_MAX_RESULT_BYTES: entry({
-    parse: wholeNumber(10_000, 4 * 1024 * 1024),
+    parse: wholeNumber(10_000, 4 * 1024 * 1024, `a whole number of bytes from 10000 to ${4 * 1024 * 1024}`),
     default: 40_000,
     shownDefault: '40000',
     sets: 'the most characters a workbench tool result holds (10000 to 4 MiB); see [file-safety.md](file-safety.md)',
