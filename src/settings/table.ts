@@ -168,11 +168,12 @@ export const SETTINGS = {
     readers: ['bridge/peer-workbench'],
   }),
   PEER_BRIDGE_REAPER: entry({
-    parse: text,
+    // Whether the file is executable is checked by its reader (supervisor/reaper), on Linux only.
+    parse: { ...text, allowed: '`off` or the path of an executable file' },
     shownDefault: "the package's own reaper (Linux)",
     sets: '`off` supervises without the reaper; a path names another reaper binary',
     scope: 'host',
-    readers: ['supervisor/reaper', 'cli/doctor'],
+    readers: ['supervisor/reaper', 'bridge/call/child-limits', 'cli/doctor'],
   }),
   PEER_BRIDGE_SPAWN_THREAD: entry({
     parse: oneOf('on', 'off'),

@@ -3,6 +3,7 @@
 import { asReaderError } from '../../settings/errors.js';
 import { readSetting } from '../../settings/read.js';
 import { SETTINGS, type SettingName } from '../../settings/table.js';
+import { reaperSettingProblem } from '../../supervisor/reaper.js';
 import { BridgeError } from '../errors.js';
 
 /** Total child output before the tree is stopped (override: PEER_BRIDGE_MAX_OUTPUT_BYTES). */
@@ -23,3 +24,9 @@ export const unreachableMs = (env: NodeJS.ProcessEnv): number => limit('PEER_BRI
 /** Checked here so that a bad value refuses the call before anything starts (the spawn reads it). */
 export const peerNiceSetting = (env: NodeJS.ProcessEnv): number => limit('PEER_BRIDGE_PEER_NICE', env);
 export const outputCap = (env: NodeJS.ProcessEnv): number => limit('PEER_BRIDGE_MAX_OUTPUT_BYTES', env);
+
+/** Checked here so that a reaper that is not there refuses the call instead of running without it. */
+export function checkReaperSetting(env: NodeJS.ProcessEnv): void {
+  const problem = reaperSettingProblem(env);
+  if (problem) throw new BridgeError('invalid_environment', problem);
+}
