@@ -180,7 +180,7 @@ export const SETTINGS = {
     shownDefault: 'chosen per platform',
     sets: 'whether children are started from a worker thread (`on`) or the main thread (`off`)',
     scope: 'host',
-    readers: ['supervisor/start-process'],
+    readers: ['supervisor/start-process', 'bridge/call/child-limits'],
   }),
   PEER_BRIDGE_NATIVE_PATH: entry({
     parse: text,

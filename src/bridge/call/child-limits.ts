@@ -23,6 +23,13 @@ export const heartbeatMs = (env: NodeJS.ProcessEnv): number => limit('PEER_BRIDG
 export const unreachableMs = (env: NodeJS.ProcessEnv): number => limit('PEER_BRIDGE_UNREACHABLE_MS', env);
 /** Checked here so that a bad value refuses the call before anything starts (the spawn reads it). */
 export const peerNiceSetting = (env: NodeJS.ProcessEnv): number => limit('PEER_BRIDGE_PEER_NICE', env);
+/** Checked here so that a bad value refuses the call (the spawn reads it from process.env). */
+export function checkSpawnThreadSetting(env: NodeJS.ProcessEnv): void {
+  asReaderError(
+    () => readSetting('PEER_BRIDGE_SPAWN_THREAD', env),
+    (message) => new BridgeError('invalid_environment', message),
+  );
+}
 export const outputCap = (env: NodeJS.ProcessEnv): number => limit('PEER_BRIDGE_MAX_OUTPUT_BYTES', env);
 
 /** Checked here so that a reaper that is not there refuses the call instead of running without it. */

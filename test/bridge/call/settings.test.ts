@@ -79,6 +79,7 @@ describe('callSettings errors', () => {
       ['PEER_BRIDGE_MAX_OUTPUT_BYTES', 'lots'],
       ['PEER_BRIDGE_MAX_OUTPUT_BYTES', '0'],
       ['PEER_BRIDGE_PEER_NICE', '20'],
+      ['PEER_BRIDGE_SPAWN_THREAD', 'sometimes'],
       // Only Linux runs children under the reaper; elsewhere the variable is not read.
       ...(process.platform === 'linux' ? [['PEER_BRIDGE_REAPER', path.join(ws, 'no-reaper')] as [string, string]] : []),
     ]) {
