@@ -1,32 +1,28 @@
 // Recursion depth: carried to children in PEER_BRIDGE_DEPTH, raised but never lowered by a caller,
 // refused at the limit so two agents cannot hand work back and forth forever.
+import { asReaderError } from '../settings/errors.js';
+import { readSetting } from '../settings/read.js';
+import { SETTINGS } from '../settings/table.js';
 import { BridgeError } from './errors.js';
 
-export const DEPTH_ENV = 'PEER_BRIDGE_DEPTH';
+export const DEPTH_ENV = 'PEER_BRIDGE_DEPTH' as const;
 /** Overrides the depth limit (a non-negative integer). */
-export const DEPTH_LIMIT_ENV = 'PEER_BRIDGE_MAX_DEPTH';
-export const DEFAULT_DEPTH_LIMIT = 1;
+export const DEPTH_LIMIT_ENV = 'PEER_BRIDGE_MAX_DEPTH' as const;
+export const DEFAULT_DEPTH_LIMIT = SETTINGS.PEER_BRIDGE_MAX_DEPTH.default as number;
 
-function parseDepth(raw: string | undefined, name: string): number | undefined {
-  if (raw === undefined || raw.trim() === '') return undefined;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) {
-    throw new BridgeError(
-      'invalid_environment',
-      `${name} must be a non-negative integer, got ${JSON.stringify(raw)}; fix the variable in the environment that launched peer-bridge`,
-    );
-  }
-  return value;
+function parseDepth(name: typeof DEPTH_ENV | typeof DEPTH_LIMIT_ENV, env: NodeJS.ProcessEnv): number {
+  const read = () => readSetting(name, env) as number;
+  return asReaderError(read, (message) => new BridgeError('invalid_environment', message));
 }
 
 /** The depth this process inherited from whoever launched it (0 at the top). */
 export function inheritedDepth(env: NodeJS.ProcessEnv = process.env): number {
-  return parseDepth(env[DEPTH_ENV], DEPTH_ENV) ?? 0;
+  return parseDepth(DEPTH_ENV, env);
 }
 
 /** The configured depth limit. */
 export function depthLimit(env: NodeJS.ProcessEnv = process.env): number {
-  return parseDepth(env[DEPTH_LIMIT_ENV], DEPTH_LIMIT_ENV) ?? DEFAULT_DEPTH_LIMIT;
+  return parseDepth(DEPTH_LIMIT_ENV, env);
 }
 
 export interface DepthDecision {

@@ -3,6 +3,8 @@
 // once and never gets a slot.
 import os from 'node:os';
 import type { Verb } from '../vocabulary.js';
+import { asReaderError } from '../settings/errors.js';
+import { readSetting } from '../settings/read.js';
 import { abortReason, BridgeError } from './errors.js';
 
 export const MAX_PEERS_ENV = 'PEER_BRIDGE_MAX_PEERS';
@@ -22,18 +24,10 @@ export function defaultMaxPeers(cores: number = os.availableParallelism()): numb
 
 /** PEER_BRIDGE_MAX_PEERS, else the default; a bad value is an `invalid_environment` error. */
 export function maxPeers(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env[MAX_PEERS_ENV];
-  if (raw === undefined || raw.trim() === '') return defaultMaxPeers();
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1 || value > MAX_PEERS_CEILING) {
-    throw new BridgeError(
-      'invalid_environment',
-      `${MAX_PEERS_ENV} must be a whole number from 1 to ${MAX_PEERS_CEILING} (peers one server runs at once), ` +
-        `got ${JSON.stringify(raw)}; fix or unset it in the environment that launched peer-bridge ` +
-        `(the default here is ${defaultMaxPeers()})`,
-    );
-  }
-  return value;
+  const read = () => readSetting(MAX_PEERS_ENV, env) ?? defaultMaxPeers();
+  const wrap = (message: string) =>
+    new BridgeError('invalid_environment', `${message} (the default here is ${defaultMaxPeers()})`);
+  return asReaderError(read, wrap);
 }
 
 /** A call in the pool, as bridge_status lists it. */

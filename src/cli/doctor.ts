@@ -76,7 +76,13 @@ async function checkProcesses(): Promise<Check> {
   const { processSupervision } = await import('../supervisor/reaper.js');
   const { peerNice } = await import('../supervisor/priority.js');
   const { mode, reaper } = processSupervision();
-  const nice = peerNice();
+  let nice: number;
+  try {
+    nice = peerNice();
+  } catch (error) {
+    const fix = 'unset PEER_BRIDGE_PEER_NICE or set it to a whole number from 0 to 19';
+    return { name: 'processes', level: 'fail', detail: (error as Error).message, fix };
+  }
   const priority =
     nice === 0
       ? '; peers run at this CPU priority (PEER_BRIDGE_PEER_NICE=0)'

@@ -6,31 +6,27 @@
 // bytes are never fewer than its characters, so one budget in bytes, 40,000 by default, fits both;
 // read_file windows are cut to it, and a user may raise it.
 import { BridgeError } from '../bridge/errors.js';
+import { asReaderError } from '../settings/errors.js';
+import type { SettingError } from '../settings/parse.js';
+import { readSetting } from '../settings/read.js';
+import { SETTINGS } from '../settings/table.js';
 
-export const MAX_RESULT_BYTES_VARIABLE = 'PEER_BRIDGE_MAX_RESULT_BYTES';
-export const DEFAULT_MAX_RESULT_BYTES = 40_000;
+export const MAX_RESULT_BYTES_VARIABLE = 'PEER_BRIDGE_MAX_RESULT_BYTES' as const;
+export const DEFAULT_MAX_RESULT_BYTES = SETTINGS.PEER_BRIDGE_MAX_RESULT_BYTES.default as number;
 /** The largest result, in characters, Claude Code keeps in the conversation unless a tool declares more. */
 export const CLIENT_DEFAULT_RESULT_CHARS = 50_000;
 /** The `_meta` key of a tools/list entry that declares a larger bound (Claude Code clamps it at 500,000). */
 export const RESULT_SIZE_META_KEY = 'anthropic/maxResultSizeChars';
-// Below this a window would hold little more than the result's own fields; above it, more than
-// the library's own 4 MiB window.
-const LOWEST = 10_000;
-const HIGHEST = 4 * 1024 * 1024;
-
 /** The configured budget, or an `invalid_environment` error that says what to set. */
 export function maxResultBytes(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env[MAX_RESULT_BYTES_VARIABLE];
-  if (raw === undefined || raw === '') return DEFAULT_MAX_RESULT_BYTES;
-  const value = /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN;
-  if (!Number.isSafeInteger(value) || value < LOWEST || value > HIGHEST) {
-    throw new BridgeError(
+  const read = () => readSetting(MAX_RESULT_BYTES_VARIABLE, env) as number;
+  const wrap = (_: string, bad: SettingError) =>
+    new BridgeError(
       'invalid_environment',
-      `${MAX_RESULT_BYTES_VARIABLE} must be a whole number of bytes from ${LOWEST} to ${HIGHEST}, ` +
-        `got ${JSON.stringify(raw)}; unset it for the default (${DEFAULT_MAX_RESULT_BYTES})`,
+      `${bad.variable} must be ${bad.allowed}, got ${JSON.stringify(bad.value)}; ` +
+        `unset it for the default (${DEFAULT_MAX_RESULT_BYTES})`,
     );
-  }
-  return value;
+  return asReaderError(read, wrap);
 }
 
 /**

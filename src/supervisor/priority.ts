@@ -10,18 +10,20 @@
 //   os.setPriority) 10 to 18 is the below-normal priority class, 19 idle, less than 10 no change.
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { readSetting } from '../settings/read.js';
+import { SETTINGS } from '../settings/table.js';
 
-export const DEFAULT_PEER_NICE = 10;
+export const DEFAULT_PEER_NICE = SETTINGS.PEER_BRIDGE_PEER_NICE.default as number;
 
 /** The reaper's variable for the nice increment; it removes it before the peer starts. */
 export const REAPER_NICE_VARIABLE = 'PEER_BRIDGE_REAPER_NICE';
 
-/** How much lower than the harness peers run (PEER_BRIDGE_PEER_NICE, 0 to 19; default 10). */
+/**
+ * How much lower than the harness peers run (PEER_BRIDGE_PEER_NICE, 0 to 19; default 10); another
+ * value is a SettingError (a call checks it first, in its settings phase, as `invalid_environment`).
+ */
 export function peerNice(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.PEER_BRIDGE_PEER_NICE?.trim();
-  if (raw === undefined || raw === '') return DEFAULT_PEER_NICE;
-  const value = Number(raw);
-  return Number.isInteger(value) && value >= 0 && value <= 19 ? value : DEFAULT_PEER_NICE;
+  return readSetting('PEER_BRIDGE_PEER_NICE', env) as number;
 }
 
 /** Lowers a process that has started by `increment` (best effort: a failure leaves it as it is). */

@@ -5,6 +5,8 @@ import { accessSync, constants } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { packageRoot } from '../native/load.js';
+import { SettingError } from '../settings/parse.js';
+import { SETTINGS } from '../settings/table.js';
 
 export const REAPER_NAME = 'peer-bridge-reaper';
 
@@ -43,6 +45,16 @@ export function reaperPath(env: NodeJS.ProcessEnv = process.env): string | null 
   if (setting) return isExecutable(setting) ? path.resolve(setting) : null;
   if (found === undefined) found = discover();
   return found;
+}
+
+/**
+ * A PEER_BRIDGE_REAPER that names no executable file on Linux, as the table's error message, else
+ * null. A call refuses it (it used to run without the reaper in silence); doctor reports it.
+ */
+export function reaperSettingProblem(env: NodeJS.ProcessEnv = process.env): string | null {
+  const setting = env.PEER_BRIDGE_REAPER;
+  if (process.platform !== 'linux' || !setting || setting === 'off' || isExecutable(setting)) return null;
+  return new SettingError('PEER_BRIDGE_REAPER', setting, SETTINGS.PEER_BRIDGE_REAPER.parse.allowed).message;
 }
 
 /** How children's trees are found and killed on this machine (for status and doctor). */

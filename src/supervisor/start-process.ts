@@ -5,6 +5,7 @@
 // path, where there is no loop to protect. PEER_BRIDGE_SPAWN_THREAD=on|off forces either way.
 // Windows starts directly: CreateProcess does not fork, and this path is not tried there yet.
 import { spawn } from 'node:child_process';
+import { readSetting } from '../settings/read.js';
 import type { StartMessageOptions, StdioSetting } from './spawn-thread-protocol.js';
 import { spawnThread, type StartedProcess } from './spawn-thread.js';
 
@@ -32,12 +33,22 @@ function nextSpawnTurn(): Promise<void> {
   return spawnTurn;
 }
 
-const threadAllowed = () => process.env.PEER_BRIDGE_SPAWN_THREAD !== 'off' && process.platform !== 'win32';
-const throughThread = () => threadAllowed() && (preferred || process.env.PEER_BRIDGE_SPAWN_THREAD === 'on');
+// A value other than on or off is a SettingError: a call's settings phase refuses it first.
+const forced = () => readSetting('PEER_BRIDGE_SPAWN_THREAD');
+const threadAllowed = () => forced() !== 'off' && process.platform !== 'win32';
+const throughThread = () => threadAllowed() && (preferred || forced() === 'on');
 
 /** From now on every process starts through the thread; it starts now, so no call waits for it. */
 export function preferSpawnThread(): void {
-  if (preferred || !threadAllowed()) return;
+  // A bad PEER_BRIDGE_SPAWN_THREAD: each call is refused with it (invalid_environment) instead.
+  const allowed = (() => {
+    try {
+      return threadAllowed();
+    } catch {
+      return false;
+    }
+  })();
+  if (preferred || !allowed) return;
   preferred = true;
   spawnThread();
 }

@@ -110,6 +110,18 @@ describe('peer-bridge doctor', () => {
     },
   );
 
+  it('fails the processes check for a PEER_BRIDGE_PEER_NICE out of range, naming the value', async () => {
+    const { ws, env } = homes();
+    const report = await doctor(['--workspace', ws], { ...env, PEER_BRIDGE_PEER_NICE: 'low' });
+    expect(check(report.checks, 'processes')).toMatchObject({
+      level: 'fail',
+      detail:
+        'PEER_BRIDGE_PEER_NICE must be a whole number from 0 to 19, got "low"; ' +
+        'fix or unset it in the environment that launched peer-bridge',
+      fix: expect.stringMatching(/^unset PEER_BRIDGE_PEER_NICE/),
+    });
+  });
+
   it('is ok with a Codex login in CODEX_HOME and a Claude login in CLAUDE_CONFIG_DIR', async () => {
     const { ws, env } = homes();
     writeFileSync(path.join(env.CODEX_HOME, 'auth.json'), JSON.stringify({ OPENAI_API_KEY: 'sk-doctor-test' }));

@@ -163,13 +163,19 @@ describe('bridge tools with Codex as the peer', () => {
     expect(seen.map((p) => p.progress)).toEqual([...seen.map((p) => p.progress)].sort((a, b) => a - b));
   });
 
-  it('ignores a heartbeat period too long for a timer instead of checking every millisecond', async () => {
-    // Node runs an interval longer than 2^31 - 1 ms every 1 ms (and warns), which would spin.
-    const { served } = await setup([{ kind: 'answer', answer: answer() }], {
+  it('refuses a heartbeat period too long for a timer instead of checking every millisecond', async () => {
+    // Node runs an interval longer than 2^31 - 1 ms every 1 ms (and warns), which would spin. Such a
+    // value once fell back to the default in silence; now the call is refused, naming it.
+    const { served, double } = await setup([{ kind: 'answer', answer: answer() }], {
       env: { PEER_BRIDGE_HEARTBEAT_MS: '100000000000' },
     });
     const result = await call(served, 'bridge_advise', { task: 'x' }, { onprogress: () => undefined });
-    expect(envelopeOf(result).status).toBe('complete');
+    expect(result.isError).toBe(true);
+    expect(JSON.parse((result.content[0] as { text: string }).text)).toMatchObject({
+      code: 'invalid_environment',
+      message: expect.stringMatching(/^PEER_BRIDGE_HEARTBEAT_MS must be .* to 2147483647, got "100000000000"/),
+    });
+    expect(double.requests).toHaveLength(0);
     expect(served.stderr()).not.toContain('TimeoutOverflowWarning');
   });
 

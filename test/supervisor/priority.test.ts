@@ -48,11 +48,15 @@ afterEach(() => {
 });
 
 describe('peerNice', () => {
-  it('is 10 by default, takes 0 to 19, and ignores anything else', () => {
+  it('is 10 by default, takes 0 to 19, and refuses anything else naming the variable and the value', () => {
     expect(peerNice({})).toBe(DEFAULT_PEER_NICE);
     expect(peerNice({ PEER_BRIDGE_PEER_NICE: '0' })).toBe(0);
     expect(peerNice({ PEER_BRIDGE_PEER_NICE: ' 19 ' })).toBe(19);
-    for (const bad of ['20', '-1', '2.5', 'low']) expect(peerNice({ PEER_BRIDGE_PEER_NICE: bad })).toBe(10);
+    for (const bad of ['20', '-1', '2.5', 'low']) {
+      expect(() => peerNice({ PEER_BRIDGE_PEER_NICE: bad })).toThrow(
+        `PEER_BRIDGE_PEER_NICE must be a whole number from 0 to 19, got ${JSON.stringify(bad)}`,
+      );
+    }
   });
 });
 

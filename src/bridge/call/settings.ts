@@ -10,7 +10,14 @@ import { checkRunId, newRunId } from '../run-id.js';
 import type { BridgeContext, RunBridgeOptions } from '../types.js';
 import { resolveWorkspace } from '../workspace.js';
 import { maxWriters } from '../writer-setting.js';
-import { heartbeatMs, outputCap, unreachableMs } from './child-limits.js';
+import {
+  checkReaperSetting,
+  checkSpawnThreadSetting,
+  heartbeatMs,
+  outputCap,
+  peerNiceSetting,
+  unreachableMs,
+} from './child-limits.js';
 import { defaultRunner } from './default-runner.js';
 import { checkInput } from './input.js';
 import type { CallSettings } from './types.js';
@@ -27,6 +34,9 @@ export function callSettings(options: RunBridgeOptions, context: BridgeContext):
   const writers = maxWriters(env);
   const depth = decideDepth(options.depth, inheritedDepth(env), limit);
   const retention = retentionOf(env);
+  peerNiceSetting(env); // the spawn reads it; a bad value is refused here, before anything starts
+  checkReaperSetting(env);
+  checkSpawnThreadSetting(env);
   decideEffort(options.effort, options.supported_efforts, null); // rejects bad levels before anything starts
   return {
     options,

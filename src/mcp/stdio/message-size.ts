@@ -1,24 +1,21 @@
 // The largest JSON-RPC message (one line on stdin) the MCP servers read. Large enough for a real
 // write_file; a larger message is answered with an error and skipped, never a closed session.
 import { BridgeError } from '../../bridge/errors.js';
+import { asReaderError } from '../../settings/errors.js';
+import type { SettingError } from '../../settings/parse.js';
+import { readSetting } from '../../settings/read.js';
+import { SETTINGS } from '../../settings/table.js';
 
-export const MAX_MESSAGE_BYTES_VARIABLE = 'PEER_BRIDGE_MAX_MESSAGE_BYTES';
-export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
-// Below 1 KiB not even initialize fits; above 256 MiB the decoded line nears V8's string limit.
-const LOWEST = 1024;
-const HIGHEST = 256 * 1024 * 1024;
-
+export const MAX_MESSAGE_BYTES_VARIABLE = 'PEER_BRIDGE_MAX_MESSAGE_BYTES' as const;
+export const DEFAULT_MAX_MESSAGE_BYTES = SETTINGS.PEER_BRIDGE_MAX_MESSAGE_BYTES.default as number;
 /** The configured maximum, or an `invalid_environment` error that says what to set. */
 export function maxMessageBytes(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env[MAX_MESSAGE_BYTES_VARIABLE];
-  if (raw === undefined || raw === '') return DEFAULT_MAX_MESSAGE_BYTES;
-  const value = /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN;
-  if (!Number.isSafeInteger(value) || value < LOWEST || value > HIGHEST) {
-    throw new BridgeError(
+  const read = () => readSetting(MAX_MESSAGE_BYTES_VARIABLE, env) as number;
+  const wrap = (_: string, bad: SettingError) =>
+    new BridgeError(
       'invalid_environment',
-      `${MAX_MESSAGE_BYTES_VARIABLE} must be a whole number of bytes from ${LOWEST} to ${HIGHEST}, got ${JSON.stringify(raw)}; ` +
+      `${bad.variable} must be ${bad.allowed}, got ${JSON.stringify(bad.value)}; ` +
         `unset it for the default (${DEFAULT_MAX_MESSAGE_BYTES})`,
     );
-  }
-  return value;
+  return asReaderError(read, wrap);
 }

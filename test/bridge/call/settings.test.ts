@@ -50,21 +50,16 @@ describe('callSettings', () => {
     expect(existsSync(path.join(ws, '.peer-bridge'))).toBe(false);
   });
 
-  it('falls back to the defaults for child limits that are not usable numbers; the host heartbeat wins', () => {
-    const env = {
-      PEER_BRIDGE_HEARTBEAT_MS: 'soon',
-      PEER_BRIDGE_UNREACHABLE_MS: '-5',
-      PEER_BRIDGE_MAX_OUTPUT_BYTES: 'lots',
-    };
+  it('takes the defaults for unset child limits; the host heartbeat wins', () => {
     const ws = workspace();
-    expect(callSettings(call(ws), { env })).toMatchObject({
+    expect(callSettings(call(ws), { env: { PEER_BRIDGE_HEARTBEAT_MS: ' ' } })).toMatchObject({
       heartbeatMs: 5000,
       unreachableMs: 20_000,
       maxOutputBytes: 32 * 1024 * 1024,
       caller: 'api',
       depth: { depth: 0, refusal: null },
     });
-    expect(callSettings(call(ws), { env, heartbeatMs: 40 }).heartbeatMs).toBe(40);
+    expect(callSettings(call(ws), { env: { PEER_BRIDGE_HEARTBEAT_MS: '750' }, heartbeatMs: 40 }).heartbeatMs).toBe(40);
     expect(callSettings(call(ws), { env: { PEER_BRIDGE_DEPTH: '1' } }).depth.refusal).toMatch(/^recursion-depth: /);
   });
 });
@@ -77,6 +72,16 @@ describe('callSettings errors', () => {
       ['PEER_BRIDGE_DEPTH', 'deep'],
       ['PEER_BRIDGE_MAX_WRITERS', '99'],
       ['PEER_BRIDGE_STATE_MAX_AGE', 'forever'],
+      // Child limits that once fell back to their defaults in silence.
+      ['PEER_BRIDGE_HEARTBEAT_MS', 'soon'],
+      ['PEER_BRIDGE_HEARTBEAT_MS', String(2 ** 31)],
+      ['PEER_BRIDGE_UNREACHABLE_MS', '-5'],
+      ['PEER_BRIDGE_MAX_OUTPUT_BYTES', 'lots'],
+      ['PEER_BRIDGE_MAX_OUTPUT_BYTES', '0'],
+      ['PEER_BRIDGE_PEER_NICE', '20'],
+      ['PEER_BRIDGE_SPAWN_THREAD', 'sometimes'],
+      // Only Linux runs children under the reaper; elsewhere the variable is not read.
+      ...(process.platform === 'linux' ? [['PEER_BRIDGE_REAPER', path.join(ws, 'no-reaper')] as [string, string]] : []),
     ]) {
       let thrown: unknown;
       try {

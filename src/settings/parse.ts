@@ -1,0 +1,50 @@
+// How one setting's text becomes a value: each parser says what it allows, and a value it does not
+// allow is a SettingError naming the variable, the value and what is allowed (never a fallback).
+
+/** A variable with a value its parser does not allow. */
+export class SettingError extends Error {
+  constructor(
+    readonly variable: string,
+    readonly value: string,
+    readonly allowed: string,
+  ) {
+    super(
+      `${variable} must be ${allowed}, got ${JSON.stringify(value)}; ` +
+        'fix or unset it in the environment that launched peer-bridge',
+    );
+    this.name = 'SettingError';
+  }
+}
+
+/** Parses the trimmed, non-empty text of a variable; `allowed` says what it accepts. */
+export interface Parser<T> {
+  allowed: string;
+  parse(text: string): T | undefined;
+}
+
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Whole numbers from `min` to `max`. */
+export function wholeNumber(min: number, max: number, allowed?: string): Parser<number> {
+  return {
+    allowed: allowed ?? `a whole number from ${min} to ${max}`,
+    parse(text) {
+      const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+      return Number.isSafeInteger(value) && value >= min && value <= max ? value : undefined;
+    },
+  };
+}
+
+/** Milliseconds a timer can hold (Node runs longer intervals every 1 ms). */
+export const timerMs = (min: number, allowed?: string) => wholeNumber(min, MAX_TIMER_MS, allowed);
+
+/** Any text, as given (a path, a name, a list the reader splits itself). */
+export const text: Parser<string> = { allowed: 'any text', parse: (value) => value };
+
+/** One of a few words. */
+export function oneOf<const W extends string>(...words: W[]): Parser<W> {
+  return {
+    allowed: `one of ${words.join(', ')}`,
+    parse: (value) => ((words as string[]).includes(value) ? (value as W) : undefined),
+  };
+}
