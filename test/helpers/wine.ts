@@ -24,10 +24,14 @@ export function requireWine(ctx: { skip(note: string): void }): void {
 export function runWineScript(script: string, env: Record<string, string>, logFile: string, timeout: number) {
   const root = packageRoot();
   const log = openSync(logFile, 'w');
+  // Not the run's own lock directory (test/global-setup.ts): node.exe under Wine creates the
+  // version-token key there with mode 0644 (Wine keeps no POSIX modes), which every Linux process
+  // of the run then refuses as readable by others. Windows keeps its default lock directory.
+  const { PEER_BRIDGE_LOCK_DIR: _linuxLocks, ...inherited } = process.env;
   try {
     return spawnSync('bash', [path.join(root, script)], {
       cwd: root,
-      env: { ...process.env, ...env },
+      env: { ...inherited, ...env },
       stdio: ['ignore', log, log],
       timeout,
     });
