@@ -14,7 +14,10 @@ import { openTranscript } from '../../src/state/transcript.js';
 import { goodCore } from '../helpers/core-answer.js';
 import { list, tempWorkspace } from '../helpers/temp-workspace.js';
 
-function watchedMeta(workspace: string): { meta: RunMeta; calls: string[] } {
+// `settle` closes the real transcript behind the Proxy (not through it, so no call is noted): its
+// start record is spilled to a partial file in the background, which must end before the
+// workspace is removed.
+function watchedMeta(workspace: string): { meta: RunMeta; calls: string[]; settle: () => Promise<string> } {
   const calls: string[] = [];
   const real = openTranscript({ workspace, runId: 'run-p' });
   const transcript = new Proxy(real, {
@@ -27,13 +30,17 @@ function watchedMeta(workspace: string): { meta: RunMeta; calls: string[] } {
       };
     },
   });
-  return { meta: { transcript, verb: 'review', direction: 'codex->claude-code', runner: 'codex', depth: 1 }, calls };
+  return {
+    meta: { transcript, verb: 'review', direction: 'codex->claude-code', runner: 'codex', depth: 1 },
+    calls,
+    settle: () => real.close(),
+  };
 }
 
 describe('harness-built envelopes without side effects', () => {
   it('returns the fault record and the incident draft, and builds the envelope from what was recorded', async () => {
     const ws = await tempWorkspace();
-    const { meta, calls } = watchedMeta(ws);
+    const { meta, calls, settle } = watchedMeta(ws);
     const input = { fault: 'child-exit' as const, cause: 'exit 2', meta, problems: ['p1'] };
     expect(harnessFaultRecord(input)).toEqual({
       type: 'harness.fault',
@@ -60,16 +67,18 @@ describe('harness-built envelopes without side effects', () => {
     expect(envelope.transcript_path).toBe(meta.transcript.plannedPath);
     expect(calls).toEqual([]);
     expect(await list(`${ws}/.peer-bridge/incidents`)).toEqual([]);
+    await settle();
   });
 
   it('drafts no incident for unusable state', async () => {
-    const { meta } = watchedMeta(await tempWorkspace());
+    const { meta, settle } = watchedMeta(await tempWorkspace());
     expect(harnessIncidentDraft({ fault: 'state-unusable', cause: 'swapped', meta }, null)).toBeNull();
+    await settle();
   });
 
   it('returns the answer records in order and builds the answer envelope without writing', async () => {
     const ws = await tempWorkspace();
-    const { meta, calls } = watchedMeta(ws);
+    const { meta, calls, settle } = watchedMeta(ws);
     const checked = answerRecords(goodCore({ details: ['one', 'two'] }), meta);
     if (!('records' in checked)) throw new Error('a good core was refused');
     expect(checked.records.map((r) => (r as { type: string }).type)).toEqual([
@@ -81,5 +90,6 @@ describe('harness-built envelopes without side effects', () => {
     expect('envelope' in built && built.envelope.transcript_path).toBe('.peer-bridge/transcripts/run-p.jsonl');
     expect(answerRecords({ status: 'nope' }, meta)).toMatchObject({ fault: { fault: 'invalid-output' } });
     expect(calls).toEqual([]);
+    await settle();
   });
 });
