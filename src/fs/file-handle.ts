@@ -1,90 +1,21 @@
-// Opening a target the one safe way (no final symlink, no blocking on FIFOs) and reading bytes and
-// version from that same handle.
+// Reading a target's bytes and version from one handle with asynchronous calls (the steps, shared
+// with the synchronous small-file path, are in open-regular.ts).
 import { createHash } from 'node:crypto';
-import { constants } from 'node:fs';
-import { open, stat as statFollowing, type FileHandle } from 'node:fs/promises';
-import { promises as native, type NativeStat } from '../native/index.js';
-import { FsError, errnoOf } from './errors.js';
+import type { FileHandle } from 'node:fs/promises';
+import type { NativeStat } from '../native/index.js';
+import { asyncIo } from './file-io.js';
+import { openRegular, readConsistently } from './open-regular.js';
+import { runAsync, step } from './steps.js';
 import { digestOf, versionOf, type Version } from './version.js';
 
-const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
-const CONSISTENT_READ_TRIES = 3;
 const STREAM_CHUNK = 1 << 20;
 
-/** Opens a regular file for reading; undefined when it does not exist. */
-export async function openRegular(
-  abs: string,
-  shown: string,
-): Promise<{ handle: FileHandle; stat: NativeStat } | undefined> {
-  let handle: FileHandle;
-  try {
-    handle = await open(abs, READ_FLAGS);
-  } catch (error) {
-    const errno = errnoOf(error);
-    if (errno === 'ENOENT' || errno === 'ENOTDIR') return undefined;
-    if (errno === 'ELOOP') {
-      // Paths arrive with final symlinks resolved: a link here leads nowhere, or appeared just now.
-      if (await leadsNowhere(abs))
-        throw new FsError(
-          'FS_NOT_FOUND',
-          `${shown}: is a symlink that leads nowhere (missing target, or a loop); not followed`,
-        );
-      throw new FsError('FS_STALE_VERSION', `${shown}: became a symlink while in use; read it again`, { cause: error });
-    }
-    if (errno === 'EISDIR') throw new FsError('FS_IS_DIRECTORY', `${shown}: is a directory`);
-    throw error;
-  }
-  try {
-    const stat = await native.statFd(handle.fd);
-    if (stat.kind === 'directory') throw new FsError('FS_IS_DIRECTORY', `${shown}: is a directory`);
-    if (stat.kind !== 'file') throw new FsError('FS_INVALID_ARGUMENT', `${shown}: not a regular file`);
-    return { handle, stat };
-  } catch (error) {
-    await handle.close();
-    throw error;
-  }
-}
-
-async function leadsNowhere(abs: string): Promise<boolean> {
-  try {
-    await statFollowing(abs);
-    return false;
-  } catch (error) {
-    const errno = errnoOf(error);
-    return errno === 'ENOENT' || errno === 'ENOTDIR' || errno === 'ELOOP';
-  }
-}
-
-export function sameStat(a: NativeStat, b: NativeStat): boolean {
-  return a.size === b.size && a.mtimeNs === b.mtimeNs && a.ctimeNs === b.ctimeNs && a.mode === b.mode;
-}
-
-// Reads from one handle until the stat before and after agree: a writer that ignores the lock
-// changed the file mid-read, so read again rather than pin a mix (at most CONSISTENT_READ_TRIES).
-async function readConsistently<T>(
-  abs: string,
-  shown: string,
-  read: (handle: FileHandle, stat: NativeStat) => Promise<T>,
-): Promise<{ value: T; stat: NativeStat } | undefined> {
-  const opened = await openRegular(abs, shown);
-  if (!opened) return undefined;
-  const { handle } = opened;
-  let before = opened.stat;
-  try {
-    for (let attempt = 1; ; attempt++) {
-      const value = await read(handle, before);
-      const after = await native.statFd(handle.fd);
-      if (sameStat(before, after) || attempt >= CONSISTENT_READ_TRIES) return { value, stat: before };
-      before = after;
-    }
-  } finally {
-    await handle.close();
-  }
-}
+// One read step of the asynchronous path, for readConsistently.
+const readAllOf = (handle: FileHandle, stat: NativeStat) => step(() => readAll(handle, stat.size));
 
 /** Reads a whole file with its version from one handle; undefined when it does not exist. */
 export async function readWhole(abs: string, shown: string): Promise<{ bytes: Buffer; version: Version } | undefined> {
-  const read = await readConsistently(abs, shown, (handle, stat) => readAll(handle, stat.size));
+  const read = await runAsync(readConsistently(asyncIo, abs, shown, readAllOf));
   return read && { bytes: read.value, version: versionOf(read.stat, digestOf(read.value)) };
 }
 
@@ -100,7 +31,8 @@ export interface KnownBytes {
  * bytes instead, and hashed only from the first difference on (see streamAll).
  */
 export async function versionWhole(abs: string, shown: string, known?: KnownBytes): Promise<Version | undefined> {
-  const read = await readConsistently(abs, shown, (handle) => streamAll(handle, undefined, known));
+  const streamed = (handle: FileHandle) => step(() => streamAll(handle, undefined, known));
+  const read = await runAsync(readConsistently(asyncIo, abs, shown, streamed));
   return read && versionOf(read.stat, read.value);
 }
 

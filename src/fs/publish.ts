@@ -1,137 +1,56 @@
-// Publication: stage the new bytes in the target's directory, fsync, re-check the target, then
-// rename into place (replace) or no-replace rename (create), and fsync the directory. A crash at
-// any step leaves the old bytes or the new ones under the target's name, never a mix.
-import { closeSync, fchmodSync, fchownSync, fsyncSync, openSync, unlinkSync, writeSync } from 'node:fs';
-import { open, unlink, type FileHandle } from 'node:fs/promises';
+// Publication for the file tools: the steps of publication.ts run asynchronously (publish), with
+// synchronous calls for a small file under the lock (publishSmall), or in one native call
+// (replaceChecked) when the target is still exactly as read.
+import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { promises as native, replaceChecked, statFd, type ReplaceCheckedOptions } from '../native/index.js';
-import { FsError, errnoOf } from './errors.js';
-import type { FsOps, PublishHooks, PublishStep, SyncOps } from './fs-ops.js';
+import { replaceChecked, type ReplaceCheckedOptions } from '../native/index.js';
+import { asyncIo, syncIo } from './file-io.js';
+import type { FsOps, SyncOps } from './fs-ops.js';
+import {
+  discardSteps,
+  publishSteps,
+  renameError,
+  stageError,
+  stageSteps,
+  syncDirectorySteps,
+  type PublishSpec,
+  type StageSpec,
+} from './publication.js';
 import { stagePath } from './stage-names.js';
+import { runAsync, step } from './steps.js';
 import { digestOf, versionOf, type Version } from './version.js';
 
-export interface Staged {
-  stage: string;
-  handle: FileHandle;
-}
+export type Staged = { stage: string; handle: FileHandle };
+export type StageOptions = StageSpec;
 
-export interface StageOptions {
-  /** Mode for the new file (kept from the file it replaces); creation uses 0666 minus umask. */
-  mode?: number;
-  /** Owner to keep when replacing (best effort: only a privileged process can give files away). */
-  owner?: { uid: number; gid: number };
-  hooks?: PublishHooks;
-  target: string;
-  /** The target as messages show it (workspace-relative). */
-  shown?: string;
-}
-
-/** Writes bytes to a new staged file next to the target and makes them durable. */
-export async function stage(bytes: Uint8Array, options: StageOptions): Promise<Staged> {
-  return stageWith(async (handle, stagePathName) => {
-    const hooks = options.hooks;
-    if (!hooks?.onStep) return writeAll(handle, bytes, 0);
-    const onStep = (step: PublishStep, info: { target: string; stage: string }) => hooks.onStep?.(step, info);
-    const half = splitPoint(bytes);
-    await writeAll(handle, bytes.subarray(0, half), 0);
-    await onStep('staged-partial', { target: options.target, stage: stagePathName });
-    await writeAll(handle, bytes.subarray(half), half);
-  }, options);
-}
-
-// The `staged-partial` seam: only a publication with hooks (the crash and lock tests) writes its
-// stage in two halves, so a hook can look at, or stop the process at, a half-written stage.
-function splitPoint(bytes: Uint8Array): number {
-  return Math.floor(bytes.length / 2);
-}
-
-/** Like `stage`, with the content written by `write` (e.g. streamed from another file). */
-export async function stageWith(
+/** Stages the content `write` writes (e.g. streamed from another file) next to the target, durably. */
+export function stageWith(
   write: (handle: FileHandle, stagePathName: string) => Promise<void>,
   options: StageOptions,
 ): Promise<Staged> {
-  const stagePathName = stagePath(path.dirname(options.target));
-  const handle = await open(stagePathName, 'wx', options.mode === undefined ? 0o666 : 0o600).catch((error: unknown) => {
-    throw stageError(error, options);
-  });
-  const staged = { stage: stagePathName, handle };
-  try {
-    if (options.owner) await handle.chown(options.owner.uid, options.owner.gid).catch(() => undefined);
-    await write(handle, stagePathName);
-    // Last: a chown, and a write by a process without CAP_FSETID, clear setuid/setgid bits.
-    if (options.mode !== undefined) await handle.chmod(options.mode & 0o7777);
-    await handle.sync();
-    await options.hooks?.onStep?.('staged', { target: options.target, stage: stagePathName });
-    return staged;
-  } catch (error) {
-    await discard(staged);
-    throw error;
-  }
-}
-
-export async function writeAll(handle: FileHandle, bytes: Uint8Array, position: number): Promise<void> {
-  let written = 0;
-  while (written < bytes.length) {
-    const { bytesWritten } = await handle.write(bytes, written, bytes.length - written, position + written);
-    written += bytesWritten;
-  }
+  const writeStage = (handle: FileHandle, stage: string) => step(() => write(handle, stage));
+  return runAsync(stageSteps(asyncIo, options, writeStage, (error) => stageError(error, options)));
 }
 
 /** Closes and removes a staged file that will not be published. */
-export async function discard(staged: Staged): Promise<void> {
-  await staged.handle.close().catch(() => undefined);
-  await unlink(staged.stage).catch(() => undefined);
+export function discard(staged: Staged): Promise<void> {
+  return runAsync(discardSteps(asyncIo, staged));
 }
 
-export interface PublishOptions extends StageOptions {
-  kind: 'replace' | 'create';
-  shown: string;
+export interface PublishOptions extends PublishSpec {
   ops: FsOps;
   /** Re-checks the target right before the rename; throws FsError to abort. */
   verify?: () => Promise<void>;
 }
 
 /** Stages, verifies and publishes; returns the new version, read from the staged handle. */
-export async function publish(bytes: Uint8Array, options: PublishOptions): Promise<Version> {
-  const staged = await stage(bytes, options);
-  // Identity is taken before the rename (it cannot change in a rename): Wine reports volume serial
-  // 0 for a handle whose file was renamed by path since it was opened, so the identity read after
-  // the rename would not match the file's, and every second edit would look like a replacement.
-  let identity;
-  try {
-    identity = (await native.statFd(staged.handle.fd)).identity;
-    await options.verify?.();
-    await moveIntoPlace(staged.stage, options);
-  } catch (error) {
-    await discard(staged);
-    throw error;
-  }
-  try {
-    await options.hooks?.onStep?.('published', { target: options.target, stage: staged.stage });
-    await syncDirectory(options.ops, path.dirname(options.target));
-    // After the rename: the rename itself moves ctime, and this is the state later checks compare to.
-    return versionOf({ ...(await native.statFd(staged.handle.fd)), identity }, digestOf(bytes));
-  } finally {
-    await staged.handle.close();
-  }
+export function publish(bytes: Uint8Array, options: PublishOptions): Promise<Version> {
+  return runAsync(publishSteps(asyncIo, options.ops, bytes, options, options.verify));
 }
 
-/**
- * Makes the rename durable. Filesystems that cannot sync a directory (some network and FUSE
- * mounts answer EINVAL/ENOTSUP) have already published; failing the call then would hide a
- * change that happened.
- */
-export async function syncDirectory(ops: FsOps, dir: string): Promise<void> {
-  try {
-    await ops.fsyncDirectory(dir);
-  } catch (error) {
-    if (!unsyncableDirectory(error)) throw error;
-  }
-}
-
-function unsyncableDirectory(error: unknown): boolean {
-  const errno = errnoOf(error);
-  return errno === 'EINVAL' || errno === 'ENOTSUP' || errno === 'EOPNOTSUPP' || errno === 'EPERM';
+/** Makes a rename durable; a directory that cannot be synced has published already (publication.ts). */
+export function syncDirectory(ops: FsOps, dir: string): Promise<void> {
+  return runAsync(syncDirectorySteps(ops, dir));
 }
 
 /**
@@ -150,54 +69,14 @@ export async function syncCreatedDirs(ops: FsOps, firstMade: string | undefined,
   for (const parent of parents) await syncDirectory(ops, parent);
 }
 
-async function moveIntoPlace(stagePathName: string, options: PublishOptions): Promise<void> {
-  try {
-    if (options.kind === 'replace') await options.ops.rename(stagePathName, options.target);
-    else await options.ops.renameNoReplace(stagePathName, options.target);
-  } catch (error) {
-    throw renameError(error, options);
-  }
-}
-
-function renameError(error: unknown, options: PublishOptions): unknown {
-  const errno = errnoOf(error);
-  if (errno === 'EEXIST')
-    return new FsError('FS_EXISTS', `${options.shown}: already exists; not overwritten`, { cause: error });
-  if (errno === 'EXDEV') {
-    return new FsError(
-      'FS_CROSS_DEVICE',
-      `${options.shown}: the filesystem refused an in-directory rename (EXDEV); nothing was copied`,
-      { cause: error },
-    );
-  }
-  if (errno === 'EISDIR') return new FsError('FS_IS_DIRECTORY', `${options.shown}: is a directory`, { cause: error });
-  return error;
-}
-
-function stageError(error: unknown, options: StageOptions): FsError {
-  // A directory we may not write in (permissions, read-only mount, quota): the target is untouched.
-  const reason = errnoOf(error) ?? String(error);
-  return new FsError(
-    'FS_IO_ERROR',
-    `${options.shown ?? path.basename(options.target)}: cannot write a new file in its directory (${reason}); nothing was changed`,
-    { cause: error },
-  );
-}
-
-function writeAllSync(fd: number, bytes: Uint8Array, position: number): void {
-  for (let written = 0; written < bytes.length;)
-    written += writeSync(fd, bytes, written, bytes.length - written, position + written);
-}
-
 /**
- * publish() for a small file (SYNC_MAX_BYTES) with synchronous calls: the same steps in the same
- * order — stage, fsync, re-check, rename, directory fsync, version from the staged handle — with
- * no thread-pool round trip between them. Hooks are still awaited at the same steps.
+ * publish() for a small file (SYNC_MAX_BYTES): the same steps with synchronous calls, with no
+ * thread-pool round trip between them. Hooks are still awaited at the same steps.
  *
  * `expected` (a replace: the target as read under the lock): without hooks, the steps run
  * in one native call (replaceChecked), which renames only while the target is still exactly that
- * file with those bytes. When it is not, nothing was published, and the steps below run: their
- * re-check says why, or goes on where only the target's times moved.
+ * file with those bytes. When it is not, nothing was published, and the steps run one by one:
+ * their re-check says why, or goes on where only the target's times moved.
  */
 export async function publishSmall(
   bytes: Uint8Array,
@@ -208,71 +87,11 @@ export async function publishSmall(
     const published = replaceInOneCall(bytes, options, options.expected);
     if (published) return published;
   }
-  const stagePathName = stagePath(path.dirname(options.target));
-  let fd: number;
-  try {
-    fd = openSync(stagePathName, 'wx', options.mode === undefined ? 0o666 : 0o600);
-  } catch (error) {
-    throw stageError(error, options);
-  }
-  const hooks = options.hooks?.onStep ? options.hooks : undefined;
-  const info = { target: options.target, stage: stagePathName };
-  try {
-    if (options.owner) {
-      try {
-        fchownSync(fd, options.owner.uid, options.owner.gid);
-      } catch {
-        // Best effort, as in stageWith.
-      }
-    }
-    if (hooks) {
-      const half = splitPoint(bytes);
-      writeAllSync(fd, bytes.subarray(0, half), 0);
-      await hooks.onStep?.('staged-partial', info);
-      writeAllSync(fd, bytes.subarray(half), half);
-    } else {
-      writeAllSync(fd, bytes, 0);
-    }
-    if (options.mode !== undefined) fchmodSync(fd, options.mode & 0o7777);
-    fsyncSync(fd);
-    if (hooks) await hooks.onStep?.('staged', info);
-    options.verifySync();
-    try {
-      if (options.kind === 'replace') sync.rename(stagePathName, options.target);
-      else sync.renameNoReplace(stagePathName, options.target);
-    } catch (error) {
-      throw renameError(error, options);
-    }
-  } catch (error) {
-    closeQuietly(fd);
-    try {
-      unlinkSync(stagePathName);
-    } catch {
-      // Already gone.
-    }
-    throw error;
-  }
-  try {
-    if (hooks) await hooks.onStep?.('published', info);
-    try {
-      sync.fsyncDirectory(path.dirname(options.target));
-    } catch (error) {
-      if (!unsyncableDirectory(error)) throw error;
-    }
-    return versionOf(statFd(fd), digestOf(bytes));
-  } finally {
-    closeSync(fd);
-  }
+  return runAsync(publishSteps(syncIo, sync, bytes, options, options.verifySync));
 }
 
-function closeQuietly(fd: number): void {
-  try {
-    closeSync(fd);
-  } catch {
-    // Nothing left to release.
-  }
-}
-
+// The native form of publishSteps for a replace; its errors carry the failing step in `syscall`,
+// and are named as the steps name them.
 function replaceInOneCall(
   bytes: Uint8Array,
   options: PublishOptions,
@@ -289,9 +108,9 @@ function replaceInOneCall(
       expected,
     });
   } catch (error) {
-    const step = (error as { syscall?: unknown }).syscall;
-    if (step === 'open') throw stageError(error, options);
-    if (step === 'rename') throw renameError(error, options);
+    const failed = (error as { syscall?: unknown }).syscall;
+    if (failed === 'open') throw stageError(error, options);
+    if (failed === 'rename') throw renameError(error, options.shown);
     throw error;
   }
   return stat && versionOf(stat, digestOf(bytes));

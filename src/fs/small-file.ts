@@ -1,11 +1,13 @@
 // Reading a small file and its version with synchronous calls, for the locked section of a
 // rewrite. Each thread-pool round trip costs a wake-up and, on a loaded machine, a wait for a CPU
 // — far more than the system call it wraps when the file is a few KiB — so below SYNC_MAX_BYTES
-// the whole locked section runs without one. Same checks as file-handle.ts, same errors.
-import { closeSync, constants, openSync, readSync, statSync } from 'node:fs';
-import { readUnchanged, statFd, type ExpectedStat, type NativeStat } from '../native/index.js';
-import { FsError, errnoOf } from './errors.js';
-import { sameStat, type KnownBytes } from './file-handle.js';
+// the whole locked section runs without one. The same steps as file-handle.ts (open-regular.ts).
+import { readSync } from 'node:fs';
+import { readUnchanged, type ExpectedStat, type NativeStat } from '../native/index.js';
+import type { KnownBytes } from './file-handle.js';
+import { syncIo } from './file-io.js';
+import { readConsistently } from './open-regular.js';
+import { runSync, step } from './steps.js';
 import { digestOf, versionOf, type Version } from './version.js';
 
 /**
@@ -16,48 +18,6 @@ import { digestOf, versionOf, type Version } from './version.js';
  * floor instead of 1.4x.
  */
 export const SYNC_MAX_BYTES = 1024 * 1024;
-
-const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
-const CONSISTENT_READ_TRIES = 3;
-
-function leadsNowhere(abs: string): boolean {
-  try {
-    statSync(abs);
-    return false;
-  } catch (error) {
-    const errno = errnoOf(error);
-    return errno === 'ENOENT' || errno === 'ENOTDIR' || errno === 'ELOOP';
-  }
-}
-
-function openRegularSync(abs: string, shown: string): { fd: number; stat: NativeStat } | undefined {
-  let fd: number;
-  try {
-    fd = openSync(abs, READ_FLAGS);
-  } catch (error) {
-    const errno = errnoOf(error);
-    if (errno === 'ENOENT' || errno === 'ENOTDIR') return undefined;
-    if (errno === 'ELOOP') {
-      if (leadsNowhere(abs))
-        throw new FsError(
-          'FS_NOT_FOUND',
-          `${shown}: is a symlink that leads nowhere (missing target, or a loop); not followed`,
-        );
-      throw new FsError('FS_STALE_VERSION', `${shown}: became a symlink while in use; read it again`, { cause: error });
-    }
-    if (errno === 'EISDIR') throw new FsError('FS_IS_DIRECTORY', `${shown}: is a directory`);
-    throw error;
-  }
-  try {
-    const stat = statFd(fd);
-    if (stat.kind === 'directory') throw new FsError('FS_IS_DIRECTORY', `${shown}: is a directory`);
-    if (stat.kind !== 'file') throw new FsError('FS_INVALID_ARGUMENT', `${shown}: not a regular file`);
-    return { fd, stat };
-  } catch (error) {
-    closeSync(fd);
-    throw error;
-  }
-}
 
 // One read of size + 1 bytes normally sees the whole file and its end at once.
 function readAllSync(fd: number, sizeHint: number): Buffer {
@@ -72,6 +32,9 @@ function readAllSync(fd: number, sizeHint: number): Buffer {
   }
   return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
 }
+
+// One read step of the synchronous path, for readConsistently.
+const readAllOf = (fd: number, stat: NativeStat) => step(() => readAllSync(fd, stat.size));
 
 function digestFor(bytes: Buffer, known: KnownBytes | undefined): string {
   return known && bytes.equals(known.bytes) ? known.digest : digestOf(bytes);
@@ -115,19 +78,6 @@ export function readWholeSync(
 ): SmallRead | undefined {
   const quick = seen && readUnchanged(abs, seen);
   if (quick) return readOf(quick.stat, quick.bytes, known);
-  const opened = openRegularSync(abs, shown);
-  if (!opened) return undefined;
-  let before = opened.stat;
-  try {
-    for (let attempt = 1; ; attempt++) {
-      const bytes = readAllSync(opened.fd, before.size);
-      const after = statFd(opened.fd);
-      if (sameStat(before, after) || attempt >= CONSISTENT_READ_TRIES) {
-        return readOf(before, bytes, known);
-      }
-      before = after;
-    }
-  } finally {
-    closeSync(opened.fd);
-  }
+  const read = runSync(readConsistently(syncIo, abs, shown, readAllOf));
+  return read && readOf(read.stat, read.value, known);
 }

@@ -2,20 +2,13 @@
 // that edit the same files must already agree on that directory (see lock-dir.ts): a token one of
 // them issues is then honoured by all of them, and by no one who cannot read this user's file.
 import { randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  fsyncSync,
-  linkSync,
-  lstatSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  rmSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, linkSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { renameNoReplace } from '../native/index.js';
 import { FsError, errnoOf } from './errors.js';
+import { syncIo } from './file-io.js';
+import { placeSteps, stageSteps, writeBytes } from './publication.js';
+import { runSync } from './steps.js';
 import { assertPrivate, type LockDirInfo } from './lock-dir.js';
 
 /** The key file's name inside the lock directory. */
@@ -23,6 +16,8 @@ export const VERSION_KEY_FILE = 'version-token.key';
 export const VERSION_KEY_BYTES = 32;
 
 const cache = new Map<string, Buffer>();
+// The key is published with a link (never replacing), without the FsOps seams of a workbench.
+const keyOps = { rename: renameSync, renameNoReplace, linkNoOverwrite: linkSync };
 
 function unusable(file: string, why: string, cause?: unknown): FsError {
   return new FsError(
@@ -49,28 +44,16 @@ function readKey(file: string): Buffer {
 // Written in full under a private name, then linked into place: the link never replaces, so two
 // processes that race both end up reading the one key that won, and nobody sees a partial file.
 function createKey(dir: string, file: string): void {
-  const staged = path.join(dir, `.${VERSION_KEY_FILE}.${process.pid}.${randomBytes(6).toString('hex')}`);
-  const fd = openSync(staged, 'wx', 0o600);
+  const stage = path.join(dir, `.${VERSION_KEY_FILE}.${process.pid}.${randomBytes(6).toString('hex')}`);
+  const bytes = randomBytes(VERSION_KEY_BYTES);
+  const staged = runSync(stageSteps(syncIo, { target: file, stage, createMode: 0o600 }, writeBytes(syncIo, bytes)));
   try {
-    writeSync(fd, randomBytes(VERSION_KEY_BYTES));
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  try {
-    linkSync(staged, file);
+    closeSync(staged.handle);
+    runSync(placeSteps(keyOps, 'link', stage, file));
   } catch (error) {
-    const errno = errnoOf(error);
-    if (errno === 'EEXIST') return;
-    // No hard links on this filesystem: a no-replace rename publishes just as safely.
-    if (errno !== 'EPERM' && errno !== 'ENOTSUP' && errno !== 'EOPNOTSUPP') throw error;
-    try {
-      renameNoReplace(staged, file);
-    } catch (renameError) {
-      if (errnoOf(renameError) !== 'EEXIST') throw renameError;
-    }
+    if (errnoOf(error) !== 'EEXIST') throw error;
   } finally {
-    rmSync(staged, { force: true });
+    rmSync(stage, { force: true });
   }
 }
 

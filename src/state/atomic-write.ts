@@ -1,36 +1,30 @@
-// Transcripts and incidents appear whole or not at all: written to a temporary file in the same
-// directory, flushed, then published under a name that is never already taken.
+// Run-state files appear whole or not at all, through the fs layer's publication steps
+// (fs/publication.ts): transcripts, incidents and handoffs are staged in their directory, made
+// durable and published under a name that is never already taken; the ledger is replaced whole.
 import { randomBytes } from 'node:crypto';
-import { link, mkdir, open, unlink } from 'node:fs/promises';
+import { mkdir, rename, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import { errnoOf } from '../fs/errors.js';
+import { asyncIo } from '../fs/file-io.js';
+import { placeSteps, stageSteps, syncDirectorySteps, writeBytes, type Staged } from '../fs/publication.js';
+import { runAsync, step } from '../fs/steps.js';
+import { promises as native } from '../native/index.js';
 
-type NativeFs = {
-  renameNoReplace(from: string, to: string): Promise<void>;
-  fsyncDirectory(dir: string): Promise<void>;
+// The thread pool's forms: a directory fsync can take milliseconds, and a server writes
+// transcripts for many calls at once. A plain rename: run state has no Windows retry.
+const stateOps = {
+  rename: (from: string, to: string) => rename(from, to),
+  renameNoReplace: (from: string, to: string) => native.renameNoReplace(from, to),
+  fsyncDirectory: (dir: string) => native.fsyncDirectory(dir),
 };
 
-let nativeFs: Promise<NativeFs | null> | undefined;
-
-// The native addon gives rename-without-replace and directory fsync; without it (a platform with
-// no binary), a hard link also never overwrites, and the directory fsync is skipped. Their async
-// forms run on the thread pool: a directory fsync can take milliseconds, and a server writes
-// transcripts for many calls at once.
-function loadNative(): Promise<NativeFs | null> {
-  nativeFs ??= import('../native/index.js').then(
-    (m) => m.promises as NativeFs,
-    () => null,
+// Staged under `stage` (a name retention knows as a crashed write's), closed before it is placed.
+async function stageClosed(stage: string, target: string, data: string | Uint8Array, createMode: number) {
+  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  const staged: Staged<FileHandle> = await runAsync(
+    stageSteps(asyncIo, { target, stage, createMode }, writeBytes(asyncIo, bytes)),
   );
-  return nativeFs;
-}
-
-async function publishNoReplace(temp: string, target: string): Promise<void> {
-  const native = await loadNative();
-  if (native) {
-    await native.renameNoReplace(temp, target);
-    return;
-  }
-  await link(temp, target);
-  await unlink(temp);
+  await staged.handle.close();
 }
 
 /**
@@ -45,28 +39,36 @@ export async function writeNewFileAtomic(
 ): Promise<string> {
   await mkdir(dir, { recursive: true });
   const temp = path.join(dir, `.${name}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-  const handle = await open(temp, 'wx', 0o644);
-  try {
-    await handle.writeFile(data);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
+  await stageClosed(temp, path.join(dir, `${name}${ext}`), data, 0o644);
   try {
     for (let attempt = 1; ; attempt++) {
       const target = path.join(dir, attempt === 1 ? `${name}${ext}` : `${name}-${attempt}${ext}`);
       try {
-        await publishNoReplace(temp, target);
+        await runAsync(placeSteps(stateOps, 'create', temp, target));
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'EEXIST' && attempt < 1000) continue;
+        if (errnoOf(error) === 'EEXIST' && attempt < 1000) continue;
         throw error;
       }
-      const native = await loadNative();
       // Durability of the directory entry is best effort; the file itself is complete.
-      await native?.fsyncDirectory(dir).catch(() => undefined);
+      await runAsync(syncDirectorySteps(stateOps, dir)).catch(() => undefined);
       return target;
     }
   } finally {
     await unlink(temp).catch(() => undefined);
   }
+}
+
+/**
+ * Replaces `target` whole with `data`, staged under `temp` in its directory: readers see the old
+ * file or the new one. The directory fsync is required (a failure fails the call).
+ */
+export async function replaceFileAtomic(target: string, temp: string, data: string): Promise<void> {
+  await stageClosed(temp, target, data, 0o666);
+  try {
+    await runAsync(placeSteps(stateOps, 'replace', temp, target));
+  } catch (error) {
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  }
+  await runAsync(step(() => stateOps.fsyncDirectory(path.dirname(target))));
 }

@@ -8,9 +8,10 @@
 // process's first look is O(maxBytes), never O(history). read() and records() are O(history).
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { link, open, readdir, readFile, rename, unlink } from 'node:fs/promises';
+import { link, open, readdir, readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { promises as nativeFs } from '../native/index.js';
+import { replaceFileAtomic } from './atomic-write.js';
 import { STATE_DIR } from '../vocabulary.js';
 import { ledgerIndex, type LedgerIndex } from './ledger-index.js';
 import { ledgerArchives, readAllRecords, readBackward, streamRecords } from './ledger-history.js';
@@ -304,19 +305,7 @@ export class Ledger {
     const starts = [...this.#index.open.values()].map((start): StartRecord => ({ ...start, carried_from: from }));
     const text = [carried, ...starts].map((record) => JSON.stringify(record)).join('\n') + '\n';
     const temp = path.join(this.dir, `.${LEDGER_FILE}.${randomBytes(6).toString('hex')}.tmp`);
-    const handle = await open(
-      temp,
-      constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0),
-      0o666,
-    );
-    try {
-      await handle.writeFile(text, 'utf8');
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, this.file);
-    await nativeFs.fsyncDirectory(this.dir);
+    await replaceFileAtomic(this.file, temp, text);
     for (const old of (await this.archives()).slice(LEDGER_ARCHIVES_KEPT)) await unlink(old).catch(() => undefined);
   }
 }

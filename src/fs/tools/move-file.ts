@@ -10,7 +10,10 @@ import { FsError, errnoOf } from '../errors.js';
 import { pathKey } from '../locks.js';
 import { streamWhole } from '../file-handle.js';
 import { checkCurrent, lockFile, requireObserved, staleError, statQuiet, type ToolSuccess } from '../mutate.js';
-import { discard, stageWith, syncCreatedDirs, syncDirectory, writeAll } from '../publish.js';
+import { writeAll } from '../file-io.js';
+import { placeSteps } from '../publication.js';
+import { discard, stageWith, syncCreatedDirs, syncDirectory } from '../publish.js';
+import { runAsync } from '../steps.js';
 import { versionOf, type Version } from '../version.js';
 import { refuseStatePath } from '../state-paths.js';
 import { refuseReservedName } from '../stage-names.js';
@@ -106,17 +109,10 @@ async function moveAcrossDevices(
   });
   try {
     await checkCurrent(source, observed);
-    try {
-      await ctx.ops.linkNoOverwrite(staged.stage, destination.abs);
-    } catch (error) {
-      const errno = errnoOf(error);
-      if (errno === 'EEXIST') throw existsError(destination, error);
-      // No hard links on this filesystem: a no-replace rename publishes just as safely.
-      if (errno !== 'EPERM' && errno !== 'ENOTSUP' && errno !== 'EOPNOTSUPP') throw error;
-      await ctx.ops.renameNoReplace(staged.stage, destination.abs).catch((renameError: unknown) => {
-        throw errnoOf(renameError) === 'EEXIST' ? existsError(destination, renameError) : renameError;
-      });
-    }
+    // A no-overwrite link (or, without hard links there, a no-replace rename).
+    await runAsync(placeSteps(ctx.ops, 'link', staged.stage, destination.abs)).catch((error: unknown) => {
+      throw errnoOf(error) === 'EEXIST' ? existsError(destination, error) : error;
+    });
   } catch (error) {
     await discard(staged);
     if (errnoOf(error) === 'EXDEV') {

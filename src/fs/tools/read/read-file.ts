@@ -4,7 +4,7 @@ import { promises as native } from '../../../native/index.js';
 import type { ReadFileArgs } from '../../../generated/fs-tools.js';
 import { resolveTarget, type ToolContext } from '../../context.js';
 import { FsError } from '../../errors.js';
-import { openRegular, sameStat } from '../../file-handle.js';
+import { openRegular, sameStat } from '../../open-regular.js';
 import type { ToolSuccess } from '../../mutate.js';
 import { checkRoute } from '../../rewrite-text.js';
 import { badUtf16Error, binaryError, notUtf8Error, type TextEncoding } from '../../text-codec.js';
