@@ -66,6 +66,7 @@ const CONSISTENT_READ_TRIES = 3;
 /**
  * Reads from one handle until the stat before and after agree: a writer that ignores the lock
  * changed the file mid-read, so read again rather than pin a mix (at most CONSISTENT_READ_TRIES).
+ * `complete` may ask for another read too (a window scan that read less than the file holds).
  * Undefined when the file does not exist.
  */
 export function* readConsistently<H, T>(
@@ -73,6 +74,7 @@ export function* readConsistently<H, T>(
   abs: string,
   shown: string,
   read: (handle: H, stat: NativeStat) => Steps<T>,
+  complete: (value: T, after: NativeStat) => boolean = () => true,
 ): Steps<{ value: T; stat: NativeStat } | undefined> {
   const opened = yield* openRegularSteps(io, abs, shown);
   if (!opened) return undefined;
@@ -82,7 +84,8 @@ export function* readConsistently<H, T>(
     for (let attempt = 1; ; attempt++) {
       const value = yield* read(handle, before);
       const after = yield* step(() => io.stat(handle));
-      if (sameStat(before, after) || attempt >= CONSISTENT_READ_TRIES) return { value, stat: before };
+      if ((sameStat(before, after) && complete(value, after)) || attempt >= CONSISTENT_READ_TRIES)
+        return { value, stat: before };
       before = after;
     }
   } finally {

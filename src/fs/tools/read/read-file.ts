@@ -1,12 +1,15 @@
 // read_file: one line window, and the whole file's version observed from the same handle.
+import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { promises as native } from '../../../native/index.js';
+import type { NativeStat } from '../../../native/index.js';
 import type { ReadFileArgs } from '../../../generated/fs-tools.js';
 import { resolveTarget, type ToolContext } from '../../context.js';
 import { FsError } from '../../errors.js';
-import { openRegular, sameStat } from '../../open-regular.js';
+import { asyncIo } from '../../file-io.js';
+import { readConsistently } from '../../open-regular.js';
 import type { ToolSuccess } from '../../mutate.js';
 import { checkRoute } from '../../rewrite-text.js';
+import { runAsync, step } from '../../steps.js';
 import { badUtf16Error, binaryError, notUtf8Error, type TextEncoding } from '../../text-codec.js';
 import { versionOf } from '../../version.js';
 import { continuation, type WindowFields } from './line-column.js';
@@ -16,7 +19,6 @@ import { readBufferWindow, readNamedWindow } from './read-text.js';
 
 export const DEFAULT_LINE_LIMIT = 2000;
 export const MAX_WINDOW_BYTES = 4 * 1024 * 1024;
-const CONSISTENT_READ_TRIES = 3;
 
 export async function readFileTool(ctx: ToolContext, args: ReadFileArgs): Promise<ToolSuccess> {
   return continuation((await readWindow(ctx, args)) as ToolSuccess & WindowFields);
@@ -33,25 +35,16 @@ async function readWindow(ctx: ToolContext, args: ReadFileArgs): Promise<ToolSuc
   await ctx.sweep(path.dirname(target.abs));
   // A window from a column is cut from the decoded text: the streamed scan bounds from a line's start.
   if (args.encoding !== undefined || column > 1) return readNamedWindow(ctx, target, whole, args.encoding);
-  const opened = await openRegular(target.abs, target.shown);
-  if (!opened) {
+  const request = { start, end: start + limit - 1, maxBytes: MAX_WINDOW_BYTES };
+  const scanned = (handle: FileHandle) => step(() => scanWindow(handle, request));
+  // Changed while being read by a writer that ignores the lock (or read short): read it again.
+  const complete = (scan: WindowScan, after: NativeStat) => scan.bytesRead === after.size;
+  const read = await runAsync(readConsistently(asyncIo, target.abs, target.shown, scanned, complete));
+  if (!read) {
     ctx.store.absent(target.abs);
     throw new FsError('FS_NOT_FOUND', `${target.shown}: does not exist (recorded as absent: write_file may create it)`);
   }
-  const request = { start, end: start + limit - 1, maxBytes: MAX_WINDOW_BYTES };
-  let stat = opened.stat;
-  let scan: WindowScan;
-  try {
-    for (let attempt = 1; ; attempt++) {
-      scan = await scanWindow(opened.handle, request);
-      const after = await native.statFd(opened.handle.fd);
-      // Changed while being read by a writer that ignores the lock: read again rather than pin a mix.
-      if ((sameStat(stat, after) && scan.bytesRead === after.size) || attempt >= CONSISTENT_READ_TRIES) break;
-      stat = after;
-    }
-  } finally {
-    await opened.handle.close();
-  }
+  const { value: scan, stat } = read;
   // Refused before it is observed: what the caller would see is not what the file holds.
   if (scan.nul) throw binaryError(target.shown);
   if (scan.encoding === 'binary')
