@@ -73,18 +73,46 @@ bool SameFile(const FileStat& a, const FileStat& b) {
          a.ctime_ns == b.ctime_ns && a.mode == b.mode;
 }
 
-// The target is still the file read under the lock: same identity, size, times and mode, same
-// bytes. Anything else, an error included, answers false (the caller then checks the slow way).
-bool StillAsSeen(const ReplaceSpec& spec, Status (*stat_fd)(int, FileStat*)) {
-  int fd = ::open(spec.target.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0) return false;
-  std::vector<uint8_t> buffer(spec.known_length + 1);
-  size_t got = 0;
-  FileStat now;
-  bool read = ReadUpTo(fd, buffer.data(), buffer.size(), &got, spec.known_length) && stat_fd(fd, &now).ok();
+}  // namespace
+
+Status ReadSeen(const std::string& path, const FileStat& seen, Status (*stat_fd)(int, FileStat*),
+                std::string* out, bool* same, FileStat* now) {
+  *same = false;
+  int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return Status::Ok();
+  // Up to one byte past the size seen (a longer file shows as a size change either way), in
+  // chunks, so memory follows the bytes there are, not a size the caller claims.
+  const uint64_t want = seen.size + 1;
+  bool read = true;
+  out->clear();
+  while (out->size() < want) {
+    size_t at = out->size();
+    size_t chunk = static_cast<size_t>(std::min<uint64_t>(want - at, uint64_t{1} << 20));
+    out->resize(at + chunk);
+    size_t got = 0;
+    size_t enough = seen.size > at ? static_cast<size_t>(seen.size - at) : 0;
+    read = ReadUpTo(fd, reinterpret_cast<uint8_t*>(&(*out)[at]), chunk, &got, enough, static_cast<off_t>(at));
+    out->resize(at + got);
+    if (!read || got < chunk) break;
+  }
+  read = read && stat_fd(fd, now).ok();
   ::close(fd);
-  return read && SameFile(now, spec.seen) && got == spec.known_length &&
-         (got == 0 || std::memcmp(buffer.data(), spec.known, got) == 0);
+  *same = read && out->size() == seen.size && SameFile(seen, *now);
+  return Status::Ok();
+}
+
+namespace {
+
+// The target is still the file read under the lock: ReadSeen's check (same identity, size, times
+// and mode, read from one handle), and the same bytes. Anything else answers false (the caller
+// then checks the slow way).
+bool StillAsSeen(const ReplaceSpec& spec, Status (*stat_fd)(int, FileStat*)) {
+  std::string bytes;
+  bool same = false;
+  FileStat now;
+  ReadSeen(spec.target, spec.seen, stat_fd, &bytes, &same, &now);
+  return same && bytes.size() == spec.known_length &&
+         (bytes.empty() || std::memcmp(bytes.data(), spec.known, bytes.size()) == 0);
 }
 
 bool Unsyncable(int err) { return err == EINVAL || err == ENOTSUP || err == EOPNOTSUPP || err == EPERM; }
@@ -182,32 +210,6 @@ Status OpenLockFile(const std::string& path, int* fd) {
   // someone else's choosing as this user; ELOOP instead.
   *fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0666);
   if (*fd < 0) return FromErrno(errno, "open");
-  return Status::Ok();
-}
-
-Status ReadSeen(const std::string& path, const FileStat& seen, Status (*stat_fd)(int, FileStat*),
-                std::string* out, bool* same, FileStat* now) {
-  *same = false;
-  int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0) return Status::Ok();
-  // Up to one byte past the size seen (a longer file shows as a size change either way), in
-  // chunks, so memory follows the bytes there are, not a size the caller claims.
-  const uint64_t want = seen.size + 1;
-  bool read = true;
-  out->clear();
-  while (out->size() < want) {
-    size_t at = out->size();
-    size_t chunk = static_cast<size_t>(std::min<uint64_t>(want - at, uint64_t{1} << 20));
-    out->resize(at + chunk);
-    size_t got = 0;
-    size_t enough = seen.size > at ? static_cast<size_t>(seen.size - at) : 0;
-    read = ReadUpTo(fd, reinterpret_cast<uint8_t*>(&(*out)[at]), chunk, &got, enough, static_cast<off_t>(at));
-    out->resize(at + got);
-    if (!read || got < chunk) break;
-  }
-  read = read && stat_fd(fd, now).ok();
-  ::close(fd);
-  *same = read && out->size() == seen.size && SameFile(seen, *now);
   return Status::Ok();
 }
 
