@@ -12,6 +12,24 @@ export const SYSTEM_SETTINGS = {
     scope: 'system',
     readers: ['codex-config/layers', 'cli/doctor-credentials', 'cli/doctor-claude-settings'],
   }),
+  // Read by Node itself (os.homedir(), os.tmpdir()), not through readSetting: listed so that the
+  // docs name every variable that moves the bridge's files.
+  USERPROFILE: entry({
+    parse: filePath,
+    shownDefault: "the user's profile folder",
+    sets: "the home folder on Windows, as Node's `os.homedir()` reads it (the cache and `.codex` / `.claude` under it)",
+    scope: 'system',
+    readers: ['node:os homedir() (runners/codex/models, codex-config/layers, bridge/workspace)'],
+  }),
+  TMPDIR: entry({
+    parse: filePath,
+    shownDefault: '`/tmp` (Windows: `TEMP`, `TMP`)',
+    sets:
+      "where `doctor --live`, a runner's scratch folders and `acceptance` make their temporary folders " +
+      "(Node's `os.tmpdir()`)",
+    scope: 'system',
+    readers: ['node:os tmpdir() (cli/doctor-live, runners/run-scope, acceptance/run)'],
+  }),
   CODEX_HOME: entry({
     parse: filePath,
     shownDefault: '`$HOME/.codex`',
