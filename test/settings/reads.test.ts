@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { SETTINGS } from '../../src/settings/table.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -43,11 +44,11 @@ function isWrite(node: ts.Node): boolean {
   );
 }
 
-/** `process.env` anywhere, and named or indexed reads from an environment object. */
-function reads(file: string): { processEnv: Read[]; named: Read[] } {
+/** `process.env` anywhere, named or indexed reads from an environment object, and readSetting('NAME') calls. */
+function reads(file: string): { processEnv: Read[]; named: Read[]; settings: string[] } {
   const text = readFileSync(path.join(root, file), 'utf8');
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
-  const found = { processEnv: [] as Read[], named: [] as Read[] };
+  const found = { processEnv: [] as Read[], named: [] as Read[], settings: [] as string[] };
   const at = (node: ts.Node): Read => ({
     file,
     line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1,
@@ -60,6 +61,9 @@ function reads(file: string): { processEnv: Read[]; named: Read[] } {
       else if (ENV_OBJECT.test(receiver) && VARIABLE.test(node.name.text) && !isWrite(node)) found.named.push(at(node));
     } else if (ts.isElementAccessExpression(node)) {
       if (ENV_OBJECT.test(node.expression.getText(source)) && !isWrite(node)) found.named.push(at(node));
+    } else if (ts.isCallExpression(node) && node.expression.getText(source) === 'readSetting') {
+      const [name] = node.arguments;
+      if (name && ts.isStringLiteral(name)) found.settings.push(name.text);
     }
     ts.forEachChild(node, visit);
   };
@@ -86,6 +90,18 @@ describe('reading the environment', () => {
     // Each exception is still needed: an allowed file that no longer reads by name leaves the list.
     const stale = Object.keys(ALLOWED).filter((file) => all.find((f) => f.file === file)?.named.length === 0);
     expect(stale).toEqual([]);
+  });
+
+  it('names each module that reads a variable among the readers of its row', () => {
+    const unlisted = all.flatMap(({ file, settings }) => {
+      const module = file.replace(/^src\//, '').replace(/\.ts$/, '');
+      const rows = SETTINGS as Record<string, { readers: string[] }>;
+      return settings
+        .filter((name) => !rows[name]!.readers.some((r) => r.startsWith(module)))
+        .map((n) => `${n}: ${module}`);
+    });
+    expect(all.reduce((n, f) => n + f.settings.length, 0)).toBeGreaterThan(30);
+    expect(unlisted, 'add the module to the readers of the row in src/settings').toEqual([]);
   });
 
   it('catches the reads it is meant to catch', () => {
