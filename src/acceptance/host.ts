@@ -3,6 +3,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { readSetting } from '../settings/read.js';
 import type { Host } from './types.js';
 
 /**
@@ -10,10 +11,10 @@ import type { Host } from './types.js';
  * PEER_BRIDGE_ACCEPTANCE_HOST=wine|native overrides the guess.
  */
 export function detectHost(): Host {
-  const forced = process.env.PEER_BRIDGE_ACCEPTANCE_HOST;
+  const forced = readSetting('PEER_BRIDGE_ACCEPTANCE_HOST');
   if (process.platform !== 'win32') return { platform: process.platform, wine: false };
-  if (forced === 'wine' || forced === 'native') return { platform: 'win32', wine: forced === 'wine' };
-  const system = path.join(process.env.SystemRoot ?? 'C:\\windows', 'system32');
+  if (forced) return { platform: 'win32', wine: forced === 'wine' };
+  const system = path.join(readSetting('SystemRoot') ?? 'C:\\windows', 'system32');
   return { platform: 'win32', wine: existsSync(path.join(system, 'winecfg.exe')) };
 }
 
@@ -27,7 +28,7 @@ export function shell(cwd: string, posix: string, windows: string): Promise<Comm
   const onWindows = process.platform === 'win32';
   const command = onWindows ? windows : posix;
   const [file, args] = onWindows
-    ? [process.env.ComSpec ?? 'cmd.exe', ['/d', '/s', '/c', `"${command}"`]]
+    ? [readSetting('ComSpec') ?? 'cmd.exe', ['/d', '/s', '/c', `"${command}"`]]
     : ['/bin/sh', ['-c', command]];
   return new Promise((resolve, reject) => {
     execFile(

@@ -62,10 +62,10 @@ export async function runAcceptance(options: AcceptanceOptions = {}): Promise<Ac
   const unknown = options.only?.filter((id) => !sequences.some((s) => s.id === id)) ?? [];
   if (unknown.length > 0)
     throw new RangeError(`unknown row id(s): ${unknown.join(', ')}; ids: ${sequences.map((s) => s.id).join(', ')}`);
+  const host = detectHost(); // a bad PEER_BRIDGE_ACCEPTANCE_HOST is refused before a folder is made
   const base = options.workspace ? path.resolve(options.workspace) : os.tmpdir();
   mkdirSync(base, { recursive: true });
   const root = mkdtempSync(path.join(base, 'peer-bridge-acceptance-'));
-  const host = detectHost();
   const report: AcceptanceReport = {
     version,
     platform: `${process.platform}-${process.arch}`,

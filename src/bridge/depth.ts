@@ -4,6 +4,7 @@ import { asReaderError } from '../settings/errors.js';
 import { readSetting } from '../settings/read.js';
 import { SETTINGS } from '../settings/table.js';
 import { BridgeError } from './errors.js';
+import { hostEnv } from '../settings/env.js';
 
 export const DEPTH_ENV = 'PEER_BRIDGE_DEPTH' as const;
 /** Overrides the depth limit (a non-negative integer). */
@@ -16,12 +17,12 @@ function parseDepth(name: typeof DEPTH_ENV | typeof DEPTH_LIMIT_ENV, env: NodeJS
 }
 
 /** The depth this process inherited from whoever launched it (0 at the top). */
-export function inheritedDepth(env: NodeJS.ProcessEnv = process.env): number {
+export function inheritedDepth(env: NodeJS.ProcessEnv = hostEnv()): number {
   return parseDepth(DEPTH_ENV, env);
 }
 
 /** The configured depth limit. */
-export function depthLimit(env: NodeJS.ProcessEnv = process.env): number {
+export function depthLimit(env: NodeJS.ProcessEnv = hostEnv()): number {
   return parseDepth(DEPTH_LIMIT_ENV, env);
 }
 

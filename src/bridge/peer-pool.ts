@@ -6,6 +6,7 @@ import type { Verb } from '../vocabulary.js';
 import { asReaderError } from '../settings/errors.js';
 import { readSetting } from '../settings/read.js';
 import { abortReason, BridgeError } from './errors.js';
+import { hostEnv } from '../settings/env.js';
 
 export const MAX_PEERS_ENV = 'PEER_BRIDGE_MAX_PEERS';
 /** The largest PEER_BRIDGE_MAX_PEERS accepted: past it a value is more likely a typo than a plan. */
@@ -23,7 +24,7 @@ export function defaultMaxPeers(cores: number = os.availableParallelism()): numb
 }
 
 /** PEER_BRIDGE_MAX_PEERS, else the default; a bad value is an `invalid_environment` error. */
-export function maxPeers(env: NodeJS.ProcessEnv = process.env): number {
+export function maxPeers(env: NodeJS.ProcessEnv = hostEnv()): number {
   const read = () => readSetting(MAX_PEERS_ENV, env) ?? defaultMaxPeers();
   const wrap = (message: string) =>
     new BridgeError('invalid_environment', `${message} (the default here is ${defaultMaxPeers()})`);

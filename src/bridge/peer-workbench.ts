@@ -5,9 +5,12 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { cliPath } from '../package/root.js';
 import type { PeerWorkbench, Verb } from '../runners/types.js';
+import { asReaderError } from '../settings/errors.js';
+import { readSetting } from '../settings/read.js';
+import { BridgeError } from './errors.js';
 
-/** Set to `off` (or `0`, `false`) to let implement peers edit with their own tools again. */
-export const PEER_WORKBENCH_VARIABLE = 'PEER_BRIDGE_PEER_WORKBENCH';
+/** `off` (or `0`, `false`, `no`) lets implement peers edit with their own tools again; other words are refused. */
+export const PEER_WORKBENCH_VARIABLE = 'PEER_BRIDGE_PEER_WORKBENCH' as const;
 
 /** The CLI entry of this package (built), which serves the workbench surface. */
 export function cliEntry(): string {
@@ -20,13 +23,13 @@ export function cliEntry(): string {
  */
 export function peerWorkbench(verb: Verb, workspace: string, env: NodeJS.ProcessEnv): PeerWorkbench | null {
   if (verb !== 'implement') return null;
-  if (/^(off|0|false|no)$/i.test(env[PEER_WORKBENCH_VARIABLE]?.trim() ?? '')) return null;
+  const read = () => readSetting(PEER_WORKBENCH_VARIABLE, env);
+  if (!asReaderError(read, (message) => new BridgeError('invalid_environment', message))) return null;
   const entry = cliEntry();
   if (!existsSync(entry)) return null;
   // Both sides must lock in the same directory, or their locks exclude nothing.
-  const lockDir: Record<string, string> = env.PEER_BRIDGE_LOCK_DIR
-    ? { PEER_BRIDGE_LOCK_DIR: path.resolve(env.PEER_BRIDGE_LOCK_DIR) }
-    : {};
+  const dir = readSetting('PEER_BRIDGE_LOCK_DIR', env);
+  const lockDir: Record<string, string> = dir ? { PEER_BRIDGE_LOCK_DIR: path.resolve(dir) } : {};
   return {
     name: 'workbench',
     command: process.execPath,

@@ -3,7 +3,8 @@
 // Probing never throws.
 import { execFile } from 'node:child_process';
 import { refineClaudeExecutable } from '../runners/claude/executable.js';
-import { overrideVariable, resolveExecutable } from '../runners/executable.js';
+import { overrideOf, overrideVariable, resolveExecutable } from '../runners/executable.js';
+import { hostEnv } from '../settings/env.js';
 
 export interface RunnerAvailability {
   id: 'codex' | 'claude';
@@ -37,14 +38,15 @@ function version(executable: string): Promise<string | null> {
 }
 
 /** Probes the built-in runners (in parallel). */
-export async function probeRunners(env: NodeJS.ProcessEnv = process.env): Promise<RunnerAvailability[]> {
+export async function probeRunners(env: NodeJS.ProcessEnv = hostEnv()): Promise<RunnerAvailability[]> {
   return Promise.all(
     BUILT_INS.map(async ({ id, install, refine }): Promise<RunnerAvailability> => {
       const variable = overrideVariable(id);
-      const source = env[variable] ? variable : 'PATH';
+      const given = overrideOf(id, env) !== undefined;
+      const source = given ? variable : 'PATH';
       let executable: string;
       // A wrong override is fixed by correcting the variable, not by installing anything.
-      const remedy = env[variable]
+      const remedy = given
         ? `fix ${variable} (the absolute path of the ${id} executable) or unset it to use ${id} from PATH`
         : install;
       try {
@@ -61,9 +63,7 @@ export async function probeRunners(env: NodeJS.ProcessEnv = process.env): Promis
         version: found,
         available: found !== null,
         problem:
-          found === null
-            ? `${executable} --version failed (${env[variable] ? remedy : `reinstall it: ${install}`})`
-            : null,
+          found === null ? `${executable} --version failed (${given ? remedy : `reinstall it: ${install}`})` : null,
       };
     }),
   );

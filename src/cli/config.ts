@@ -16,6 +16,7 @@ import {
 import { checkRunnerOption } from './runner-option.js';
 import { cliPath } from '../package/root.js';
 import { version } from '../package/version.js';
+import { hostEnv } from '../settings/env.js';
 
 export const CONFIG_HELP = `Usage: peer-bridge config <claude|codex> [--scope local|project|user] [--runner NAME] [--npx] [--config FILE]
 
@@ -87,7 +88,7 @@ export async function config(argv: string[]): Promise<number> {
       '--scope is for claude; Codex reads ~/.codex/config.toml, or .codex/config.toml in a trusted project',
     );
   const base = runner === 'codex' ? CODEX_ENV_VARS_FOR_CODEX : CODEX_ENV_VARS_FOR_CLAUDE;
-  const here = setVariables([...(await runnerPatterns(runner)), 'PEER_BRIDGE_*'], process.env);
+  const here = setVariables([...(await runnerPatterns(runner)), 'PEER_BRIDGE_*'], hostEnv());
   console.log(codexSnippet(how, [...new Set([...base, ...here])]));
   return 0;
 }

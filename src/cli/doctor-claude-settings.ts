@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { readSetting } from '../settings/read.js';
 import type { Check } from './doctor.js';
 
 interface SettingsFile {
@@ -34,7 +35,7 @@ export function claudeSettingsFiles(env: NodeJS.ProcessEnv, workspace: string | 
 
 /** CLAUDE_CONFIG_DIR, else ~/.claude. */
 export function claudeConfigDir(env: NodeJS.ProcessEnv): string {
-  return env.CLAUDE_CONFIG_DIR || path.join(env.HOME || os.homedir(), '.claude');
+  return readSetting('CLAUDE_CONFIG_DIR', env) ?? path.join(readSetting('HOME', env) ?? os.homedir(), '.claude');
 }
 
 // The variables a settings file's `env` sets that decide where Claude Code's model calls go.

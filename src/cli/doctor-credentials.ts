@@ -17,7 +17,9 @@ import {
 } from '../runners/env-grants.js';
 import { loadConfig } from '../runners/config.js';
 import { envCovered } from '../runners/permissions.js';
-import { claudeSettingsCheck } from './doctor-claude-settings.js';
+import { hostEnv } from '../settings/env.js';
+import { readSetting } from '../settings/read.js';
+import { claudeConfigDir, claudeSettingsCheck } from './doctor-claude-settings.js';
 import { codexConfigCheck, codexLoad, codexServersCheck } from './doctor-codex-config.js';
 import type { Check } from './doctor.js';
 
@@ -26,7 +28,7 @@ type BuiltIn = 'codex' | 'claude';
 /** The env grant of a built-in runner with the user's additions; throws for a bad PEER_BRIDGE_PASS_ENV or config. */
 export function builtInEnvGrant(id: BuiltIn, env: NodeJS.ProcessEnv): string[] {
   const own = id === 'codex' ? CODEX_VARIABLES : CLAUDE_VARIABLES;
-  return [...own, ...NETWORK_VARIABLES, ...userEnvGrant(id, loadConfig(env.PEER_BRIDGE_CONFIG), env)];
+  return [...own, ...NETWORK_VARIABLES, ...userEnvGrant(id, loadConfig(readSetting('PEER_BRIDGE_CONFIG', env)), env)];
 }
 
 function status(
@@ -134,7 +136,7 @@ interface ClaudeStatus {
 
 function cloudCredentials(provider: string, env: NodeJS.ProcessEnv): Check {
   const name = 'claude-auth';
-  const home = env.HOME || os.homedir();
+  const home = readSetting('HOME', env) ?? os.homedir();
   if (provider === 'bedrock') {
     const region = firstOf(env, ['AWS_REGION', 'AWS_DEFAULT_REGION']);
     const source =
@@ -219,7 +221,7 @@ async function claudeCredentials(executable: string, env: NodeJS.ProcessEnv, gra
       detail: `${parsed.authMethod ?? 'logged in'}${parsed.apiKeySource ? ` from ${parsed.apiKeySource}` : ''} (claude auth status)`,
     };
   }
-  const config = env.CLAUDE_CONFIG_DIR || path.join(env.HOME || os.homedir(), '.claude');
+  const config = claudeConfigDir(env);
   return {
     name,
     level: 'warn',
@@ -235,7 +237,7 @@ async function claudeCredentials(executable: string, env: NodeJS.ProcessEnv, gra
 export async function checkRunner(
   id: BuiltIn,
   executable: string,
-  env: NodeJS.ProcessEnv = process.env,
+  env: NodeJS.ProcessEnv = hostEnv(),
   workspace: string | null = null,
 ): Promise<Check[]> {
   let grant: string[];

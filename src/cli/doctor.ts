@@ -12,6 +12,9 @@ import { checkRunner } from './doctor-credentials.js';
 import { liveCheck } from './doctor-live.js';
 import { parse } from './args.js';
 import { version } from '../package/version.js';
+import { hostEnv } from '../settings/env.js';
+import { readSetting, settingIsSet } from '../settings/read.js';
+import { checkSettings } from './doctor-settings.js';
 
 export const DOCTOR_HELP = `Usage: peer-bridge doctor [--workspace DIR] [--json] [--live]
 
@@ -63,7 +66,7 @@ async function checkNative(): Promise<Check> {
       level: 'fail',
       detail: `the native addon did not load: ${(error as Error).message.split('\n')[0]}`,
       // The variable, when set, is the only file tried: a reinstall would not help.
-      fix: process.env.PEER_BRIDGE_NATIVE_PATH
+      fix: readSetting('PEER_BRIDGE_NATIVE_PATH')
         ? `unset PEER_BRIDGE_NATIVE_PATH (the package then loads its own binary), or point it at a peer-bridge.node that loads here`
         : `no binary is prebuilt for this platform, or it did not load: ${BUILD_FROM_SOURCE_HINT}`,
     };
@@ -105,7 +108,7 @@ async function checkProcesses(): Promise<Check> {
     name: 'processes',
     level: 'warn',
     detail: `no peer-bridge-reaper: leftovers are found by scanning /proc after each call, which misses processes that dropped the spawn marker${priority}`,
-    fix: reaperFix(process.env.PEER_BRIDGE_REAPER),
+    fix: reaperFix(readSetting('PEER_BRIDGE_REAPER')),
   };
 }
 
@@ -201,7 +204,7 @@ function checkDepth(): Check {
   try {
     const depth = inheritedDepth();
     const limit = depthLimit();
-    return process.env.PEER_BRIDGE_DEPTH === undefined
+    return !settingIsSet('PEER_BRIDGE_DEPTH')
       ? { name: 'depth', level: 'ok', detail: `PEER_BRIDGE_DEPTH unset (top level, depth 0), limit ${limit}` }
       : {
           name: 'depth',
@@ -306,7 +309,7 @@ function existingDir(dir: string): string | null {
 
 /** Runs every check and names the default runner. */
 export async function diagnosis(workspace: string, options: DiagnoseOptions = {}): Promise<Diagnosis> {
-  const env = options.env ?? process.env;
+  const env = options.env ?? hostEnv();
   const runIn = existingDir(workspace);
   const [native, runners, ws, processes] = await Promise.all([
     checkNative(),
@@ -354,6 +357,7 @@ export async function diagnosis(workspace: string, options: DiagnoseOptions = {}
   return {
     checks: [
       checkNode(),
+      checkSettings(env),
       native,
       processes,
       ...runnerChecks,

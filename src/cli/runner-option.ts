@@ -3,6 +3,8 @@
 // is not installed) is not usage: the call reports it as an envelope.
 import path from 'node:path';
 import { RunnerLoadError } from '../runners/errors.js';
+import { hostEnv } from '../settings/env.js';
+import { readSetting } from '../settings/read.js';
 import { resolveSpecifier } from '../runners/resolve.js';
 import { UsageError } from './args.js';
 
@@ -10,10 +12,10 @@ import { UsageError } from './args.js';
 export function checkRunnerOption(
   runner: string | undefined,
   configPath: string | undefined,
-  env: NodeJS.ProcessEnv = process.env,
+  env: NodeJS.ProcessEnv = hostEnv(),
 ): void {
   if (runner === undefined) return;
-  const config = configPath ?? env.PEER_BRIDGE_CONFIG;
+  const config = configPath ?? readSetting('PEER_BRIDGE_CONFIG', env);
   const baseDir = config ? path.dirname(path.resolve(config)) : process.cwd();
   try {
     resolveSpecifier(runner, baseDir);

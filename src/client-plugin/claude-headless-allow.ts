@@ -4,6 +4,8 @@
 // sessions get no answer from it, so Claude Code asks the person as usual; a deny or ask rule in
 // the user's settings still wins over the hook's allow.
 import { readFileSync } from 'node:fs';
+import { hostEnv } from '../settings/env.js';
+import { readSetting } from '../settings/read.js';
 
 /** Tool names of the plugin's server: mcp__plugin_<plugin>_<server>__<tool>. */
 export const PLUGIN_TOOL_PREFIX = 'mcp__plugin_peer-bridge_peer-bridge__';
@@ -15,7 +17,7 @@ const HEADLESS_ENTRYPOINT = 'sdk-cli';
 export function decide(input: unknown, env: NodeJS.ProcessEnv): Record<string, unknown> | null {
   const tool = (input as { tool_name?: unknown } | null)?.tool_name;
   if (typeof tool !== 'string' || !tool.startsWith(PLUGIN_TOOL_PREFIX)) return null;
-  if (env.CLAUDE_CODE_ENTRYPOINT !== HEADLESS_ENTRYPOINT) return null;
+  if (readSetting('CLAUDE_CODE_ENTRYPOINT', env) !== HEADLESS_ENTRYPOINT) return null;
   return {
     hookSpecificOutput: {
       hookEventName: 'PreToolUse',
@@ -32,7 +34,7 @@ function main(): void {
   } catch {
     return; // not a hook input: no answer, Claude Code decides
   }
-  const answer = decide(input, process.env);
+  const answer = decide(input, hostEnv());
   if (answer) process.stdout.write(`${JSON.stringify(answer)}\n`);
 }
 

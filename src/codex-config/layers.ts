@@ -5,6 +5,7 @@
 import { realpathSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { readSetting } from '../settings/read.js';
 import { mergeTables, withoutDenied } from './merge.js';
 import { DEFAULT_ROOT_MARKERS, ancestors, projectTrust, type ProjectTrust } from './project-trust.js';
 import { describeProblem, readTomlFile, type TomlFile, type TomlTable } from './toml-file.js';
@@ -33,7 +34,7 @@ export interface LayerOptions {
 
 /** CODEX_HOME, else ~/.codex. */
 export function codexHome(env: NodeJS.ProcessEnv): string {
-  return env.CODEX_HOME || path.join(env.HOME || os.homedir(), '.codex');
+  return readSetting('CODEX_HOME', env) ?? path.join(readSetting('HOME', env) ?? os.homedir(), '.codex');
 }
 
 const real = (p: string) => {

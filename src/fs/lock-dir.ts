@@ -5,6 +5,8 @@
 import { lstatSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { hostEnv } from '../settings/env.js';
+import { readSetting } from '../settings/read.js';
 import { FsError, errnoOf } from './errors.js';
 
 export type LockDirSource = 'option' | 'PEER_BRIDGE_LOCK_DIR' | 'default';
@@ -25,9 +27,9 @@ export function defaultLockDirFor(platform: NodeJS.Platform, home: string): stri
 }
 
 /** The lock directory a workbench uses: the `lockDir` option, else PEER_BRIDGE_LOCK_DIR, else the per-user default. */
-export function lockDirInfo(option?: string, env: NodeJS.ProcessEnv = process.env): LockDirInfo {
+export function lockDirInfo(option?: string, env: NodeJS.ProcessEnv = hostEnv()): LockDirInfo {
   if (option) return { dir: path.resolve(option), source: 'option' };
-  const fromEnv = env.PEER_BRIDGE_LOCK_DIR;
+  const fromEnv = readSetting('PEER_BRIDGE_LOCK_DIR', env);
   if (fromEnv) return { dir: path.resolve(fromEnv), source: 'PEER_BRIDGE_LOCK_DIR' };
   return { dir: defaultLockDirFor(process.platform, os.userInfo().homedir), source: 'default' };
 }

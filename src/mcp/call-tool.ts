@@ -7,6 +7,7 @@ import { loadCallModules } from './call-modules.js';
 import { codeResult, dataResult, describeSchemaErrors } from './results.js';
 import type { CallExtra, ToolHost } from './server-options.js';
 import { STATUS_TOOL, VERB_TOOLS } from './tools.js';
+import { hostEnv } from '../settings/env.js';
 
 export async function callTool(host: ToolHost, request: CallToolRequest, extra: CallExtra): Promise<CallToolResult> {
   const { name } = request.params;
@@ -40,7 +41,7 @@ export async function callTool(host: ToolHost, request: CallToolRequest, extra: 
     if (!validate(args)) return codeResult('invalid_arguments', describeSchemaErrors(validate.errors).message);
     const { options } = host;
     return dataResult(
-      await modules.bridgeStatus(options.workspace, process.env, options.runner, options.defaultBudgets, host.pool),
+      await modules.bridgeStatus(options.workspace, hostEnv(), options.runner, options.defaultBudgets, host.pool),
     );
   }
   const verb = Object.hasOwn(VERB_TOOLS, name) ? VERB_TOOLS[name] : undefined;

@@ -10,6 +10,7 @@ import { asReaderError } from '../settings/errors.js';
 import type { SettingError } from '../settings/parse.js';
 import { readSetting } from '../settings/read.js';
 import { SETTINGS } from '../settings/table.js';
+import { hostEnv } from '../settings/env.js';
 
 export const MAX_RESULT_BYTES_VARIABLE = 'PEER_BRIDGE_MAX_RESULT_BYTES' as const;
 export const DEFAULT_MAX_RESULT_BYTES = SETTINGS.PEER_BRIDGE_MAX_RESULT_BYTES.default as number;
@@ -18,7 +19,7 @@ export const CLIENT_DEFAULT_RESULT_CHARS = 50_000;
 /** The `_meta` key of a tools/list entry that declares a larger bound (Claude Code clamps it at 500,000). */
 export const RESULT_SIZE_META_KEY = 'anthropic/maxResultSizeChars';
 /** The configured budget, or an `invalid_environment` error that says what to set. */
-export function maxResultBytes(env: NodeJS.ProcessEnv = process.env): number {
+export function maxResultBytes(env: NodeJS.ProcessEnv = hostEnv()): number {
   const read = () => readSetting(MAX_RESULT_BYTES_VARIABLE, env) as number;
   const wrap = (_: string, bad: SettingError) =>
     new BridgeError(

@@ -11,6 +11,7 @@ import { callTool } from './call-tool.js';
 import type { McpServerOptions } from './server-options.js';
 import { SERVER_CAPABILITIES, SERVER_INSTRUCTIONS, SERVER_NAME } from './server-info.js';
 import { listTools } from './tools.js';
+import { hostEnv } from '../settings/env.js';
 
 export type { McpServerOptions } from './server-options.js';
 
@@ -27,7 +28,7 @@ export interface BridgeMcpServer {
 // bridge_status shows it) instead of stopping the server.
 function serverPool(): { pool: PeerPool | undefined; poolProblem: BridgeError | undefined } {
   try {
-    return { pool: new PeerPool(maxPeers(process.env)), poolProblem: undefined };
+    return { pool: new PeerPool(maxPeers(hostEnv())), poolProblem: undefined };
   } catch (error) {
     if (!(error instanceof BridgeError)) throw error;
     return { pool: undefined, poolProblem: error };

@@ -16,6 +16,7 @@ import { Ledger } from '../state/ledger.js';
 import { stateProblems } from '../state/health.js';
 import { resolveInWorkspace } from '../state/paths.js';
 import { STATE_DIR, type Verb } from '../vocabulary.js';
+import { hostEnv } from '../settings/env.js';
 
 // The shape is schemas/bridge-status.schema.json, which is also the tool's outputSchema.
 export type { BridgeStatus } from '../generated/bridge-status.js';
@@ -103,7 +104,7 @@ export function callsStatus(
  */
 export async function bridgeStatus(
   workspace: string,
-  env: NodeJS.ProcessEnv = process.env,
+  env: NodeJS.ProcessEnv = hostEnv(),
   runner?: string,
   defaultBudgets?: Partial<Record<Verb, number>>,
   pool?: PeerPool,

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CodedError } from '../errors.js';
+import { readSetting } from '../settings/read.js';
 import type { RawBinding } from './raw.js';
 
 const require = createRequire(import.meta.url);
@@ -41,7 +42,7 @@ export function packageRoot(from = path.dirname(fileURLToPath(import.meta.url)))
 function binaryFolders(root: string): string[] {
   const tuple = `${process.platform}-${process.arch}`;
   const tried = [];
-  if (!process.env.PREBUILDS_ONLY) {
+  if (!readSetting('PREBUILDS_ONLY')) {
     tried.push(path.join(root, 'build', 'Release'), path.join(root, 'build', 'Debug'));
   }
   tried.push(path.join(root, 'prebuilds', tuple));
@@ -75,7 +76,7 @@ export function loadBinding(root = packageRoot()): RawBinding {
 
 /** Loads the addon as loadBinding does, and says which file it loaded. */
 export function loadBindingFrom(root = packageRoot()): { binding: RawBinding; file: string } {
-  const override = process.env.PEER_BRIDGE_NATIVE_PATH;
+  const override = readSetting('PEER_BRIDGE_NATIVE_PATH');
   if (override) {
     try {
       return { binding: require(path.resolve(override)) as RawBinding, file: path.resolve(override) };

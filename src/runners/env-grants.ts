@@ -1,13 +1,14 @@
 // What the built-in runners may pass to their CLIs beyond their own variables: the network set-up
 // every user behind a proxy needs, the documented variables of each CLI's other model providers,
 // and whatever the user adds (PEER_BRIDGE_PASS_ENV, or a `grant.env` for the runner in the config).
+import { readSetting } from '../settings/read.js';
 import { RunnerConfigError } from './errors.js';
 import { isDropped } from './env.js';
 import type { BuiltInRunner } from './resolve.js';
 import type { LoadedConfig } from './config.js';
 
 /** The variable users set to pass more variables to the built-in runners' children. */
-export const PASS_ENV_VARIABLE = 'PEER_BRIDGE_PASS_ENV';
+export const PASS_ENV_VARIABLE = 'PEER_BRIDGE_PASS_ENV' as const;
 
 /** Proxies and CA bundles, in the spellings the CLIs (Rust, Node) and their tools read. */
 export const NETWORK_VARIABLES = [
@@ -105,7 +106,7 @@ export function parsePassEnv(value: string | undefined): string[] {
  * only: the built-ins' executables and paths are fixed.
  */
 export function userEnvGrant(id: BuiltInRunner, config: LoadedConfig, env: NodeJS.ProcessEnv): string[] {
-  const fromVariable = parsePassEnv(env[PASS_ENV_VARIABLE]);
+  const fromVariable = parsePassEnv(readSetting(PASS_ENV_VARIABLE, env));
   const grant = config.file.runners?.[id]?.grant;
   const where = `runners["${id}"].grant`;
   const other = Object.keys(grant ?? {}).filter((key) => key !== 'env');

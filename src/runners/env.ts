@@ -3,6 +3,7 @@
 // dropped even when granted.
 import { SPAWN_ID_VARIABLE } from '../supervisor/spawn.js';
 import { envCovered } from './permissions.js';
+import { hostEnv } from '../settings/env.js';
 
 // The locale categories of POSIX and glibc by name: an `LC_*` pattern would let any LC_SOMETHING through.
 const LOCALE = [
@@ -111,7 +112,7 @@ export function buildChildEnv(options: ChildEnvOptions): Record<string, string> 
   const base = matcher(windows ? BASE_WINDOWS : BASE_POSIX, windows);
   const granted = matcher(options.granted, windows);
   const env: Record<string, string> = {};
-  for (const [name, value] of Object.entries(options.source ?? process.env)) {
+  for (const [name, value] of Object.entries(options.source ?? hostEnv())) {
     if (value === undefined || isDropped(name, platform)) continue;
     if (base(name) || granted(name)) env[name] = value;
   }

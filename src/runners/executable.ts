@@ -2,11 +2,18 @@
 // else PATH (PATHEXT on Windows). A runner can then start only those exact files.
 import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
+import { hostEnv } from '../settings/env.js';
+import { readPatterned, readSetting } from '../settings/read.js';
 import { RunnerLoadError } from './errors.js';
 
 /** The override variable for a command name: `codex` → `PEER_BRIDGE_CODEX_BIN`. */
 export function overrideVariable(command: string): string {
   return `PEER_BRIDGE_${command.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_BIN`;
+}
+
+/** The executable PEER_BRIDGE_<NAME>_BIN names for `command`, or undefined when it is unset. */
+export function overrideOf(command: string, env: NodeJS.ProcessEnv = hostEnv()): string | undefined {
+  return readPatterned('PEER_BRIDGE_<NAME>_BIN', overrideVariable(command), env);
 }
 
 function isExecutableFile(file: string): boolean {
@@ -20,10 +27,10 @@ function isExecutableFile(file: string): boolean {
 }
 
 /** Finds `command` on PATH (PATHEXT on Windows); null when absent. */
-export function findOnPath(command: string, env: NodeJS.ProcessEnv = process.env): string | null {
+export function findOnPath(command: string, env: NodeJS.ProcessEnv = hostEnv()): string | null {
   const windows = process.platform === 'win32';
-  const exts = windows ? (env.PATHEXT ?? '.COM;.EXE;.BAT;.CMD').split(';').filter(Boolean) : [''];
-  const pathValue = env.PATH ?? (windows ? env.Path : undefined) ?? '';
+  const exts = windows ? (readSetting('PATHEXT', env) ?? '.COM;.EXE;.BAT;.CMD').split(';').filter(Boolean) : [''];
+  const pathValue = readSetting('PATH', env) ?? (windows ? readSetting('Path', env) : undefined) ?? '';
   for (const dir of pathValue.split(path.delimiter)) {
     if (!dir || !path.isAbsolute(dir)) continue;
     for (const ext of windows && path.extname(command) === '' ? exts : ['']) {
@@ -35,13 +42,13 @@ export function findOnPath(command: string, env: NodeJS.ProcessEnv = process.env
 }
 
 /** Resolves one `run` entry (a command name or an absolute path) to an absolute executable path. */
-export function resolveExecutable(entry: string, env: NodeJS.ProcessEnv = process.env): string {
+export function resolveExecutable(entry: string, env: NodeJS.ProcessEnv = hostEnv()): string {
   if (path.isAbsolute(entry)) {
     if (isExecutableFile(entry)) return entry;
     throw new RunnerLoadError(`executable ${entry} does not exist or is not executable`);
   }
   const variable = overrideVariable(entry);
-  const override = env[variable];
+  const override = overrideOf(entry, env);
   if (override) {
     const file = path.resolve(override);
     if (isExecutableFile(file)) return file;

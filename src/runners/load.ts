@@ -5,7 +5,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RunnerContext, RunnerDefinition } from './define-runner.js';
 import { RunnerLoadError, RunnerUnresponsive } from './errors.js';
-import { overrideVariable, resolveExecutable } from './executable.js';
+import { hostEnv } from '../settings/env.js';
+import { readSetting } from '../settings/read.js';
+import { overrideOf, resolveExecutable } from './executable.js';
 import { grantFor, loadConfig } from './config.js';
 import { validateManifest } from './manifest.js';
 import { buildChildEnv } from './env.js';
@@ -130,7 +132,7 @@ function stamp(file: string): string {
 }
 
 function cacheKey(specifier: string, options: LoadRunnerOptions): string {
-  const env = Object.entries(options.env ?? process.env).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const env = Object.entries(options.env ?? hostEnv()).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const { workspace, configPath, abortSettleMs, probeTimeoutMs } = options;
   return JSON.stringify([
     specifier,
@@ -144,9 +146,9 @@ function cacheKey(specifier: string, options: LoadRunnerOptions): string {
 }
 
 async function loadRunnerNow(specifier: string, options: LoadRunnerOptions): Promise<Runner> {
-  const env = options.env ?? process.env;
+  const env = options.env ?? hostEnv();
   const workspace = path.resolve(options.workspace);
-  const config = loadConfig(options.configPath ?? env.PEER_BRIDGE_CONFIG);
+  const config = loadConfig(options.configPath ?? readSetting('PEER_BRIDGE_CONFIG', env));
   const resolved = resolveSpecifier(specifier, config.dir ?? process.cwd());
   let definition: RunnerDefinition;
   let refine: BuiltInModule['refineExecutable'];
@@ -187,7 +189,7 @@ async function loadRunnerNow(specifier: string, options: LoadRunnerOptions): Pro
   for (const command of grant.run) {
     const file = resolveExecutable(command, env);
     resolvedFiles.push(file);
-    const given = path.isAbsolute(command) || Boolean(env[overrideVariable(command)]);
+    const given = path.isAbsolute(command) || overrideOf(command, env) !== undefined;
     const refined = refine ? refine(command, file, { given, childEnv }) : file;
     if (typeof refined === 'string') executables[command] = refined;
     else {
@@ -204,7 +206,7 @@ async function loadRunnerNow(specifier: string, options: LoadRunnerOptions): Pro
   });
   const impl = await definition.create(ctx);
   const settleMs = options.abortSettleMs ?? ABORT_SETTLE_MS;
-  const configFile = options.configPath ?? env.PEER_BRIDGE_CONFIG;
+  const configFile = options.configPath ?? readSetting('PEER_BRIDGE_CONFIG', env);
   const runner: Runner = {
     id: manifest.id,
     async supportedEfforts(model) {
@@ -212,7 +214,7 @@ async function loadRunnerNow(specifier: string, options: LoadRunnerOptions): Pro
         verb: 'advise',
         prompt: '',
         workspace,
-        depth: Number(env.PEER_BRIDGE_DEPTH ?? 0) || 0,
+        depth: readSetting('PEER_BRIDGE_DEPTH', env) as number,
         signal: AbortSignal.timeout(options.probeTimeoutMs ?? PROBE_TIMEOUT_MS),
         limits: { maxOutputBytes: PROBE_OUTPUT_BYTES, maxLineBytes: PROBE_OUTPUT_BYTES },
         onEvent: () => {},

@@ -1,5 +1,6 @@
 // How one setting's text becomes a value: each parser says what it allows, and a value it does not
 // allow is a SettingError naming the variable, the value and what is allowed (never a fallback).
+import { parseAge, parseSize } from './units.js';
 
 /** A variable with a value its parser does not allow. */
 export class SettingError extends Error {
@@ -46,5 +47,35 @@ export function oneOf<const W extends string>(...words: W[]): Parser<W> {
   return {
     allowed: `one of ${words.join(', ')}`,
     parse: (value) => ((words as string[]).includes(value) ? (value as W) : undefined),
+  };
+}
+
+/** A file or folder path (any text: whether it is there is checked where it is used). */
+export const filePath: Parser<string> = { allowed: 'a path', parse: (value) => value };
+
+/** A switch: on, 1, true, yes or off, 0, false, no (any case). */
+export const onOff: Parser<boolean> = {
+  allowed: 'on or off (or 1, true, yes / 0, false, no)',
+  parse(value) {
+    const word = value.toLowerCase();
+    if (['on', '1', 'true', 'yes'].includes(word)) return true;
+    if (['off', '0', 'false', 'no'].includes(word)) return false;
+    return undefined;
+  },
+};
+
+/** An age such as `30d`, `12h` or `90m`, in ms; `0` is 0 (the reader says what 0 means). */
+export function age(allowed: string): Parser<number> {
+  return { allowed, parse: (value) => (value === '0' ? 0 : (parseAge(value) ?? undefined)) };
+}
+
+/** A size in bytes, or with KiB, MiB or GiB; `0`, or at least `min` bytes. */
+export function size(min: number, allowed: string): Parser<number> {
+  return {
+    allowed,
+    parse(value) {
+      const bytes = parseSize(value);
+      return bytes === null || (bytes !== 0 && bytes < min) ? undefined : bytes;
+    },
   };
 }

@@ -1,25 +1,14 @@
-// Every PEER_BRIDGE_* variable in one table: how it is parsed, its default, what it sets and who
-// reads it. docs/bridge.md lists them from here (test/settings keeps the two equal). Imports nothing
-// heavy: the CLI and the workbench's early handshake load it.
-import { oneOf, text, timerMs, wholeNumber, type Parser } from './parse.js';
+// Every variable the bridge reads, in one table: how it is parsed, its default, what it sets and who
+// reads it. docs/bridge.md lists them from here (test/settings keeps the two equal), and no module
+// outside src/settings reads the environment but through it (test/settings/reads checks).
+// Imports nothing heavy: the CLI and the workbench's early handshake load it.
+import { age, filePath, onOff, oneOf, size, text, timerMs, wholeNumber } from './parse.js';
+import { entry, type Setting } from './setting.js';
+import { SYSTEM_SETTINGS } from './system-table.js';
 
-export type Scope = 'host' | 'carried' | 'test';
+export type { Scope, Setting } from './setting.js';
 
-export interface Setting<T> {
-  parse: Parser<T>;
-  /** The value when unset or empty; undefined when the reader computes it (then `shownDefault` says how). */
-  default?: T;
-  /** The default as the docs show it. */
-  shownDefault: string;
-  /** What it sets, one line for the docs. */
-  sets: string;
-  /** `host`: the user sets it; `carried`: the bridge sets it for its children; `test`: tests and CI. */
-  scope: Scope;
-  /** The modules that read it. */
-  readers: string[];
-}
-
-const entry = <T>(setting: Setting<T>): Setting<T> => setting;
+const MiB = 1024 * 1024;
 
 export const SETTINGS = {
   PEER_BRIDGE_MAX_OUTPUT_BYTES: entry({
@@ -101,7 +90,7 @@ export const SETTINGS = {
     readers: ['mcp/result-budget'],
   }),
   PEER_BRIDGE_STATE_MAX_AGE: entry({
-    parse: text,
+    parse: age('an age such as 30d, 12h or 90m, or 0 to keep files whatever their age'),
     shownDefault: '30d',
     sets:
       'age past which transcripts and incidents are removed (`30d`, `12h`, `90m`; `0` = never); see ' +
@@ -109,8 +98,13 @@ export const SETTINGS = {
     scope: 'host',
     readers: ['state/retention-settings'],
   }),
+  // Below 1 MiB a limit is taken for a typo ("256" meaning MiB), not a wish to keep nothing: it
+  // would remove each call's transcript as soon as the call ends.
   PEER_BRIDGE_STATE_MAX_BYTES: entry({
-    parse: text,
+    parse: size(
+      MiB,
+      'a size of at least 1 MiB, in bytes or with KiB, MiB or GiB (e.g. 512MiB), or 0 for no size limit',
+    ),
     shownDefault: '256 MiB',
     sets:
       'total size of transcripts and incidents past which the oldest are removed (at least 1 MiB, e.g. ' +
@@ -119,51 +113,53 @@ export const SETTINGS = {
     readers: ['state/retention-settings'],
   }),
   PEER_BRIDGE_CODEX_BIN: entry({
-    parse: text,
+    parse: filePath,
     shownDefault: '`codex` on `PATH`',
     sets: 'the Codex CLI the `codex` runner starts',
     scope: 'host',
-    readers: ['runners/executable', 'bridge/call/default-runner'],
+    readers: ['runners/executable', 'bridge/call/default-runner', 'bridge/probe', 'runners/load'],
   }),
   PEER_BRIDGE_CLAUDE_BIN: entry({
-    parse: text,
+    parse: filePath,
     shownDefault: '`claude` on `PATH`',
     sets: 'the Claude Code CLI the `claude` runner starts',
     scope: 'host',
-    readers: ['runners/executable'],
+    readers: ['runners/executable', 'bridge/probe', 'runners/load'],
   }),
   PEER_BRIDGE_CONFIG: entry({
-    parse: text,
+    parse: filePath,
     shownDefault: 'none',
     sets: 'the config file (runner grants, price table) when `--config` names none',
     scope: 'host',
     readers: ['runners/load', 'cli/runner-option', 'cli/doctor-credentials'],
   }),
   PEER_BRIDGE_PASS_ENV: entry({
-    parse: text,
+    // Each item is checked by its reader (runners/env-grants), which names the bad one.
+    parse: { ...text, allowed: 'variable names or `PREFIX_*` patterns, comma-separated' },
     shownDefault: 'none',
     sets: 'more variables a built-in runner passes to its peer (`A, B_*`)',
     scope: 'host',
     readers: ['runners/env-grants'],
   }),
   PEER_BRIDGE_LOCK_DIR: entry({
-    parse: text,
+    parse: filePath,
     shownDefault: 'a per-user directory',
     sets: 'where cross-process lock files and the version-token key live; see [file-safety.md](file-safety.md)',
     scope: 'host',
-    readers: ['fs/lock-dir', 'bridge/peer-workbench'],
+    readers: ['fs/lock-dir', 'bridge/peer-workbench', 'cli/doctor'],
   }),
   PEER_BRIDGE_CACHE_DIR: entry({
-    parse: text,
+    parse: filePath,
     shownDefault: "the user's cache folder",
     sets: "peer-bridge's cache folder (the Codex model list)",
     scope: 'host',
     readers: ['runners/codex/models'],
   }),
   PEER_BRIDGE_PEER_WORKBENCH: entry({
-    parse: text,
+    parse: onOff,
+    default: true,
     shownDefault: 'on',
-    sets: 'whether implement peers get the workbench (`off`, `0`, `false`, `no` switch it off)',
+    sets: 'whether implement peers get the workbench (`off`, `0`, `false` or `no` switch it off)',
     scope: 'host',
     readers: ['bridge/peer-workbench'],
   }),
@@ -183,7 +179,7 @@ export const SETTINGS = {
     readers: ['supervisor/start-process', 'bridge/call/child-limits'],
   }),
   PEER_BRIDGE_NATIVE_PATH: entry({
-    parse: text,
+    parse: filePath,
     shownDefault: "the package's own addon",
     sets: 'an explicit `peer-bridge.node` to load',
     scope: 'host',
@@ -209,10 +205,11 @@ export const SETTINGS = {
     shownDefault: 'none',
     sets: 'the nice increment the bridge hands its reaper (which removes it before the peer starts)',
     scope: 'carried',
-    readers: ['supervisor/priority'],
+    readers: ['native/reaper/linux.cc (set by supervisor/strategy-reaper)'],
   }),
   PEER_BRIDGE_NATIVE_FORCE: entry({
-    parse: text,
+    // Read by the addon itself, which checks it.
+    parse: { ...text, allowed: '`op:fallback` pairs, comma-separated' },
     shownDefault: 'none',
     sets:
       "forces the addon's fallbacks (`rename:link-unlink,stat:fstat,lock:flock`); " +
@@ -227,15 +224,16 @@ export const SETTINGS = {
     scope: 'test',
     readers: ['acceptance/host'],
   }),
+  ...SYSTEM_SETTINGS,
   PEER_BRIDGE_REQUIRE_WINE: entry({
-    parse: text,
+    parse: oneOf('0', '1'),
     shownDefault: 'none',
     sets: '`1` makes a missing Wine toolchain a test failure, not a skip',
     scope: 'test',
     readers: ['test/helpers/wine'],
   }),
   PEER_BRIDGE_REQUIRE_ARM64: entry({
-    parse: text,
+    parse: oneOf('0', '1'),
     shownDefault: 'none',
     sets: '`1` makes a missing arm64 toolchain a test failure, not a skip',
     scope: 'test',
@@ -244,4 +242,24 @@ export const SETTINGS = {
 };
 
 export type SettingName = keyof typeof SETTINGS;
+
+/**
+ * Variables named by a pattern: one row stands for every name it matches. `PEER_BRIDGE_<NAME>_BIN`
+ * names the executable of a command `<NAME>` a runner is granted (`codex` and `claude` have rows
+ * of their own above).
+ */
+export const PATTERN_SETTINGS = {
+  'PEER_BRIDGE_<NAME>_BIN': {
+    ...entry({
+      parse: filePath,
+      shownDefault: '`<name>` on `PATH`',
+      sets: 'the executable a runner starts for the command `<name>` (upper-cased, other characters `_`)',
+      scope: 'host',
+      readers: ['runners/executable', 'runners/load'],
+    }),
+    matches: /^PEER_BRIDGE_[A-Z0-9_]+_BIN$/,
+  },
+};
+
+export type PatternName = keyof typeof PATTERN_SETTINGS;
 export type SettingValue<N extends SettingName> = (typeof SETTINGS)[N] extends Setting<infer T> ? T : never;

@@ -1,6 +1,7 @@
 // What a run left behind in a git workspace: `git status --porcelain` and `git diff --stat`,
 // bounded, for the incident file. A workspace that is not a repository, or a machine without git,
 // simply has no delta.
+import { hostEnv } from '../settings/env.js';
 import { startProcess } from '../supervisor/start-process.js';
 import { STATE_DIR } from '../vocabulary.js';
 
@@ -44,7 +45,7 @@ export async function git(workspace: string, args: string[], binary: string): Pr
     stdio: ['ignore', 'pipe', 'ignore'],
     windowsHide: true,
     // Read-only look: do not take the index lock a user's own git command may be waiting for.
-    env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' },
+    env: { ...hostEnv(), GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' },
   });
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];

@@ -7,6 +7,7 @@ import { createReadStream, lstatSync, readFileSync } from 'node:fs';
 import { lstat, readdir, realpath } from 'node:fs/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import path from 'node:path';
+import { readSetting } from '../settings/read.js';
 import { git, noRepoCommands, ownState } from './git-delta.js';
 import { STATE_DIR } from '../vocabulary.js';
 
@@ -194,7 +195,7 @@ async function walk(workspace: string, recorder: Recorder): Promise<void> {
  * as maybe. O(depth) lstat calls, run at once.
  */
 async function mayBeInRepository(workspace: string): Promise<boolean> {
-  if (process.env.GIT_DIR || process.env.GIT_WORK_TREE) return true;
+  if (readSetting('GIT_DIR') || readSetting('GIT_WORK_TREE')) return true;
   const physical = await realpath(workspace).catch(() => workspace);
   const dirs: string[] = [];
   for (let dir = physical; ; dir = path.dirname(dir)) {

@@ -10,6 +10,7 @@
 //   os.setPriority) 10 to 18 is the below-normal priority class, 19 idle, less than 10 no change.
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { hostEnv } from '../settings/env.js';
 import { readSetting } from '../settings/read.js';
 import { SETTINGS } from '../settings/table.js';
 
@@ -22,7 +23,7 @@ export const REAPER_NICE_VARIABLE = 'PEER_BRIDGE_REAPER_NICE';
  * How much lower than the harness peers run (PEER_BRIDGE_PEER_NICE, 0 to 19; default 10); another
  * value is a SettingError (a call checks it first, in its settings phase, as `invalid_environment`).
  */
-export function peerNice(env: NodeJS.ProcessEnv = process.env): number {
+export function peerNice(env: NodeJS.ProcessEnv = hostEnv()): number {
   return readSetting('PEER_BRIDGE_PEER_NICE', env) as number;
 }
 

@@ -5,7 +5,9 @@ import { accessSync, constants } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { packageRoot } from '../native/load.js';
+import { hostEnv } from '../settings/env.js';
 import { SettingError } from '../settings/parse.js';
+import { readSetting } from '../settings/read.js';
 import { SETTINGS } from '../settings/table.js';
 
 export const REAPER_NAME = 'peer-bridge-reaper';
@@ -29,7 +31,7 @@ function discover(): string | null {
   } catch {
     return null;
   }
-  const dirs = process.env.PREBUILDS_ONLY ? [] : [path.join(root, 'build', 'Release')];
+  const dirs = readSetting('PREBUILDS_ONLY') ? [] : [path.join(root, 'build', 'Release')];
   dirs.push(path.join(root, 'prebuilds', `${process.platform}-${process.arch}`));
   return dirs.map((dir) => path.join(dir, REAPER_NAME)).find(isExecutable) ?? null;
 }
@@ -38,9 +40,9 @@ function discover(): string | null {
  * The reaper to start children through, or null (not Linux, not built, or switched off with
  * PEER_BRIDGE_REAPER=off; PEER_BRIDGE_REAPER=<path> names another binary). Looked up once.
  */
-export function reaperPath(env: NodeJS.ProcessEnv = process.env): string | null {
+export function reaperPath(env: NodeJS.ProcessEnv = hostEnv()): string | null {
   if (process.platform !== 'linux') return null;
-  const setting = env.PEER_BRIDGE_REAPER;
+  const setting = readSetting('PEER_BRIDGE_REAPER', env);
   if (setting === 'off') return null;
   if (setting) return isExecutable(setting) ? path.resolve(setting) : null;
   if (found === undefined) found = discover();
@@ -51,14 +53,14 @@ export function reaperPath(env: NodeJS.ProcessEnv = process.env): string | null 
  * A PEER_BRIDGE_REAPER that names no executable file on Linux, as the table's error message, else
  * null. A call refuses it (it used to run without the reaper in silence); doctor reports it.
  */
-export function reaperSettingProblem(env: NodeJS.ProcessEnv = process.env): string | null {
-  const setting = env.PEER_BRIDGE_REAPER;
+export function reaperSettingProblem(env: NodeJS.ProcessEnv = hostEnv()): string | null {
+  const setting = readSetting('PEER_BRIDGE_REAPER', env);
   if (process.platform !== 'linux' || !setting || setting === 'off' || isExecutable(setting)) return null;
   return new SettingError('PEER_BRIDGE_REAPER', setting, SETTINGS.PEER_BRIDGE_REAPER.parse.allowed).message;
 }
 
 /** How children's trees are found and killed on this machine (for status and doctor). */
-export function processSupervision(env: NodeJS.ProcessEnv = process.env): {
+export function processSupervision(env: NodeJS.ProcessEnv = hostEnv()): {
   mode: 'subreaper' | 'group-and-marker' | 'taskkill';
   reaper: string | null;
 } {

@@ -3,6 +3,7 @@
 // every argument quoted and cmd's metacharacters escaped.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { readSetting } from '../settings/read.js';
 
 export interface Invocation {
   file: string;
@@ -28,5 +29,5 @@ export function invocationFor(file: string, args: readonly string[], platform = 
   const target = npmShimTarget(file);
   if (target) return { file: process.execPath, args: [target, ...args], verbatim: false };
   const line = [file, ...args].map(quoteForCmd).join(' ');
-  return { file: process.env.ComSpec ?? 'cmd.exe', args: ['/d', '/s', '/c', `"${line}"`], verbatim: true };
+  return { file: readSetting('ComSpec') ?? 'cmd.exe', args: ['/d', '/s', '/c', `"${line}"`], verbatim: true };
 }

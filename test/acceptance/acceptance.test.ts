@@ -112,6 +112,19 @@ describe('peer-bridge acceptance', () => {
     expect(report.summary).toEqual({ pass: 1, fail: 1, 'not-verifiable-here': 0 });
   }, 300_000);
 
+  it('refuses a PEER_BRIDGE_ACCEPTANCE_HOST it does not know before it makes any folder', () => {
+    const workspace = tempDir();
+    const run = acceptance(['--only', 'same-batch', '--workspace', workspace], {
+      PEER_BRIDGE_ACCEPTANCE_HOST: 'wine64',
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      'peer-bridge: PEER_BRIDGE_ACCEPTANCE_HOST must be one of wine, native, got "wine64"; ' +
+        'fix or unset it in the environment that launched peer-bridge\n',
+    );
+    expect(readdirSync(workspace)).toEqual([]);
+  });
+
   it('prints a table by default and rejects unknown row ids with exit 2', () => {
     const table = acceptance(['--only', 'same-batch']);
     expect(table.code).toBe(0);

@@ -5,6 +5,7 @@ import { closeSync, openSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { packageRoot } from '../../src/package/root.js';
+import { readSetting } from '../../src/settings/read.js';
 
 const tools = ['x86_64-w64-mingw32-g++-posix', 'x86_64-w64-mingw32-dlltool', 'wine', 'winepath', 'wineserver'];
 const missing = tools.filter((tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0);
@@ -13,7 +14,7 @@ const missing = tools.filter((tool) => spawnSync('sh', ['-c', `command -v ${tool
 export function requireWine(ctx: { skip(note: string): void }): void {
   if (missing.length === 0) return;
   const reason = `needs mingw-w64 and Wine (missing: ${missing.join(', ')}); scripts/windows/env.sh lists the apt packages`;
-  if (process.env.PEER_BRIDGE_REQUIRE_WINE === '1') throw new Error(`PEER_BRIDGE_REQUIRE_WINE=1 but ${reason}`);
+  if (readSetting('PEER_BRIDGE_REQUIRE_WINE') === '1') throw new Error(`PEER_BRIDGE_REQUIRE_WINE=1 but ${reason}`);
   ctx.skip(reason);
 }
 

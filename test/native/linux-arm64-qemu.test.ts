@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/native/load.js';
+import { readSetting } from '../../src/settings/read.js';
 
 const root = packageRoot();
 const missing = ['aarch64-linux-gnu-g++', 'qemu-aarch64'].filter(
@@ -30,7 +31,8 @@ describe('native conformance suite on linux-arm64 node under qemu-user', () => {
   it('cross-builds the addon and passes the suite', (ctx) => {
     if (missing.length > 0) {
       const reason = `needs the aarch64 cross compiler and qemu-user (missing: ${missing.join(', ')}); scripts/arm64/env.sh lists the apt packages`;
-      if (process.env.PEER_BRIDGE_REQUIRE_ARM64 === '1') throw new Error(`PEER_BRIDGE_REQUIRE_ARM64=1 but ${reason}`);
+      if (readSetting('PEER_BRIDGE_REQUIRE_ARM64') === '1')
+        throw new Error(`PEER_BRIDGE_REQUIRE_ARM64=1 but ${reason}`);
       ctx.skip(reason);
     }
     const work = mkdtempSync(path.join(os.tmpdir(), 'pb-arm64-'));

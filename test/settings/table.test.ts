@@ -5,7 +5,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SETTINGS_END, SETTINGS_START, settingsMarkdown } from '../../src/settings/docs-table.js';
 import { SettingError } from '../../src/settings/parse.js';
-import { readSetting } from '../../src/settings/read.js';
+import { settingsReport } from '../../src/settings/problems.js';
+import { readPatterned, readSetting } from '../../src/settings/read.js';
 import { SETTINGS, type SettingName } from '../../src/settings/table.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -29,7 +30,7 @@ describe('the settings table', () => {
     const shown = docs.slice(start + SETTINGS_START.length, end).trim();
     expect(shown, 'run `npm run docs:settings`').toBe(settingsMarkdown());
     for (const [name, setting] of Object.entries(SETTINGS)) {
-      expect(shown).toContain(`| \`${name}\` | ${setting.sets} | ${setting.shownDefault} |`);
+      expect(shown).toContain(`| \`${name}\` | ${setting.sets} | ${setting.parse.allowed} | ${setting.shownDefault} |`);
     }
   });
 
@@ -55,10 +56,21 @@ describe('the settings table', () => {
   });
 
   it('refuses a bad value, naming the variable, the value and what is allowed', () => {
+    // One case per kind of parser: whole numbers, timers, words, switches, ages and sizes.
     const cases: [SettingName, string, string][] = [
       ['PEER_BRIDGE_PEER_NICE', '20', 'a whole number from 0 to 19'],
+      ['PEER_BRIDGE_MAX_PEERS', '0x10', 'a whole number from 1 to 1024 (peers one server runs at once)'],
       ['PEER_BRIDGE_HEARTBEAT_MS', '2.5', 'a whole number of milliseconds from 1 to 2147483647'],
       ['PEER_BRIDGE_SPAWN_THREAD', 'yes', 'one of on, off'],
+      ['PEER_BRIDGE_ACCEPTANCE_HOST', 'wine64', 'one of wine, native'],
+      ['PEER_BRIDGE_REQUIRE_WINE', 'true', 'one of 0, 1'],
+      ['PEER_BRIDGE_PEER_WORKBENCH', 'of', 'on or off (or 1, true, yes / 0, false, no)'],
+      ['PEER_BRIDGE_STATE_MAX_AGE', '30 days', 'an age such as 30d, 12h or 90m, or 0 to keep files whatever their age'],
+      [
+        'PEER_BRIDGE_STATE_MAX_BYTES',
+        '512KiB',
+        'a size of at least 1 MiB, in bytes or with KiB, MiB or GiB (e.g. 512MiB), or 0 for no size limit',
+      ],
     ];
     for (const [name, value, allowed] of cases) {
       let thrown: unknown;
@@ -73,5 +85,54 @@ describe('the settings table', () => {
           'fix or unset it in the environment that launched peer-bridge',
       );
     }
+  });
+
+  it('reads switches, ages, sizes and paths into their types', () => {
+    const read = <N extends SettingName>(name: N, value: string) => readSetting(name, { [name]: value });
+    expect(['OFF', 'no', '0', 'false'].map((v) => read('PEER_BRIDGE_PEER_WORKBENCH', v))).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect(['on', 'Yes', '1', 'TRUE'].map((v) => read('PEER_BRIDGE_PEER_WORKBENCH', v))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(read('PEER_BRIDGE_STATE_MAX_AGE', '12h')).toBe(12 * 3_600_000);
+    expect(read('PEER_BRIDGE_STATE_MAX_AGE', '0')).toBe(0);
+    expect(read('PEER_BRIDGE_STATE_MAX_BYTES', '2 GiB')).toBe(2 * 1024 ** 3);
+    expect(read('PEER_BRIDGE_STATE_MAX_BYTES', '0')).toBe(0);
+    expect(read('PEER_BRIDGE_LOCK_DIR', ' /srv/locks ')).toBe('/srv/locks');
+    expect(readSetting('PEER_BRIDGE_LOCK_DIR', {})).toBeUndefined();
+  });
+
+  it('reads a PEER_BRIDGE_<NAME>_BIN through its pattern row, and only names that match it', () => {
+    expect(readPatterned('PEER_BRIDGE_<NAME>_BIN', 'PEER_BRIDGE_RG_BIN', { PEER_BRIDGE_RG_BIN: '/opt/rg ' })).toBe(
+      '/opt/rg',
+    );
+    expect(readPatterned('PEER_BRIDGE_<NAME>_BIN', 'PEER_BRIDGE_RG_BIN', { PEER_BRIDGE_RG_BIN: ' ' })).toBeUndefined();
+    expect(readPatterned('PEER_BRIDGE_<NAME>_BIN', 'PEER_BRIDGE_CODEX_BIN', { PEER_BRIDGE_CODEX_BIN: '/c' })).toBe(
+      '/c',
+    );
+    expect(() => readPatterned('PEER_BRIDGE_<NAME>_BIN', 'PEER_BRIDGE_DEPTH', {})).toThrow(RangeError);
+  });
+
+  it('reports every bad value of an environment at once, as doctor shows them', () => {
+    const report = settingsReport({
+      PEER_BRIDGE_MAX_DEPTH: '2',
+      PEER_BRIDGE_PEER_NICE: 'low',
+      PEER_BRIDGE_STATE_MAX_AGE: '1y',
+      PEER_BRIDGE_CONFIG: '  ',
+      HOME: '/home/someone',
+    });
+    expect(report.set).toEqual(['PEER_BRIDGE_MAX_DEPTH', 'PEER_BRIDGE_PEER_NICE', 'PEER_BRIDGE_STATE_MAX_AGE', 'HOME']);
+    expect(report.problems.map((p) => [p.variable, p.value])).toEqual([
+      ['PEER_BRIDGE_PEER_NICE', 'low'],
+      ['PEER_BRIDGE_STATE_MAX_AGE', '1y'],
+    ]);
+    expect(settingsReport({}).problems).toEqual([]);
   });
 });

@@ -1,13 +1,15 @@
 // Which runner a call uses when it names none, and what a runner is called before it loads.
 import { resolveExecutable } from '../../runners/executable.js';
+import { hostEnv } from '../../settings/env.js';
+import { readSetting } from '../../settings/read.js';
 
 export const DEFAULT_RUNNER = 'codex';
 
 // `codex` when it is installed (or PEER_BRIDGE_CODEX_BIN names it, even wrongly: that mistake is
 // reported, not bypassed), else `claude` when that is, else `codex` (whose load then fails with a
 // spawn envelope that says how to install it).
-export function defaultRunner(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.PEER_BRIDGE_CODEX_BIN) return DEFAULT_RUNNER;
+export function defaultRunner(env: NodeJS.ProcessEnv = hostEnv()): string {
+  if (readSetting('PEER_BRIDGE_CODEX_BIN', env)) return DEFAULT_RUNNER;
   const installed = (command: string) => {
     try {
       resolveExecutable(command, env);

@@ -21,9 +21,10 @@ import {
 import { defaultRunner } from './default-runner.js';
 import { checkInput } from './input.js';
 import type { CallSettings } from './types.js';
+import { hostEnv } from '../../settings/env.js';
 
 export function callSettings(options: RunBridgeOptions, context: BridgeContext): CallSettings {
-  const env = context.env ?? process.env;
+  const env = context.env ?? hostEnv();
   const { verb, task } = checkInput(options);
   const workspace = resolveWorkspace(options.workspace);
   const runId = checkRunId(options.run_id ?? newRunId());

@@ -5,11 +5,12 @@ import { asReaderError } from '../../settings/errors.js';
 import type { SettingError } from '../../settings/parse.js';
 import { readSetting } from '../../settings/read.js';
 import { SETTINGS } from '../../settings/table.js';
+import { hostEnv } from '../../settings/env.js';
 
 export const MAX_MESSAGE_BYTES_VARIABLE = 'PEER_BRIDGE_MAX_MESSAGE_BYTES' as const;
 export const DEFAULT_MAX_MESSAGE_BYTES = SETTINGS.PEER_BRIDGE_MAX_MESSAGE_BYTES.default as number;
 /** The configured maximum, or an `invalid_environment` error that says what to set. */
-export function maxMessageBytes(env: NodeJS.ProcessEnv = process.env): number {
+export function maxMessageBytes(env: NodeJS.ProcessEnv = hostEnv()): number {
   const read = () => readSetting(MAX_MESSAGE_BYTES_VARIABLE, env) as number;
   const wrap = (_: string, bad: SettingError) =>
     new BridgeError(

@@ -3,6 +3,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { strictCoreSchema } from '../../envelope/strict-schema.js';
+import { readSetting } from '../../settings/read.js';
 import { closestSupported, oneLevelLower } from '../../vocabulary.js';
 import { defineRunner, type RunScope, type RunnerContext } from '../define-runner.js';
 import { tryParseJson } from '../digest.js';
@@ -68,7 +69,7 @@ function commandLine(
 function createCodex(ctx: RunnerContext) {
   // The granted variables as the child sees them, never the host's whole environment.
   const env = ctx.env;
-  const catalogSource = () => ({ executable: ctx.executables.codex!, codexHome: env.CODEX_HOME });
+  const catalogSource = () => ({ executable: ctx.executables.codex!, codexHome: readSetting('CODEX_HOME', env) });
 
   async function supportedEfforts(model: string | undefined, scope: RunScope): Promise<Effort[] | null> {
     const catalog = await effortCatalog(catalogSource(), scope);

@@ -8,6 +8,8 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { hostEnv } from '../../settings/env.js';
+import { readSetting } from '../../settings/read.js';
 import { EFFORTS, isEffort, type Effort } from '../../vocabulary.js';
 import type { RunScope } from '../define-runner.js';
 
@@ -24,12 +26,15 @@ export interface CatalogSource {
 const cache = new Map<string, Promise<EffortCatalog | null>>();
 
 /** The user's cache folder for peer-bridge (PEER_BRIDGE_CACHE_DIR overrides it). */
-export function cacheDirectory(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.PEER_BRIDGE_CACHE_DIR) return env.PEER_BRIDGE_CACHE_DIR;
-  if (process.platform === 'win32')
-    return path.join(env.LOCALAPPDATA ?? path.join(os.homedir(), 'AppData', 'Local'), 'peer-bridge', 'Cache');
+export function cacheDirectory(env: NodeJS.ProcessEnv = hostEnv()): string {
+  const own = readSetting('PEER_BRIDGE_CACHE_DIR', env);
+  if (own) return own;
+  if (process.platform === 'win32') {
+    const local = readSetting('LOCALAPPDATA', env) ?? path.join(os.homedir(), 'AppData', 'Local');
+    return path.join(local, 'peer-bridge', 'Cache');
+  }
   if (process.platform === 'darwin') return path.join(os.homedir(), 'Library', 'Caches', 'peer-bridge');
-  return path.join(env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'peer-bridge');
+  return path.join(readSetting('XDG_CACHE_HOME', env) ?? path.join(os.homedir(), '.cache'), 'peer-bridge');
 }
 
 const fingerprint = async (file: string) =>

@@ -72,6 +72,7 @@ describe('callSettings errors', () => {
       ['PEER_BRIDGE_DEPTH', 'deep'],
       ['PEER_BRIDGE_MAX_WRITERS', '99'],
       ['PEER_BRIDGE_STATE_MAX_AGE', 'forever'],
+      ['PEER_BRIDGE_STATE_MAX_BYTES', '1TB'],
       // Child limits that once fell back to their defaults in silence.
       ['PEER_BRIDGE_HEARTBEAT_MS', 'soon'],
       ['PEER_BRIDGE_HEARTBEAT_MS', String(2 ** 31)],
@@ -94,6 +95,24 @@ describe('callSettings errors', () => {
       expect((thrown as BridgeError).message, name).toContain(name);
       expect((thrown as BridgeError).message, name).toContain(value);
     }
+  });
+
+  it('refuses an implement call whose PEER_BRIDGE_PEER_WORKBENCH is not a switch, once a quiet "on"', () => {
+    const ws = workspace();
+    const implement = call(ws, { verb: 'implement' });
+    let thrown: unknown;
+    try {
+      callSettings(implement, { env: { PEER_BRIDGE_PEER_WORKBENCH: 'of' } });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(BridgeError);
+    expect((thrown as BridgeError).code).toBe('invalid_environment');
+    expect((thrown as BridgeError).message).toBe(
+      'PEER_BRIDGE_PEER_WORKBENCH must be on or off (or 1, true, yes / 0, false, no), got "of"; ' +
+        'fix or unset it in the environment that launched peer-bridge',
+    );
+    expect(callSettings(implement, { env: { PEER_BRIDGE_PEER_WORKBENCH: 'NO' } }).offered).toBeNull();
   });
 
   it('reports the arguments before the environment, in the order callers have always seen', () => {
