@@ -19,7 +19,7 @@ import { loadConfig } from '../runners/config.js';
 import { envCovered } from '../runners/permissions.js';
 import { claudeSettingsCheck } from './doctor-claude-settings.js';
 import { codexConfigCheck, codexLoad, codexServersCheck } from './doctor-codex-config.js';
-import type { Check } from './doctor.js';
+import type { Check } from './doctor-check.js';
 
 type BuiltIn = 'codex' | 'claude';
 

@@ -3,7 +3,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Check } from './doctor.js';
+import type { Check } from './doctor-check.js';
 
 const TASK =
   'This is a connectivity check from `peer-bridge doctor --live`. Do not read, run or change anything. ' +

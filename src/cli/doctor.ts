@@ -8,6 +8,7 @@ import { depthLimit, inheritedDepth } from '../bridge/depth.js';
 import { probeRunners } from '../bridge/probe.js';
 import { BUILD_FROM_SOURCE_HINT } from '../native/load.js';
 import { STATE_DIR } from '../vocabulary.js';
+import type { Check } from './doctor-check.js';
 import { checkRunner } from './doctor-credentials.js';
 import { liveCheck } from './doctor-live.js';
 import { parse } from './args.js';
@@ -25,13 +26,6 @@ Options:
       --json           print JSON
   -h, --help           show this help
   -v, --version        print the version`;
-
-export interface Check {
-  name: string;
-  level: 'ok' | 'warn' | 'fail';
-  detail: string;
-  fix?: string;
-}
 
 const MIN_NODE = [20, 17] as const;
 
