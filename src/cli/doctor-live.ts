@@ -21,7 +21,8 @@ export async function liveCheck(runner: string): Promise<Check> {
       { caller: 'doctor' },
     );
     const tokens = Object.values(envelope.tokens).reduce((sum, n) => sum + n, 0);
-    const what = `${envelope.duration_seconds} s, model ${envelope.model ?? 'unknown'}, ${tokens} tokens${envelope.cost !== null ? `, $${envelope.cost.toFixed(4)}` : ''}`;
+    const cost = envelope.cost !== null ? `, $${envelope.cost.toFixed(4)}` : '';
+    const what = `${envelope.duration_seconds} s, model ${envelope.model ?? 'unknown'}, ${tokens} tokens${cost}`;
     if (envelope.status === 'complete' || envelope.status === 'partial') {
       return { name, level: 'ok', detail: `answered in ${what}` };
     }

@@ -20,7 +20,8 @@ function providerOf(ctx: ToolContext): BufferProvider {
   if (!ctx.buffers) {
     throw new FsError(
       'FS_INVALID_ARGUMENT',
-      'target "buffer": this workbench has no editor buffers (it was opened without a `buffers` provider); leave out target to use the file on disk',
+      'target "buffer": this workbench has no editor buffers (it was opened without a `buffers` provider); ' +
+        'leave out target to use the file on disk',
     );
   }
   return ctx.buffers;
@@ -48,7 +49,8 @@ async function snapshot(
   if (got.text.includes('\0')) {
     throw new FsError(
       'FS_BINARY',
-      `${target.shown}: its editor buffer holds NUL characters, so it is binary, not text; the text tools do not read or change it`,
+      `${target.shown}: its editor buffer holds NUL characters, so it is binary, not text; ` +
+        'the text tools do not read or change it',
     );
   }
   return { text: got.text, version };
@@ -77,7 +79,8 @@ export async function rewriteBuffer(
   if (seen === undefined) {
     throw new FsError(
       'FS_NOT_OBSERVED',
-      `${target.shown}: its editor buffer was not read in this session (reading the file on disk does not count); read_file it with target "buffer" first`,
+      `${target.shown}: its editor buffer was not read in this session (reading the file on disk does not count); ` +
+        'read_file it with target "buffer" first',
     );
   }
   const stale = (reason: string) =>

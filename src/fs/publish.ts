@@ -179,7 +179,8 @@ function stageError(error: unknown, options: StageOptions): FsError {
   const reason = errnoOf(error) ?? String(error);
   return new FsError(
     'FS_IO_ERROR',
-    `${options.shown ?? path.basename(options.target)}: cannot write a new file in its directory (${reason}); nothing was changed`,
+    `${options.shown ?? path.basename(options.target)}: ` +
+      `cannot write a new file in its directory (${reason}); nothing was changed`,
     { cause: error },
   );
 }

@@ -155,7 +155,9 @@ export class Workbench {
       return {
         ok: false,
         code: 'FS_INVALID_ARGUMENT',
-        message: `${tool}: ${broken} holds an unpaired UTF-16 surrogate; no file encoding can store it (it would become U+FFFD)`,
+        message:
+          `${tool}: ${broken} holds an unpaired UTF-16 surrogate; ` +
+          'no file encoding can store it (it would become U+FFFD)',
       };
     }
     const resolved = this.#resolvePaths(args as Record<string, unknown>);
