@@ -3,7 +3,7 @@
 import { readCodexConfig } from '../../codex-config/index.js';
 import type { RunScope, RunnerContext } from '../define-runner.js';
 import { tryParseJson } from '../digest.js';
-import { spawnFailure, stderrLines } from '../spawn-failure.js';
+import { processEnd, spawnFailure, stderrLines } from '../spawn-failure.js';
 import type { SpawnResult } from '../../supervisor/spawn.js';
 import type { ModelPrice } from '../config.js';
 import type { Effort, RunRequest, RunResult, RunnerEvent } from '../types.js';
@@ -106,11 +106,7 @@ export async function runAttempt(
     },
   });
   const result: RunResult = {
-    exitCode: spawned.exitCode,
-    signal: spawned.signal,
-    stderrTail: spawned.stderrTail,
-    outputLimitHit: spawned.outputLimitHit,
-    aborted: spawned.aborted,
+    ...processEnd(spawned),
     // Codex does not name its model in --json; once its thread started, it runs the one asked for.
     lastAgentMessage: mapper.lastAgentMessage,
     model: mapper.threadId ? model : null,
