@@ -49,7 +49,8 @@ export const concurrencySequences: Sequence[] = [
   },
   {
     id: 'concurrent-edits',
-    sequence: `${EDITORS} processes each add 1 to a counter file ${ROUNDS} times (re-reading when stale): no lost update`,
+    sequence:
+      `${EDITORS} processes each add 1 to a counter file ${ROUNDS} times (re-reading when stale): ` + 'no lost update',
     async run({ dir }) {
       writeFileSync(path.join(dir, 'counter.txt'), '0\n');
       const workers = await startWorkers(EDITORS, () => ({
@@ -63,7 +64,8 @@ export const concurrencySequences: Sequence[] = [
         const stale = done.reduce((sum, m) => sum + Number(m.stale), 0);
         expectEqual(readFileSync(path.join(dir, 'counter.txt'), 'utf8'), `${EDITORS * ROUNDS}\n`, 'final counter');
         return pass(
-          `counter = ${EDITORS * ROUNDS} after ${EDITORS} × ${ROUNDS} edits; ${stale} stale edit(s) refused and retried`,
+          `counter = ${EDITORS * ROUNDS} after ${EDITORS} × ${ROUNDS} edits; ` +
+            `${stale} stale edit(s) refused and retried`,
         );
       } finally {
         await stopWorkers(workers);

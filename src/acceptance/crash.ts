@@ -29,7 +29,8 @@ export const crashSequences: Sequence[] = [
       expectEqual(starts, 1, 'start records of the run (no replay)');
       await Ledger.retireOwners();
       return pass(
-        `killed (${ended}) after its start record; runs said "interrupted"; recovery settled it "unknown" once; second recovery settled nothing`,
+        `killed (${ended}) after its start record; runs said "interrupted"; ` +
+          'recovery settled it "unknown" once; second recovery settled nothing',
       );
     },
   },

@@ -39,7 +39,8 @@ export function shell(cwd: string, posix: string, windows: string): Promise<Comm
         if (error)
           reject(
             new Error(
-              `command ${JSON.stringify(command)} failed (${error.code ?? error.signal}): ${stderr.trim().slice(0, 300)}`,
+              `command ${JSON.stringify(command)} failed (${error.code ?? error.signal}): ` +
+                stderr.trim().slice(0, 300),
             ),
           );
         else resolve({ command, stdout });
@@ -62,7 +63,10 @@ export function harmlessCommand(cwd: string): Promise<CommandResult> {
   );
 }
 
-/** Appends a line to an ASCII-named file, as a generator would (cmd: redirection first, or a digit before >> names a handle). */
+/**
+ * Appends a line to an ASCII-named file, as a generator would (cmd: redirection first, or a digit
+ * before >> names a handle).
+ */
 export function appendCommand(cwd: string, file: string, line: string): Promise<CommandResult> {
   return shell(cwd, `printf '%s\\n' '${line}' >> '${file}'`, `>>${file} echo ${line}`);
 }

@@ -47,8 +47,10 @@ async function permissionChange({ dir }: SequenceContext) {
   if (windows) await windowsCommand(dir, 'attrib -R mode.txt');
   expectEqual(codeOf(edit), 'FS_STALE_VERSION', 'edit after the permission change');
   return pass(
-    `${windows ? '`attrib +R`' : 'chmod 600'}: mode ${(before.mode & 0o777).toString(8)} → ${(after.mode & 0o777).toString(8)}, ` +
-      `ctime +${after.ctimeNs - before.ctimeNs} ns (${tries} change${tries > 1 ? 's' : ''}), mtime unchanged; edit → FS_STALE_VERSION`,
+    `${windows ? '`attrib +R`' : 'chmod 600'}: ` +
+      `mode ${(before.mode & 0o777).toString(8)} → ${(after.mode & 0o777).toString(8)}, ` +
+      `ctime +${after.ctimeNs - before.ctimeNs} ns (${tries} change${tries > 1 ? 's' : ''}), ` +
+      'mtime unchanged; edit → FS_STALE_VERSION',
   );
 }
 
@@ -57,7 +59,8 @@ async function permissionChange({ dir }: SequenceContext) {
 async function aclChange({ dir, host }: SequenceContext) {
   if (process.platform !== 'win32')
     return notVerifiable(
-      `a Windows row (icacls → ChangeTime); on ${process.platform} the permission change is row permission-change-ctime`,
+      `a Windows row (icacls → ChangeTime); on ${process.platform} the permission change is ` +
+        'row permission-change-ctime',
     );
   if (host.wine)
     return notVerifiable(
@@ -83,7 +86,8 @@ async function aclChange({ dir, host }: SequenceContext) {
   );
   const edit = await wb.call('edit_file', { path: 'acl.txt', old_string: 'x = 1', new_string: 'x = 2' });
   return pass(
-    `icacls: ChangeTime +${after.ctimeNs - before.ctimeNs} ns (${tries} call${tries > 1 ? 's' : ''}), mtime/size/mode unchanged; edit afterwards → ${codeOf(edit)}`,
+    `icacls: ChangeTime +${after.ctimeNs - before.ctimeNs} ns (${tries} call${tries > 1 ? 's' : ''}), ` +
+      `mtime/size/mode unchanged; edit afterwards → ${codeOf(edit)}`,
   );
 }
 
@@ -91,7 +95,8 @@ export const identitySequences: Sequence[] = [
   {
     id: 'identity-rename-replace',
     sequence:
-      'a file keeps its identity (volume + file id) across a rename and through an open handle; a replacement gets a new one',
+      'a file keeps its identity (volume + file id) across a rename and through an open handle; ' +
+      'a replacement gets a new one',
     async run({ dir, host }) {
       const a = plant(dir, 'a.txt', 'same\n');
       const first = statPath(a);
@@ -120,7 +125,8 @@ export const identitySequences: Sequence[] = [
       if (process.platform !== 'win32' || host.wine)
         expectEqual(node, id(replaced), "Node's dev:ino for the same file");
       return pass(
-        `${id(first)} kept across rename and handle; replacement → ${id(replaced)} (Node: ${node}); edit → FS_STALE_VERSION`,
+        `${id(first)} kept across rename and handle; replacement → ${id(replaced)} (Node: ${node}); ` +
+          'edit → FS_STALE_VERSION',
       );
     },
   },

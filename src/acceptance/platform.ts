@@ -26,7 +26,8 @@ export const platformSequences: Sequence[] = [
         `strategies ${Object.entries(strategies)
           .map(([k, v]) => `${k}=${v}`)
           .join(' ')}`,
-        `volume ${sample.identity.volume} (${sample.identity.volume.length} hex digits), file id ${sample.identity.fileId} (${sample.identity.fileId.length} hex digits)`,
+        `volume ${sample.identity.volume} (${sample.identity.volume.length} hex digits), ` +
+          `file id ${sample.identity.fileId} (${sample.identity.fileId.length} hex digits)`,
         `locks in ${lockDirInfo().dir}`,
         `temp ${os.tmpdir()}`,
       ];
@@ -68,7 +69,8 @@ export const platformSequences: Sequence[] = [
         return notVerifiable(`a Windows row; ${process.platform} renames with ${backend.rename}`);
       if (host.wine)
         return notVerifiable(
-          `Wine does not implement FileRenameInfoEx (ERROR_INVALID_PARAMETER), so ${backend.rename} is used; Windows 10 1607+ on NTFS has it`,
+          `Wine does not implement FileRenameInfoEx (ERROR_INVALID_PARAMETER), so ${backend.rename} is used; ` +
+            'Windows 10 1607+ on NTFS has it',
         );
       if (backend.rename !== 'FileRenameInfoEx')
         throw new AcceptanceFailure(

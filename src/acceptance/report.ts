@@ -6,7 +6,8 @@ const MARK: Record<AcceptanceRow['result'], string> = { pass: 'pass', fail: 'FAI
 function heading(report: AcceptanceReport): string {
   const s = report.summary;
   return (
-    `peer-bridge ${report.version} acceptance on ${report.platform}${report.host === 'wine' ? ' (Wine)' : ''}, Node ${report.node}\n` +
+    `peer-bridge ${report.version} acceptance on ${report.platform}${report.host === 'wine' ? ' (Wine)' : ''}, ` +
+    `Node ${report.node}\n` +
     `workspace ${report.workspace}, started ${report.started_at}\n` +
     `${s.pass} pass, ${s.fail} fail, ${s['not-verifiable-here']} not verifiable here`
   );

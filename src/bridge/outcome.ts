@@ -21,6 +21,16 @@ function lastChildError(outcome: ChildOutcome): string {
   return said ? `; the child's last error: ${said.message.replace(/\s+/g, ' ').trim().slice(0, 240)}` : '';
 }
 
+function unreachableCause({ errors, seconds, lastError }: NonNullable<ChildOutcome['unreachable']>): string {
+  return (
+    `model-unreachable: the peer failed to reach its model ${errors} times in ${seconds} s with no model ` +
+    "output; the process tree was killed. The child's last error: " +
+    `${lastError.replace(/\s+/g, ' ').trim().slice(0, 240)}. ` +
+    "Check the network, the proxy (HTTPS_PROXY, pass more with PEER_BRIDGE_PASS_ENV) and the provider's " +
+    'base URL; `peer-bridge doctor --live` tries one call.'
+  );
+}
+
 /** Builds the envelope of one finished child run. Never throws for child failures. */
 export async function envelopeForOutcome(
   outcome: ChildOutcome,
@@ -31,24 +41,23 @@ export async function envelopeForOutcome(
   const seconds = Math.round(outcome.durationMs / 100) / 10;
   // Checked first: the harness stopped the child for it, so a later cutoff or cancel is not the cause.
   if (outcome.unreachable) {
-    const { errors, seconds, lastError } = outcome.unreachable;
-    return harnessEnvelope({
-      fault: 'model-unreachable',
-      cause: `model-unreachable: the peer failed to reach its model ${errors} times in ${seconds} s with no model output; the process tree was killed. The child's last error: ${lastError.replace(/\s+/g, ' ').trim().slice(0, 240)}. Check the network, the proxy (HTTPS_PROXY, pass more with PEER_BRIDGE_PASS_ENV) and the provider's base URL; \`peer-bridge doctor --live\` tries one call.`,
-      meta,
-    });
+    return harnessEnvelope({ fault: 'model-unreachable', cause: unreachableCause(outcome.unreachable), meta });
   }
   if (outcome.timedOut) {
     return harnessEnvelope({
       fault: 'timeout',
-      cause: `timeout: no answer within the ${ctx.budgetSeconds} s budget; the process tree was killed at the hard cutoff (${ctx.cutoffMs / 1000} s)${lastChildError(outcome)}`,
+      cause:
+        `timeout: no answer within the ${ctx.budgetSeconds} s budget; the process tree was killed at the hard ` +
+        `cutoff (${ctx.cutoffMs / 1000} s)${lastChildError(outcome)}`,
       meta,
     });
   }
   if (outcome.cancelled) {
     return harnessEnvelope({
       fault: 'cancelled',
-      cause: `cancelled: the caller cancelled the call after ${seconds} s; the process tree was killed${lastChildError(outcome)}`,
+      cause:
+        `cancelled: the caller cancelled the call after ${seconds} s; the process tree was killed` +
+        lastChildError(outcome),
       meta,
     });
   }

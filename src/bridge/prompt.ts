@@ -71,7 +71,8 @@ export function checkPromptSize(prompt: string, task: string, platform: NodeJS.P
   throw new BridgeError(
     'invalid_arguments',
     `task is too long to hand to the peer: its prompt is one command-line argument of at most ${limit} ${unit}, ` +
-      `and with this task it is ${size}; keep the task to ${Math.max(0, room)} ${unit} and put the rest in a file in the workspace that the task names`,
+      `and with this task it is ${size}; keep the task to ${Math.max(0, room)} ${unit} ` +
+      'and put the rest in a file in the workspace that the task names',
     { field: 'task' },
   );
 }

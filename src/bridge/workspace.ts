@@ -45,14 +45,19 @@ function sameDir(a: string, b: string): boolean {
   }
 }
 
+const LAUNCH_IN_A_PROJECT = 'launch the bridge in a project folder';
+
 /** The refusal reason for a write call in the home directory or a filesystem root, else null. */
 export function writeRefusal(verb: Verb, workspace: string, home: string = os.homedir()): string | null {
   if (verb !== 'implement') return null;
   if (path.parse(path.resolve(workspace)).root === path.resolve(workspace)) {
-    return `unsafe-workspace: refusing a write-capable call in the filesystem root (${path.resolve(workspace)}); launch the bridge in a project folder`;
+    return (
+      `unsafe-workspace: refusing a write-capable call in the filesystem root (${path.resolve(workspace)}); ` +
+      LAUNCH_IN_A_PROJECT
+    );
   }
   if (home && sameDir(workspace, home)) {
-    return 'unsafe-workspace: refusing a write-capable call in the home directory; launch the bridge in a project folder';
+    return `unsafe-workspace: refusing a write-capable call in the home directory; ${LAUNCH_IN_A_PROJECT}`;
   }
   return null;
 }

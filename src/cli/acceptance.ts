@@ -3,7 +3,9 @@ import { writeFileSync } from 'node:fs';
 import { parse, UsageError } from './args.js';
 import { version } from '../package/version.js';
 
-export const ACCEPTANCE_HELP = `Usage: peer-bridge acceptance [--workspace DIR] [--json] [--markdown FILE] [--only ID,…]
+const USAGE = 'Usage: peer-bridge acceptance [--workspace DIR] [--json] [--markdown FILE] [--only ID,…]';
+
+export const ACCEPTANCE_HELP = `${USAGE}
 
 Runs the file-safety acceptance sequences on this machine (real files, real shell commands, several
 processes) and prints one row per sequence: pass, FAIL, or "n/a here" (not-verifiable-here: a fact

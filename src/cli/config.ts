@@ -18,7 +18,10 @@ import { cliPath } from '../package/root.js';
 import { version } from '../package/version.js';
 import { hostEnv } from '../settings/env.js';
 
-export const CONFIG_HELP = `Usage: peer-bridge config <claude|codex> [--scope local|project|user] [--runner NAME] [--npx] [--config FILE]
+const USAGE =
+  'Usage: peer-bridge config <claude|codex> [--scope local|project|user] [--runner NAME] [--npx] [--config FILE]';
+
+export const CONFIG_HELP = `${USAGE}
 
 Prints how to register this bridge with a client, for this machine:
   claude   a \`claude mcp add-json\` command (run it in your project folder)
@@ -69,7 +72,8 @@ export async function config(argv: string[]): Promise<number> {
   const [client, ...extra] = positionals;
   if ((client !== 'claude' && client !== 'codex') || extra.length > 0) {
     throw new UsageError(
-      `name one client: peer-bridge config claude, or peer-bridge config codex${client ? ` (got ${JSON.stringify([client, ...extra].join(' '))})` : ''}`,
+      'name one client: peer-bridge config claude, or peer-bridge config codex' +
+        (client ? ` (got ${JSON.stringify([client, ...extra].join(' '))})` : ''),
     );
   }
   const runner = values.runner ?? (client === 'claude' ? 'codex' : 'claude');

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { readSetting } from '../settings/read.js';
-import type { Check } from './doctor.js';
+import type { Check } from './doctor-check.js';
 
 interface SettingsFile {
   scope: 'user' | 'project' | 'local' | 'managed';

@@ -6,7 +6,7 @@
 import { execFile } from 'node:child_process';
 import os from 'node:os';
 import type { CodexConfig, ConfigLayer, McpServerEntry } from '../codex-config/index.js';
-import type { Check } from './doctor.js';
+import type { Check } from './doctor-check.js';
 
 /** What Codex said when asked to load its configuration in the workspace. */
 export interface CodexLoad {

@@ -21,7 +21,7 @@ import { hostEnv } from '../settings/env.js';
 import { readSetting } from '../settings/read.js';
 import { claudeConfigDir, claudeSettingsCheck } from './doctor-claude-settings.js';
 import { codexConfigCheck, codexLoad, codexServersCheck } from './doctor-codex-config.js';
-import type { Check } from './doctor.js';
+import type { Check } from './doctor-check.js';
 
 type BuiltIn = 'codex' | 'claude';
 
@@ -193,7 +193,9 @@ function cloudCredentials(provider: string, env: NodeJS.ProcessEnv): Check {
   return {
     name,
     level: 'ok',
-    detail: `Google Vertex AI, project ${env.ANTHROPIC_VERTEX_PROJECT_ID}, region ${env.CLOUD_ML_REGION}, credentials from ${source}`,
+    detail:
+      `Google Vertex AI, project ${env.ANTHROPIC_VERTEX_PROJECT_ID}, region ${env.CLOUD_ML_REGION}, ` +
+      `credentials from ${source}`,
   };
 }
 
@@ -215,10 +217,11 @@ async function claudeCredentials(executable: string, env: NodeJS.ProcessEnv, gra
   if (parsed.apiProvider === 'bedrock' || parsed.apiProvider === 'vertex')
     return cloudCredentials(parsed.apiProvider, env);
   if (parsed.loggedIn) {
+    const from = parsed.apiKeySource ? ` from ${parsed.apiKeySource}` : '';
     return {
       name,
       level: 'ok',
-      detail: `${parsed.authMethod ?? 'logged in'}${parsed.apiKeySource ? ` from ${parsed.apiKeySource}` : ''} (claude auth status)`,
+      detail: `${parsed.authMethod ?? 'logged in'}${from} (claude auth status)`,
     };
   }
   const config = claudeConfigDir(env);
@@ -226,7 +229,9 @@ async function claudeCredentials(executable: string, env: NodeJS.ProcessEnv, gra
     name,
     level: 'warn',
     detail: `not logged in (no login under ${config} and no ANTHROPIC_API_KEY)`,
-    fix: 'run `claude` once and /login, or set ANTHROPIC_API_KEY (or CLAUDE_CODE_USE_BEDROCK / CLAUDE_CODE_USE_VERTEX with their settings)',
+    fix:
+      'run `claude` once and /login, or set ANTHROPIC_API_KEY ' +
+      '(or CLAUDE_CODE_USE_BEDROCK / CLAUDE_CODE_USE_VERTEX with their settings)',
   };
 }
 

@@ -3,7 +3,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Check } from './doctor.js';
+import type { Check } from './doctor-check.js';
 
 const TASK =
   'This is a connectivity check from `peer-bridge doctor --live`. Do not read, run or change anything. ' +
@@ -21,7 +21,8 @@ export async function liveCheck(runner: string): Promise<Check> {
       { caller: 'doctor' },
     );
     const tokens = Object.values(envelope.tokens).reduce((sum, n) => sum + n, 0);
-    const what = `${envelope.duration_seconds} s, model ${envelope.model ?? 'unknown'}, ${tokens} tokens${envelope.cost !== null ? `, $${envelope.cost.toFixed(4)}` : ''}`;
+    const cost = envelope.cost !== null ? `, $${envelope.cost.toFixed(4)}` : '';
+    const what = `${envelope.duration_seconds} s, model ${envelope.model ?? 'unknown'}, ${tokens} tokens${cost}`;
     if (envelope.status === 'complete' || envelope.status === 'partial') {
       return { name, level: 'ok', detail: `answered in ${what}` };
     }

@@ -8,6 +8,7 @@ import { depthLimit, inheritedDepth } from '../bridge/depth.js';
 import { probeRunners } from '../bridge/probe.js';
 import { BUILD_FROM_SOURCE_HINT } from '../native/load.js';
 import { STATE_DIR } from '../vocabulary.js';
+import type { Check } from './doctor-check.js';
 import { checkRunner } from './doctor-credentials.js';
 import { liveCheck } from './doctor-live.js';
 import { parse } from './args.js';
@@ -28,13 +29,6 @@ Options:
       --json           print JSON
   -h, --help           show this help
   -v, --version        print the version`;
-
-export interface Check {
-  name: string;
-  level: 'ok' | 'warn' | 'fail';
-  detail: string;
-  fix?: string;
-}
 
 const MIN_NODE = [20, 17] as const;
 
@@ -67,7 +61,8 @@ async function checkNative(): Promise<Check> {
       detail: `the native addon did not load: ${(error as Error).message.split('\n')[0]}`,
       // The variable, when set, is the only file tried: a reinstall would not help.
       fix: readSetting('PEER_BRIDGE_NATIVE_PATH')
-        ? `unset PEER_BRIDGE_NATIVE_PATH (the package then loads its own binary), or point it at a peer-bridge.node that loads here`
+        ? 'unset PEER_BRIDGE_NATIVE_PATH (the package then loads its own binary), ' +
+          'or point it at a peer-bridge.node that loads here'
         : `no binary is prebuilt for this platform, or it did not load: ${BUILD_FROM_SOURCE_HINT}`,
     };
   }
@@ -107,7 +102,9 @@ async function checkProcesses(): Promise<Check> {
   return {
     name: 'processes',
     level: 'warn',
-    detail: `no peer-bridge-reaper: leftovers are found by scanning /proc after each call, which misses processes that dropped the spawn marker${priority}`,
+    detail:
+      'no peer-bridge-reaper: leftovers are found by scanning /proc after each call, ' +
+      `which misses processes that dropped the spawn marker${priority}`,
     fix: reaperFix(readSetting('PEER_BRIDGE_REAPER')),
   };
 }
@@ -117,7 +114,9 @@ async function checkProcesses(): Promise<Check> {
 function reaperFix(setting: string | undefined): string {
   if (setting === 'off') return 'unset PEER_BRIDGE_REAPER';
   if (setting) return `PEER_BRIDGE_REAPER=${setting} is not an executable file: unset it or point it at one`;
-  return `the package has no reaper for linux-${process.arch} (prebuilt: linux-x64, linux-arm64); ${BUILD_FROM_SOURCE_HINT}`;
+  return (
+    `the package has no reaper for linux-${process.arch} (prebuilt: linux-x64, linux-arm64); ` + BUILD_FROM_SOURCE_HINT
+  );
 }
 
 async function checkWorkspace(dir: string): Promise<Check[]> {
@@ -178,25 +177,35 @@ async function checkWorkspace(dir: string): Promise<Check[]> {
     });
     return checks;
   }
+  checks.push(await checkLedger(workspace));
+  return checks;
+}
+
+// What the ledger holds: its records, the calls not settled yet, and lines it could not read.
+async function checkLedger(workspace: string): Promise<Check> {
   try {
     const { Ledger } = await import('../state/ledger.js');
     const ledger = new Ledger(workspace);
     const [{ records, skipped }, runs] = await Promise.all([ledger.read(), ledger.runs(1000)]);
     const open = runs.filter((run) => run.status === 'running').length;
-    checks.push({
+    return {
       name: 'ledger',
       level: skipped > 0 ? 'warn' : 'ok',
-      detail: `${records.length} records${open ? `, ${open} started call(s) not settled yet` : ''}${skipped ? `, ${skipped} unreadable line(s) skipped` : ''}`,
+      detail:
+        `${records.length} records` +
+        (open ? `, ${open} started call(s) not settled yet` : '') +
+        (skipped ? `, ${skipped} unreadable line(s) skipped` : ''),
       ...(skipped
         ? {
-            fix: 'unreadable lines come from a crash mid-write or from an edit by hand; they are ignored and need no action',
+            fix:
+              'unreadable lines come from a crash mid-write or from an edit by hand; ' +
+              'they are ignored and need no action',
           }
         : {}),
-    });
+    };
   } catch (error) {
-    checks.push({ name: 'ledger', level: 'warn', detail: `could not read the ledger: ${(error as Error).message}` });
+    return { name: 'ledger', level: 'warn', detail: `could not read the ledger: ${(error as Error).message}` };
   }
-  return checks;
 }
 
 // Read as the bridge reads them, so doctor fails exactly when every call would be refused.

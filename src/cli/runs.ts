@@ -37,7 +37,8 @@ export function parseSince(value: string, now = Date.now()): Date {
   const at = /^\d{4}-\d{2}-\d{2}/.test(value) ? Date.parse(value) : Number.NaN;
   if (Number.isNaN(at))
     throw new UsageError(
-      `--since must be an ISO date or time (2026-03-01, 2026-03-01T12:00Z) or an age such as 7d, 12h or 30m, got ${JSON.stringify(value)}`,
+      '--since must be an ISO date or time (2026-03-01, 2026-03-01T12:00Z) or an age such as 7d, 12h or 30m, ' +
+        `got ${JSON.stringify(value)}`,
     );
   return new Date(at);
 }

@@ -13,7 +13,9 @@ import { parseDefaultTimeouts } from './default-timeout-option.js';
 import type { RetentionSettings } from '../state/retention-settings.js';
 import { version } from '../package/version.js';
 
-export const SERVE_HELP = `Usage: peer-bridge serve [--workspace DIR] [--surface bridge|workbench] [--config FILE] [--runner NAME]
+const USAGE = 'Usage: peer-bridge serve [--workspace DIR] [--surface bridge|workbench] [--config FILE] [--runner NAME]';
+
+export const SERVE_HELP = `${USAGE}
                          [--default-timeout VERB=SECONDS,…]
 
 Serves the bridge over MCP on stdin/stdout: bridge_implement, bridge_advise, bridge_review and

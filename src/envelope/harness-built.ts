@@ -33,15 +33,26 @@ export function statusForFault(fault: Fault): EnvelopeStatus {
   return 'blocked';
 }
 
+const NO_ANSWER = 'No answer was produced.';
+
 function verdictFor(fault: Fault, meta: EnvelopeMeta, runner: string, budget: number | null | undefined): string {
   const child = `the ${runner} child`;
   switch (fault) {
     case 'timeout':
-      return `Timed out: ${child} did not answer within ${budget != null ? `its ${budget} s budget` : 'its time budget'} and was stopped. No answer was produced.`;
+      return (
+        `Timed out: ${child} did not answer within ${budget != null ? `its ${budget} s budget` : 'its time budget'} ` +
+        `and was stopped. ${NO_ANSWER}`
+      );
     case 'recursion':
-      return `Refused: this call is at bridge depth ${meta.depth}, which reaches the depth limit; a peer may not start another peer here.`;
+      return (
+        `Refused: this call is at bridge depth ${meta.depth}, which reaches the depth limit; ` +
+        'a peer may not start another peer here.'
+      );
     case 'unsafe-workspace':
-      return 'Refused: a write-capable call is not run in the home directory or the filesystem root. Start the bridge in a project folder.';
+      return (
+        'Refused: a write-capable call is not run in the home directory or the filesystem root. ' +
+        'Start the bridge in a project folder.'
+      );
     case 'output-limit':
       return `Blocked: ${child} wrote more output than the limit allows and was stopped. Its answer is unusable.`;
     case 'invalid-output':
@@ -51,13 +62,22 @@ function verdictFor(fault: Fault, meta: EnvelopeMeta, runner: string, budget: nu
     case 'spawn':
       return `Blocked: ${child} could not be started.`;
     case 'model-unreachable':
-      return `Blocked: ${child} could not reach its model (repeated connection errors, no model output) and was stopped. No answer was produced.`;
+      return (
+        `Blocked: ${child} could not reach its model (repeated connection errors, no model output) ` +
+        `and was stopped. ${NO_ANSWER}`
+      );
     case 'cancelled':
       return `Cancelled by the caller: ${child} was stopped before it answered.`;
     case 'invalid-envelope':
-      return 'Blocked: peer-bridge built an envelope that fails its own schema (a peer-bridge bug); the answer was withheld. See the incident.';
+      return (
+        'Blocked: peer-bridge built an envelope that fails its own schema (a peer-bridge bug); ' +
+        'the answer was withheld. See the incident.'
+      );
     case 'state-unusable':
-      return 'Blocked: peer-bridge cannot use its run state in this workspace (.peer-bridge/ was changed); see blockers for the path and the fix.';
+      return (
+        'Blocked: peer-bridge cannot use its run state in this workspace (.peer-bridge/ was changed); ' +
+        'see blockers for the path and the fix.'
+      );
   }
 }
 

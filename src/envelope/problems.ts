@@ -44,6 +44,8 @@ export function describeError(error: ErrorObject, data: unknown): string {
   const field = fieldName(error.instancePath);
   const value = valueAt(data, error.instancePath);
   const params = error.params as Record<string, unknown>;
+  const atMost = `at most ${String(params.limit)}`;
+  const listed = (values: unknown[]) => values.map((v) => JSON.stringify(v)).join(', ');
   switch (error.keyword) {
     case 'required':
       return `missing field "${String(params.missingProperty)}"`;
@@ -52,17 +54,17 @@ export function describeError(error: ErrorObject, data: unknown): string {
         ? `unexpected field "${String(params.additionalProperty)}"`
         : `unexpected field "${String(params.additionalProperty)}" in ${field}`;
     case 'maxLength':
-      return `${field} is too long: ${typeof value === 'string' ? codePoints(value) : '?'} characters, at most ${String(params.limit)}`;
+      return `${field} is too long: ${typeof value === 'string' ? codePoints(value) : '?'} characters, ${atMost}`;
     case 'minLength':
       return `${field} is too short: at least ${String(params.limit)} characters`;
     case 'maxItems':
-      return `${field} has too many items: ${Array.isArray(value) ? value.length : '?'}, at most ${String(params.limit)}`;
+      return `${field} has too many items: ${Array.isArray(value) ? value.length : '?'}, ${atMost}`;
     case 'minItems':
       return `${field} has too few items: at least ${String(params.limit)}`;
     case 'type':
       return `${field} must be ${String(params.type)}, not ${jsonKind(value)}`;
     case 'enum':
-      return `${field} must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}, not ${JSON.stringify(value)}`;
+      return `${field} must be one of ${listed(params.allowedValues as unknown[])}, not ${JSON.stringify(value)}`;
     case 'const':
       return `${field} must be ${JSON.stringify(params.allowedValue)}, not ${JSON.stringify(value)}`;
     default:

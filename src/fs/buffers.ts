@@ -7,33 +7,9 @@ import { FsError } from './errors.js';
 import type { ToolSuccess } from './mutate.js';
 import { detectEol, type TextFormat } from './text-codec.js';
 import type { ResolvedPath } from './workspace-paths.js';
+import type { BufferProvider, Maybe } from './buffer-provider.js';
 
-/** One state of a buffer: its whole text and the editor's version for it. */
-export interface BufferSnapshot {
-  text: string;
-  /** Opaque to the workbench; any change to the text must change it (e.g. VS Code's document.version). */
-  version: string | number;
-}
-
-type Maybe<T> = T | Promise<T>;
-
-/**
- * What an editor integration gives `openWorkbench({ workspace, buffers })`. Paths are absolute and
- * canonical (symlinks resolved, inside the workspace). Calls of one workbench on one path never
- * overlap; calls of different workbenches (or the user typing) may, which `write` must allow for.
- */
-export interface BufferProvider {
-  /** The unsaved buffer open for `path`, or undefined when the editor has none (the disk file is then the only route). */
-  read(path: string): Maybe<BufferSnapshot | undefined>;
-  /** The buffer's current version without copying its text, or undefined when none is open. */
-  version(path: string): Maybe<string | number | undefined>;
-  /**
-   * Replaces the buffer's whole text if, and only if, it is still at `expectedVersion` (checked and
-   * applied atomically, as one editor operation). Resolves to the new version, or undefined when the
-   * buffer changed or closed meanwhile and nothing was written. Does not save the buffer to disk.
-   */
-  write(path: string, text: string, expectedVersion: string): Maybe<string | number | undefined>;
-}
+export type { BufferProvider, BufferSnapshot } from './buffer-provider.js';
 
 export type TextTransform = (
   text: string,
@@ -44,7 +20,8 @@ function providerOf(ctx: ToolContext): BufferProvider {
   if (!ctx.buffers) {
     throw new FsError(
       'FS_INVALID_ARGUMENT',
-      'target "buffer": this workbench has no editor buffers (it was opened without a `buffers` provider); leave out target to use the file on disk',
+      'target "buffer": this workbench has no editor buffers (it was opened without a `buffers` provider); ' +
+        'leave out target to use the file on disk',
     );
   }
   return ctx.buffers;
@@ -72,7 +49,8 @@ async function snapshot(
   if (got.text.includes('\0')) {
     throw new FsError(
       'FS_BINARY',
-      `${target.shown}: its editor buffer holds NUL characters, so it is binary, not text; the text tools do not read or change it`,
+      `${target.shown}: its editor buffer holds NUL characters, so it is binary, not text; ` +
+        'the text tools do not read or change it',
     );
   }
   return { text: got.text, version };
@@ -101,7 +79,8 @@ export async function rewriteBuffer(
   if (seen === undefined) {
     throw new FsError(
       'FS_NOT_OBSERVED',
-      `${target.shown}: its editor buffer was not read in this session (reading the file on disk does not count); read_file it with target "buffer" first`,
+      `${target.shown}: its editor buffer was not read in this session (reading the file on disk does not count); ` +
+        'read_file it with target "buffer" first',
     );
   }
   const stale = (reason: string) =>

@@ -1,7 +1,7 @@
 // What every tool needs: the workspace, this session's observations, the locks, the publication
 // seams, and the per-directory orphan cleanup.
 import path from 'node:path';
-import type { BufferProvider } from './buffers.js';
+import type { BufferProvider } from './buffer-provider.js';
 import type { FsOps, PublishHooks } from './fs-ops.js';
 import type { LockSet } from './locks.js';
 import type { ObservationStore } from './observations.js';

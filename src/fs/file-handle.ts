@@ -36,7 +36,10 @@ export async function versionWhole(abs: string, shown: string, known?: KnownByte
   return read && versionOf(read.stat, read.value);
 }
 
-/** Hands a file's bytes to `sink` in order, a chunk at a time; returns their sha256, or undefined when it does not exist. */
+/**
+ * Hands a file's bytes to `sink` in order, a chunk at a time; returns their sha256, or undefined when
+ * it does not exist.
+ */
 export async function streamWhole(
   abs: string,
   shown: string,

@@ -16,7 +16,7 @@ export { FsError, type FsErrorCode, type ToolFailure } from './errors.js';
 export { lockDirInfo, readLockDirOwner, type LockDirInfo, type LockDirOwner } from './lock-dir.js';
 export type { FsOps, PublishHooks, PublishStep } from './fs-ops.js';
 export type { ToolSuccess } from './mutate.js';
-export type { BufferProvider, BufferSnapshot } from './buffers.js';
+export type { BufferProvider, BufferSnapshot } from './buffer-provider.js';
 export type { Eol, TextEncoding } from './text-codec.js';
 export { fsToolsSchema } from './tool-schemas.js';
 export type {

@@ -92,7 +92,8 @@ export function prepareLockDir(info: LockDirInfo): void {
   } catch (error) {
     throw new FsError(
       'FS_IO_ERROR',
-      `cannot create the lock directory ${info.dir} (${errnoOf(error) ?? String(error)}); nothing was changed; make it writable or set PEER_BRIDGE_LOCK_DIR (every process that edits these files must use the same one)`,
+      `cannot create the lock directory ${info.dir} (${errnoOf(error) ?? String(error)}); nothing was changed; ` +
+        'make it writable or set PEER_BRIDGE_LOCK_DIR (every process that edits these files must use the same one)',
       { cause: error },
     );
   }

@@ -230,7 +230,8 @@ export class LockSet {
     if (errno === undefined) return error;
     return new FsError(
       'FS_IO_ERROR',
-      `lock file ${this.fileFor(key)} is unusable (${errno}); nothing was changed; remove whatever is at that path (or set PEER_BRIDGE_LOCK_DIR) and retry`,
+      `lock file ${this.fileFor(key)} is unusable (${errno}); nothing was changed; ` +
+        'remove whatever is at that path (or set PEER_BRIDGE_LOCK_DIR) and retry',
       { cause: error },
     );
   }

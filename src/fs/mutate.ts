@@ -218,7 +218,8 @@ export async function rewriteObserved(
     if (stat?.kind === 'file' && stat.size > MAX_TEXT_BYTES) {
       throw new FsError(
         'FS_FILE_TOO_LARGE',
-        `${target.shown}: is ${stat.size} bytes, more than a text edit can hold (${MAX_TEXT_BYTES}); change it with a command`,
+        `${target.shown}: is ${stat.size} bytes, more than a text edit can hold (${MAX_TEXT_BYTES}); ` +
+          'change it with a command',
       );
     }
     // Under the lock, so calls of one session queue behind each other and see each other's writes.

@@ -27,7 +27,8 @@ export function checkRoute(route: TextRoute & { expected_version?: string }): vo
   if (route.target === 'buffer' && route.expected_version !== undefined) {
     throw new FsError(
       'FS_INVALID_ARGUMENT',
-      '`expected_version` names a version of the file on disk, not of an editor buffer: read the buffer (target: "buffer") first',
+      '`expected_version` names a version of the file on disk, not of an editor buffer: ' +
+        'read the buffer (target: "buffer") first',
     );
   }
   if (route.encoding !== undefined) checkEncodingName(route.encoding);

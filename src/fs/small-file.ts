@@ -65,10 +65,10 @@ export function smallReadOf(stat: NativeStat, bytes: Buffer): SmallRead {
  *
  * `seen`: the file as the caller last saw it under its locks (the lock's stat by path, or the
  * version read). When the handle's stat after the read is that same regular file, unchanged
- * (identity, size, times, mode), nothing changed it from before the open to after the read, so the bytes are a consistent whole without the stat between
- * open and read: one system call fewer, and the read is one native call (readUnchanged). Anything
- * else (another file, a directory, a change, an error) reads again the full way, which says what
- * is wrong.
+ * (identity, size, times, mode), nothing changed it from before the open to after the read, so
+ * the bytes are a consistent whole without the stat between open and read: one system call fewer,
+ * and the read is one native call (readUnchanged). Anything else (another file, a directory, a
+ * change, an error) reads again the full way, which says what is wrong.
  */
 export function readWholeSync(
   abs: string,

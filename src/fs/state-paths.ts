@@ -9,7 +9,8 @@ export function refuseStatePath(target: ResolvedPath): void {
   if (target.shown === STATE_DIR || target.shown.startsWith(`${STATE_DIR}/`)) {
     throw new FsError(
       'FS_INVALID_ARGUMENT',
-      `${target.shown}: is inside ${STATE_DIR}/, peer-bridge's own run state (ledger, transcripts, incidents); the file tools do not change it (read_file can read it)`,
+      `${target.shown}: is inside ${STATE_DIR}/, peer-bridge's own run state (ledger, transcripts, incidents); ` +
+        'the file tools do not change it (read_file can read it)',
     );
   }
 }

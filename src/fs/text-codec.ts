@@ -57,7 +57,8 @@ export function binaryError(shown: string): FsError {
 export function notUtf8Error(shown: string): FsError {
   return new FsError(
     'FS_ENCODING',
-    `${shown}: not valid UTF-8 (nor UTF-16 with a BOM); if it is text in another encoding, pass \`encoding\` naming it (e.g. latin1, windows-1252, shift_jis, gbk)`,
+    `${shown}: not valid UTF-8 (nor UTF-16 with a BOM); ` +
+      'if it is text in another encoding, pass `encoding` naming it (e.g. latin1, windows-1252, shift_jis, gbk)',
   );
 }
 
@@ -82,7 +83,8 @@ export function decodeText(bytes: Buffer, shown: string, named?: string): { text
     if (bomLength > 0 && unicode !== encoding) {
       throw new FsError(
         'FS_ENCODING',
-        `${shown}: starts with a ${encoding} byte order mark, so it is ${encoding}, not ${named}; leave out \`encoding\``,
+        `${shown}: starts with a ${encoding} byte order mark, so it is ${encoding}, not ${named}; ` +
+          'leave out `encoding`',
       );
     }
     if (bomLength === 0 && unicode !== 'utf-8') return decodeNamedText(bytes, shown, named.toLowerCase());

@@ -51,7 +51,9 @@ export class TodoList {
       const was = this.#known.get(item.id);
       if (was !== undefined && was !== item.content) {
         throw invalid(
-          `todos[${index}].id ${quote(item.id)} is the item ${quote(was)} in this session; an id keeps its item, so give ${quote(item.content)} a new id (and drop the old one if it is no longer wanted)`,
+          `todos[${index}].id ${quote(item.id)} is the item ${quote(was)} in this session; ` +
+            `an id keeps its item, so give ${quote(item.content)} a new id ` +
+            '(and drop the old one if it is no longer wanted)',
         );
       }
     }

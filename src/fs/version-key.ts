@@ -22,7 +22,10 @@ const keyOps = { rename: renameSync, renameNoReplace, linkNoOverwrite: linkSync 
 function unusable(file: string, why: string, cause?: unknown): FsError {
   return new FsError(
     'FS_IO_ERROR',
-    `the version-token key ${file} ${why}; nothing was read or changed: reads and changes return version tokens, which need it (it lives in the lock directory: make that usable or set PEER_BRIDGE_LOCK_DIR; a bad key file can be removed, tokens issued before then stop matching)`,
+    `the version-token key ${file} ${why}; nothing was read or changed: ` +
+      'reads and changes return version tokens, which need it (it lives in the lock directory: ' +
+      'make that usable or set PEER_BRIDGE_LOCK_DIR; a bad key file can be removed, ' +
+      'tokens issued before then stop matching)',
     { cause },
   );
 }

@@ -128,7 +128,8 @@ export class VersionTokens {
     if (parts.length !== 3 || prefix !== PREFIX || !body || !mac) {
       throw new FsError(
         'FS_INVALID_ARGUMENT',
-        `${target.shown}: expected_version is not a version token; pass the \`version\` that read_file or a change of this file returned`,
+        `${target.shown}: expected_version is not a version token; ` +
+          'pass the `version` that read_file or a change of this file returned',
       );
     }
     // Compared as text: base64url decoding ignores a last character's spare bits, and a token that
@@ -138,7 +139,8 @@ export class VersionTokens {
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
       throw new FsError(
         'FS_INVALID_ARGUMENT',
-        `${target.shown}: expected_version was not issued by peer-bridge for this user (altered, made up, or signed with another key); read_file the file for a current version`,
+        `${target.shown}: expected_version was not issued by peer-bridge for this user ` +
+          '(altered, made up, or signed with another key); read_file the file for a current version',
       );
     }
     const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Payload;
@@ -152,7 +154,8 @@ export class VersionTokens {
     if (pathTag !== this.#pathTag(target.shown)) {
       throw new FsError(
         'FS_INVALID_ARGUMENT',
-        `${target.shown}: expected_version was issued for another path, not for ${target.shown}; read_file this file for its version`,
+        `${target.shown}: expected_version was issued for another path, not for ${target.shown}; ` +
+          'read_file this file for its version',
       );
     }
     return {

@@ -34,6 +34,8 @@ export function digestOf(bytes: Uint8Array): string {
 
 export type VersionMatch = { same: true; metadataOnly: boolean } | { same: false; reason: string };
 
+const octal = (mode: number) => (mode & 0o7777).toString(8);
+
 /**
  * Same file, same bytes, same mode → same version. Times alone never decide: a moved mtime/ctime
  * with identical bytes and identity is metadata noise (sync tools, antivirus, `touch`); the
@@ -46,7 +48,7 @@ export function compareVersions(observed: Version, current: Version): VersionMat
   if ((observed.mode & 0o7777) !== (current.mode & 0o7777)) {
     return {
       same: false,
-      reason: `its mode changed from ${(observed.mode & 0o7777).toString(8)} to ${(current.mode & 0o7777).toString(8)} since it was read`,
+      reason: `its mode changed from ${octal(observed.mode)} to ${octal(current.mode)} since it was read`,
     };
   }
   if (observed.size !== current.size) {

@@ -1,6 +1,6 @@
 // The workbench: one session's view of a workspace. Every tool call goes through `call`, which
 // validates arguments, runs the tool and turns every tool-level failure into a result.
-import type { BufferProvider } from './buffers.js';
+import type { BufferProvider } from './buffer-provider.js';
 import type { ToolContext } from './context.js';
 import { makeSweeper } from './context.js';
 import { FsError, toFailure } from './errors.js';
@@ -155,7 +155,9 @@ export class Workbench {
       return {
         ok: false,
         code: 'FS_INVALID_ARGUMENT',
-        message: `${tool}: ${broken} holds an unpaired UTF-16 surrogate; no file encoding can store it (it would become U+FFFD)`,
+        message:
+          `${tool}: ${broken} holds an unpaired UTF-16 surrogate; ` +
+          'no file encoding can store it (it would become U+FFFD)',
       };
     }
     const resolved = this.#resolvePaths(args as Record<string, unknown>);

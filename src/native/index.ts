@@ -49,7 +49,8 @@ function followOf(options: StatOptions | undefined): boolean {
   const { follow } = options;
   if (follow !== undefined && typeof follow !== 'boolean') {
     throw argType(
-      `statPath: options.follow must be true or false, got ${typeof follow === 'string' ? JSON.stringify(follow) : typeof follow}`,
+      'statPath: options.follow must be true or false, ' +
+        `got ${typeof follow === 'string' ? JSON.stringify(follow) : typeof follow}`,
     );
   }
   return follow ?? true;

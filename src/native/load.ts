@@ -14,7 +14,9 @@ const require = createRequire(import.meta.url);
  * binary an install leaves nothing built, and `npm rebuild` alone still skips it.
  */
 export const BUILD_FROM_SOURCE_HINT =
-  'build it in the project: `npm rebuild peer-bridge` (npm 12 and later first need `npm install-scripts approve peer-bridge`, or `--allow-scripts=peer-bridge` for a global install); this needs python3, make and a C++ compiler';
+  'build it in the project: `npm rebuild peer-bridge` ' +
+  '(npm 12 and later first need `npm install-scripts approve peer-bridge`, ' +
+  'or `--allow-scripts=peer-bridge` for a global install); this needs python3, make and a C++ compiler';
 
 /** Thrown when no native binary for this platform could be loaded. */
 export class NativeLoadError extends CodedError<'ERR_PEER_BRIDGE_NATIVE_LOAD'> {
@@ -99,7 +101,8 @@ export function loadBindingFrom(root = packageRoot()): { binding: RawBinding; fi
       `peer-bridge: no native binary loads for ${process.platform}-${process.arch} ` +
         `(Node ${process.versions.node}, N-API ${process.versions.napi}).\nLooked in:\n${tried}\n` +
         `Cause: ${(cause as Error).message}\n` +
-        `Fix: reinstall the package (npm install peer-bridge) so its prebuilt binary is used, or ${BUILD_FROM_SOURCE_HINT}.`,
+        'Fix: reinstall the package (npm install peer-bridge) so its prebuilt binary is used, ' +
+        `or ${BUILD_FROM_SOURCE_HINT}.`,
       { cause },
     );
   }

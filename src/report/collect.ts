@@ -59,6 +59,28 @@ const INCIDENT_READS = 2_000;
 const LISTED_PER_CAUSE = 20;
 
 export async function collectReport(workspace: string, options: CollectOptions = {}): Promise<Report> {
+  const { runs, skipped } = await selectRuns(workspace, options);
+  await nameCauses(workspace, runs);
+  const detailed = Math.min(runs.length, options.detailRuns ?? 1000);
+  const transcriptRuns = Math.min(detailed, options.transcriptRuns ?? 100);
+  const groups = groupFailures(runs, detailed);
+  await attachExcerpts(workspace, runs, { detailed, transcriptRuns, groups });
+  const incidents = await readIncidents(workspace, runs, { detailed, transcriptRuns, groups });
+  return {
+    workspace,
+    generated_at: new Date().toISOString(),
+    since: options.since?.toISOString() ?? null,
+    limit: options.limit ?? null,
+    skipped_lines: skipped,
+    runs,
+    detailed,
+    failures: [...groups.values()].sort((a, b) => b.count - a.count || (a.cause < b.cause ? -1 : 1)),
+    incidents,
+  };
+}
+
+// The selected calls, newest first, those of dead servers marked interrupted, each with its usage.
+async function selectRuns(workspace: string, options: CollectOptions): Promise<{ runs: ReportRun[]; skipped: number }> {
   const ledger = new Ledger(workspace);
   const { records, skipped } = await ledger.readAll();
   const settles = new Map<string, SettleRecord>();
@@ -72,7 +94,6 @@ export async function collectReport(workspace: string, options: CollectOptions =
   if (options.limit !== undefined) joined = joined.slice(0, options.limit);
   const mine = await heldOwner(workspace);
   await markInterrupted(joined, async (owner) => owner === mine || (await ownerIsAlive(workspace, owner)));
-
   const runs: ReportRun[] = joined.map(({ summary }) => {
     const settle = summary.run_id === null ? undefined : settles.get(summary.run_id);
     const usage = runUsage(settle && settle.status === summary.status ? settle : undefined);
@@ -84,9 +105,12 @@ export async function collectReport(workspace: string, options: CollectOptions =
     // The joined summary is this report's own: extended in place (100k copies add up).
     return Object.assign(summary, usage, { tokens_total, cause: null, recovered: summary.status === 'unknown' });
   });
+  return { runs, skipped };
+}
 
-  // Causes: the incident's fault (from its file name, else its body for the newest failures:
-  // reads stay bounded), else what the status says.
+// Causes: the incident's fault (from its file name, else its body for the newest failures:
+// reads stay bounded), else what the status says.
+async function nameCauses(workspace: string, runs: ReportRun[]): Promise<void> {
   const failed = runs.filter((run) => !OK_STATUSES.has(run.status));
   const unnamed: ReportRun[] = [];
   for (const run of failed) {
@@ -98,9 +122,10 @@ export async function collectReport(workspace: string, options: CollectOptions =
     run.cause = (await readIncidentSummary(workspace, run.incident!)).fault;
   });
   for (const run of failed) run.cause ??= fallbackCause(run);
+}
 
-  const detailed = Math.min(runs.length, options.detailRuns ?? 1000);
-  const transcriptRuns = Math.min(detailed, options.transcriptRuns ?? 100);
+/** The failed calls by cause, each group listing its newest detailed calls. */
+function groupFailures(runs: ReportRun[], detailed: number): Map<string, FailureGroup> {
   const groups = new Map<string, FailureGroup>();
   runs.forEach((run, index) => {
     if (run.cause === null) return;
@@ -109,12 +134,23 @@ export async function collectReport(workspace: string, options: CollectOptions =
     if (group.listed.length < LISTED_PER_CAUSE && index < detailed) group.listed.push(index);
     groups.set(run.cause, group);
   });
-  // The newest calls and the listed failures carry their transcript; the other listed calls only
-  // their task and answer, tighter, so the file stays small.
+  return groups;
+}
+
+/** Which calls the page details: the newest `detailed`, the newest `transcriptRuns` in full, and the groups. */
+interface Listing {
+  detailed: number;
+  transcriptRuns: number;
+  groups: Map<string, FailureGroup>;
+}
+
+// The newest calls and the listed failures carry their transcript; the other listed calls only
+// their task and answer, tighter, so the file stays small.
+async function attachExcerpts(workspace: string, runs: ReportRun[], listing: Listing): Promise<void> {
   const withLines = new Set<number>();
-  for (let i = 0; i < transcriptRuns; i++) withLines.add(i);
-  for (const group of groups.values()) for (const index of group.listed) withLines.add(index);
-  const listedIndexes = Array.from({ length: detailed }, (_, i) => i);
+  for (let i = 0; i < listing.transcriptRuns; i++) withLines.add(i);
+  for (const group of listing.groups.values()) for (const index of group.listed) withLines.add(index);
+  const listedIndexes = Array.from({ length: listing.detailed }, (_, i) => i);
   await eachLimited(listedIndexes, 16, async (index) => {
     const run = runs[index]!;
     if (run.run_id === null || run.status === 'rejected') return;
@@ -127,27 +163,20 @@ export async function collectReport(workspace: string, options: CollectOptions =
           itemChars: 200,
         });
   });
+}
+
+/** Incident path → its text, for the listed failures and the newest calls. */
+async function readIncidents(workspace: string, runs: ReportRun[], listing: Listing): Promise<Record<string, string>> {
   const incidents: Record<string, string> = {};
   const incidentPaths = new Set<string>();
-  for (const group of groups.values())
+  for (const group of listing.groups.values())
     for (const index of group.listed) if (runs[index]!.incident) incidentPaths.add(runs[index]!.incident);
-  for (let i = 0; i < transcriptRuns; i++) if (runs[i]!.incident) incidentPaths.add(runs[i]!.incident!);
+  for (let i = 0; i < listing.transcriptRuns; i++) if (runs[i]!.incident) incidentPaths.add(runs[i]!.incident!);
   await eachLimited([...incidentPaths], 16, async (relative) => {
     const text = await readIncidentText(workspace, relative);
     if (text !== null) incidents[relative] = text;
   });
-
-  return {
-    workspace,
-    generated_at: new Date().toISOString(),
-    since: options.since?.toISOString() ?? null,
-    limit: options.limit ?? null,
-    skipped_lines: skipped,
-    runs,
-    detailed,
-    failures: [...groups.values()].sort((a, b) => b.count - a.count || (a.cause < b.cause ? -1 : 1)),
-    incidents,
-  };
+  return incidents;
 }
 
 function fallbackCause(run: ReportRun): string {

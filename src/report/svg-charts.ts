@@ -21,9 +21,9 @@ export function callsPerDayChart(days: Bucket[], title: string): string {
       const h = ((height - 30) * day.calls[outcome]) / max;
       if (h <= 0) continue;
       y -= h;
-      parts.push(
-        `<rect class="c-${outcome}" x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${bar.toFixed(1)}" height="${h.toFixed(1)}"><title>${esc(day.key)}: ${day.calls[outcome]} ${outcome}</title></rect>`,
-      );
+      const place = `x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${bar.toFixed(1)}" height="${h.toFixed(1)}"`;
+      const title = `<title>${esc(day.key)}: ${day.calls[outcome]} ${outcome}</title>`;
+      parts.push(`<rect class="c-${outcome}" ${place}>${title}</rect>`);
     }
   });
   const first = days[0]?.key ?? '';
@@ -50,11 +50,13 @@ export function barChart(
   const label = 170;
   const parts = rows.map((bucket, i) => {
     const y = 4 + i * ROW;
-    const w = ((WIDTH - label - 90) * value(bucket)) / max;
+    const w = Math.max(0, ((WIDTH - label - 90) * value(bucket)) / max);
+    const shown = esc(format(value(bucket)));
+    const title = `<title>${esc(bucket.key)}: ${shown}</title>`;
     return (
       `<text class="label" x="${label - 6}" y="${y + 15}" text-anchor="end">${esc(bucket.key.slice(0, 28))}</text>` +
-      `<rect class="bar" x="${label}" y="${y + 3}" width="${Math.max(0, w).toFixed(1)}" height="${ROW - 6}"><title>${esc(bucket.key)}: ${esc(format(value(bucket)))}</title></rect>` +
-      `<text class="value" x="${(label + Math.max(0, w) + 6).toFixed(1)}" y="${y + 15}">${esc(format(value(bucket)))}</text>`
+      `<rect class="bar" x="${label}" y="${y + 3}" width="${w.toFixed(1)}" height="${ROW - 6}">${title}</rect>` +
+      `<text class="value" x="${(label + w + 6).toFixed(1)}" y="${y + 15}">${shown}</text>`
     );
   });
   if (rows.length === 0) parts.push(`<text class="label" x="8" y="16">no data</text>`);
@@ -73,7 +75,11 @@ export function perDayChart(
   const step = days.length === 0 ? 0 : (WIDTH - 40) / days.length;
   const parts = days.map((day, i) => {
     const h = ((height - 30) * value(day)) / max;
-    return `<rect class="bar" x="${(40 + i * step).toFixed(1)}" y="${(height - 20 - h).toFixed(1)}" width="${Math.max(1, step * 0.8).toFixed(1)}" height="${h.toFixed(1)}"><title>${esc(day.key)}: ${esc(format(value(day)))}</title></rect>`;
+    const x = (40 + i * step).toFixed(1);
+    const y = (height - 20 - h).toFixed(1);
+    const width = Math.max(1, step * 0.8).toFixed(1);
+    const title = `<title>${esc(day.key)}: ${esc(format(value(day)))}</title>`;
+    return `<rect class="bar" x="${x}" y="${y}" width="${width}" height="${h.toFixed(1)}">${title}</rect>`;
   });
   return svg(title, height, [
     ...parts,
@@ -83,5 +89,6 @@ export function perDayChart(
 }
 
 function svg(title: string, height: number, parts: string[]): string {
-  return `<svg class="chart" viewBox="0 0 ${WIDTH + 10} ${height}" role="img" aria-label="${esc(title)}"><title>${esc(title)}</title>${parts.join('')}</svg>`;
+  const open = `<svg class="chart" viewBox="0 0 ${WIDTH + 10} ${height}" role="img" aria-label="${esc(title)}">`;
+  return `${open}<title>${esc(title)}</title>${parts.join('')}</svg>`;
 }

@@ -3,8 +3,10 @@
 // peer-bridge.config.json:
 // {
 //   "runners": {
-//     "./runners/my-runner.js": { "grant": { "run": ["my-cli"], "env": ["MY_CLI_*"], "read": ["${workspace}"], "write": [] } },
-//     "some-npm-runner":        { "grant": { "run": ["other-cli"] } }
+//     "./runners/my-runner.js": {
+//       "grant": { "run": ["my-cli"], "env": ["MY_CLI_*"], "read": ["${workspace}"], "write": [] }
+//     },
+//     "some-npm-runner": { "grant": { "run": ["other-cli"] } }
 //   },
 //   "price_table": { "gpt-5.5": { "input": 1.25, "cached_input": 0.125, "output": 10 } }
 // }
@@ -82,7 +84,8 @@ export function loadConfig(configPath: string | undefined): LoadedConfig {
   for (const [model, price] of Object.entries(file.price_table ?? {})) {
     if (!isPrice(price))
       throw new RunnerConfigError(
-        `${configPath}: price_table["${model}"] needs numbers input, output (and optional cached_input), USD per million tokens`,
+        `${configPath}: price_table["${model}"] needs numbers input, output (and optional cached_input), ` +
+          'USD per million tokens',
       );
   }
   return { dir: path.dirname(path.resolve(configPath)), file };

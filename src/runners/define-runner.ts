@@ -67,7 +67,11 @@ export interface RunnerDefinition {
  *
  * @example
  * export default defineRunner({
- *   manifest: { id: 'my-runner', apiVersion: 1, permissions: { run: ['my-cli'], env: ['MY_CLI_*'], read: ['${workspace}'], write: [] } },
+ *   manifest: {
+ *     id: 'my-runner',
+ *     apiVersion: 1,
+ *     permissions: { run: ['my-cli'], env: ['MY_CLI_*'], read: ['${workspace}'], write: [] },
+ *   },
  *   create: (ctx) => ({ supportedEfforts: async () => null, run: async (req, scope) => { … } }),
  * });
  */

@@ -112,7 +112,8 @@ export function userEnvGrant(id: BuiltInRunner, config: LoadedConfig, env: NodeJ
   const other = Object.keys(grant ?? {}).filter((key) => key !== 'env');
   if (other.length > 0) {
     throw new RunnerConfigError(
-      `${where}: only "env" applies to the built-in ${id} runner (its executable and paths are fixed); remove ${other.map((k) => JSON.stringify(k)).join(', ')}`,
+      `${where}: only "env" applies to the built-in ${id} runner (its executable and paths are fixed); ` +
+        `remove ${other.map((k) => JSON.stringify(k)).join(', ')}`,
     );
   }
   const fromConfig = (grant?.env ?? []).map((entry) => checkEntry(entry, `${where}.env`));

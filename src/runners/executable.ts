@@ -6,6 +6,14 @@ import { hostEnv } from '../settings/env.js';
 import { readPatterned, readSetting } from '../settings/read.js';
 import { RunnerLoadError } from './errors.js';
 
+/** What a built-in's refineExecutable knows about the file it is given. */
+export interface RefineContext {
+  /** The user named the file (an absolute `run` entry or PEER_BRIDGE_<NAME>_BIN): start it as given. */
+  given: boolean;
+  /** The environment the runner's children get. */
+  childEnv: Readonly<Record<string, string>>;
+}
+
 /** The override variable for a command name: `codex` → `PEER_BRIDGE_CODEX_BIN`. */
 export function overrideVariable(command: string): string {
   return `PEER_BRIDGE_${command.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_BIN`;

@@ -3,18 +3,19 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { RunnerContext, RunnerDefinition } from './define-runner.js';
+import type { RunnerContext, RunnerDefinition, RunnerImplementation } from './define-runner.js';
 import { RunnerLoadError, RunnerUnresponsive } from './errors.js';
 import { hostEnv } from '../settings/env.js';
 import { readSetting } from '../settings/read.js';
-import { overrideOf, resolveExecutable } from './executable.js';
-import { grantFor, loadConfig } from './config.js';
+import { overrideOf, resolveExecutable, type RefineContext } from './executable.js';
+import { grantFor, loadConfig, type LoadedConfig } from './config.js';
 import { validateManifest } from './manifest.js';
 import { buildChildEnv } from './env.js';
 import { userEnvGrant } from './env-grants.js';
-import { effectiveGrant } from './permissions.js';
-import { BUILT_IN_RUNNERS, resolveSpecifier, type BuiltInRunner } from './resolve.js';
+import { effectiveGrant, type Grant } from './permissions.js';
+import { BUILT_IN_RUNNERS, resolveSpecifier, type BuiltInRunner, type ResolvedSpecifier } from './resolve.js';
 import { createRunScope, type ExecutableLaunch } from './run-scope.js';
+import type { RunnerPermissions } from './manifest.js';
 import type { Runner, RunRequest } from './types.js';
 
 const PROBE_TIMEOUT_MS = 20_000;
@@ -72,14 +73,6 @@ interface BuiltInModule {
    * another file with variables of its own in its place.
    */
   refineExecutable?: (command: string, file: string, how: RefineContext) => string | ExecutableLaunch;
-}
-
-/** What a built-in's refineExecutable knows about the file it is given. */
-export interface RefineContext {
-  /** The user named the file (an absolute `run` entry or PEER_BRIDGE_<NAME>_BIN): start it as given. */
-  given: boolean;
-  /** The environment the runner's children get. */
-  childEnv: Readonly<Record<string, string>>;
 }
 
 const BUILT_INS: Record<BuiltInRunner, () => Promise<BuiltInModule>> = {
@@ -145,70 +138,89 @@ function cacheKey(specifier: string, options: LoadRunnerOptions): string {
   ]);
 }
 
-async function loadRunnerNow(specifier: string, options: LoadRunnerOptions): Promise<Runner> {
-  const env = options.env ?? hostEnv();
-  const workspace = path.resolve(options.workspace);
-  const config = loadConfig(options.configPath ?? readSetting('PEER_BRIDGE_CONFIG', env));
-  const resolved = resolveSpecifier(specifier, config.dir ?? process.cwd());
-  let definition: RunnerDefinition;
-  let refine: BuiltInModule['refineExecutable'];
-  let userGrant;
-  // Variables the user passes to a built-in on top of its manifest (never to a plugin, whose grant is request ∩ config).
-  let passEnv: string[] = [];
+/** A runner module as loaded, with what the user grants it. */
+interface LoadedDefinition {
+  definition: RunnerDefinition;
+  refine: BuiltInModule['refineExecutable'];
+  userGrant: Partial<RunnerPermissions> | undefined;
+  // Variables the user passes to a built-in on top of its manifest (never to a plugin, whose grant
+  // is request ∩ config).
+  passEnv: string[];
+}
+
+async function loadDefinition(
+  resolved: ResolvedSpecifier,
+  specifier: string,
+  config: LoadedConfig,
+  env: NodeJS.ProcessEnv,
+): Promise<LoadedDefinition> {
   if (resolved.kind === 'built-in') {
     const mod = await BUILT_INS[resolved.id]();
-    definition = asDefinition(mod.default, `built-in runner ${resolved.id}`);
-    refine = mod.refineExecutable;
-    userGrant = definition.manifest.permissions;
-    passEnv = userEnvGrant(resolved.id, config, env);
-  } else {
-    let mod: { default?: unknown };
-    try {
-      mod = (await import(pathToFileURL(resolved.file).href)) as { default?: unknown };
-    } catch (error) {
-      throw new RunnerLoadError(`cannot import runner ${resolved.file}: ${(error as Error).message}`, { cause: error });
-    }
-    definition = asDefinition(mod.default, resolved.file);
-    if ((BUILT_IN_RUNNERS as readonly string[]).includes(definition.manifest.id)) {
-      throw new RunnerLoadError(
-        `${resolved.file} claims the id "${definition.manifest.id}" of a built-in runner; a plugin needs an id of its own`,
-      );
-    }
-    userGrant = grantFor(config, specifier, resolved.file);
+    const definition = asDefinition(mod.default, `built-in runner ${resolved.id}`);
+    const passEnv = userEnvGrant(resolved.id, config, env);
+    return { definition, refine: mod.refineExecutable, userGrant: definition.manifest.permissions, passEnv };
   }
-  const { manifest } = definition;
-  const grant = effectiveGrant(manifest.id, manifest.permissions, userGrant, workspace);
-  // Paths stay templates: each run expands ${workspace} for its own workspace.
-  grant.read = [...manifest.permissions.read];
-  grant.write = [...manifest.permissions.write];
-  grant.env = [...new Set([...grant.env, ...passEnv])];
-  const childEnv = Object.freeze(buildChildEnv({ source: env, granted: grant.env, host: {} }));
-  const executables: Record<string, string> = {};
-  const launches: Record<string, ExecutableLaunch> = {};
-  const resolvedFiles: string[] = [];
-  for (const command of grant.run) {
+  let mod: { default?: unknown };
+  try {
+    mod = (await import(pathToFileURL(resolved.file).href)) as { default?: unknown };
+  } catch (error) {
+    throw new RunnerLoadError(`cannot import runner ${resolved.file}: ${(error as Error).message}`, { cause: error });
+  }
+  const definition = asDefinition(mod.default, resolved.file);
+  const { id } = definition.manifest;
+  if ((BUILT_IN_RUNNERS as readonly string[]).includes(id)) {
+    throw new RunnerLoadError(
+      `${resolved.file} claims the id "${id}" of a built-in runner; a plugin needs an id of its own`,
+    );
+  }
+  return { definition, refine: undefined, userGrant: grantFor(config, specifier, resolved.file), passEnv: [] };
+}
+
+/** Each granted command's file, those started with variables of their own, and the files looked at. */
+interface ResolvedExecutables {
+  executables: Record<string, string>;
+  launches: Record<string, ExecutableLaunch>;
+  files: string[];
+}
+
+function resolveExecutables(
+  commands: readonly string[],
+  env: NodeJS.ProcessEnv,
+  refine: BuiltInModule['refineExecutable'],
+  childEnv: Readonly<Record<string, string>>,
+): ResolvedExecutables {
+  const resolved: ResolvedExecutables = { executables: {}, launches: {}, files: [] };
+  for (const command of commands) {
     const file = resolveExecutable(command, env);
-    resolvedFiles.push(file);
+    resolved.files.push(file);
     const given = path.isAbsolute(command) || overrideOf(command, env) !== undefined;
     const refined = refine ? refine(command, file, { given, childEnv }) : file;
-    if (typeof refined === 'string') executables[command] = refined;
+    if (typeof refined === 'string') resolved.executables[command] = refined;
     else {
-      executables[command] = refined.file;
-      launches[command] = refined;
+      resolved.executables[command] = refined.file;
+      resolved.launches[command] = refined;
     }
   }
-  const ctx: RunnerContext = Object.freeze({
-    id: manifest.id,
-    grant: Object.freeze(grant),
-    executables: Object.freeze(executables),
-    config: { priceTable: { ...(config.file.price_table ?? {}) } },
-    env: childEnv,
-  });
-  const impl = await definition.create(ctx);
+  return resolved;
+}
+
+/** What a loaded runner's calls share: its id, grant, executables and the loader's settings. */
+interface RunnerBinding {
+  id: string;
+  grant: Grant;
+  resolved: ResolvedExecutables;
+  workspace: string;
+  env: NodeJS.ProcessEnv;
+  options: LoadRunnerOptions;
+}
+
+// The Runner the host uses: each probe and run gets a scope of its own, disposed when it settles.
+function bindRunner(impl: RunnerImplementation, bound: RunnerBinding): Runner {
+  const { id, grant, workspace, env, options } = bound;
+  const { executables, launches } = bound.resolved;
   const settleMs = options.abortSettleMs ?? ABORT_SETTLE_MS;
-  const configFile = options.configPath ?? readSetting('PEER_BRIDGE_CONFIG', env);
-  const runner: Runner = {
-    id: manifest.id,
+  return {
+    id,
     async supportedEfforts(model) {
       const probe: RunRequest = {
         verb: 'advise',
@@ -219,30 +231,50 @@ async function loadRunnerNow(specifier: string, options: LoadRunnerOptions): Pro
         limits: { maxOutputBytes: PROBE_OUTPUT_BYTES, maxLineBytes: PROBE_OUTPUT_BYTES },
         onEvent: () => {},
       };
-      const handle = createRunScope(manifest.id, grant, executables, probe, env, launches);
+      const handle = createRunScope(id, grant, executables, probe, env, launches);
       try {
-        return await settleAfterAbort(
-          impl.supportedEfforts(model, handle.scope),
-          probe.signal,
-          settleMs,
-          manifest.id,
-          'supportedEfforts probe',
-        );
+        const work = impl.supportedEfforts(model, handle.scope);
+        return await settleAfterAbort(work, probe.signal, settleMs, id, 'supportedEfforts probe');
       } finally {
         await handle.dispose();
       }
     },
     async run(req) {
-      const handle = createRunScope(manifest.id, grant, executables, req, env, launches);
+      const handle = createRunScope(id, grant, executables, req, env, launches);
       try {
-        return await settleAfterAbort(impl.run(req, handle.scope), req.signal, settleMs, manifest.id, 'run');
+        return await settleAfterAbort(impl.run(req, handle.scope), req.signal, settleMs, id, 'run');
       } finally {
         await handle.dispose();
       }
     },
   };
-  dependsOn.set(runner, [
-    ...new Set([...(configFile ? [configFile] : []), ...resolvedFiles, ...Object.values(executables)]),
-  ]);
+}
+
+async function loadRunnerNow(specifier: string, options: LoadRunnerOptions): Promise<Runner> {
+  const env = options.env ?? hostEnv();
+  const workspace = path.resolve(options.workspace);
+  const configFile = options.configPath ?? readSetting('PEER_BRIDGE_CONFIG', env);
+  const config = loadConfig(configFile);
+  const resolvedSpecifier = resolveSpecifier(specifier, config.dir ?? process.cwd());
+  const { definition, refine, userGrant, passEnv } = await loadDefinition(resolvedSpecifier, specifier, config, env);
+  const { manifest } = definition;
+  const grant = effectiveGrant(manifest.id, manifest.permissions, userGrant, workspace);
+  // Paths stay templates: each run expands ${workspace} for its own workspace.
+  grant.read = [...manifest.permissions.read];
+  grant.write = [...manifest.permissions.write];
+  grant.env = [...new Set([...grant.env, ...passEnv])];
+  const childEnv = Object.freeze(buildChildEnv({ source: env, granted: grant.env, host: {} }));
+  const resolved = resolveExecutables(grant.run, env, refine, childEnv);
+  const ctx: RunnerContext = Object.freeze({
+    id: manifest.id,
+    grant: Object.freeze(grant),
+    executables: Object.freeze(resolved.executables),
+    config: { priceTable: { ...(config.file.price_table ?? {}) } },
+    env: childEnv,
+  });
+  const impl = await definition.create(ctx);
+  const runner = bindRunner(impl, { id: manifest.id, grant, resolved, workspace, env, options });
+  const files = [...(configFile ? [configFile] : []), ...resolved.files, ...Object.values(resolved.executables)];
+  dependsOn.set(runner, [...new Set(files)]);
   return runner;
 }

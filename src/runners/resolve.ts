@@ -65,7 +65,8 @@ export function resolveSpecifier(specifier: string, baseDir: string): ResolvedSp
     const file = packageEntry(specifier, baseDir);
     if (file && existsSync(file)) return { kind: 'file', file };
     throw new RunnerLoadError(
-      `runner package "${specifier}" is not installed where ${baseDir} can see it (it is never installed automatically)`,
+      `runner package "${specifier}" is not installed where ${baseDir} can see it ` +
+        '(it is never installed automatically)',
     );
   }
 }

@@ -7,7 +7,7 @@ import type { RunScope, RunSpawnOptions } from './define-runner.js';
 import { buildChildEnv, HOST_VARIABLES } from './env.js';
 import { PermissionDenied } from './errors.js';
 import { envCovered, expandPaths, isInside, type Grant } from './permissions.js';
-import { spawnChild } from '../supervisor/spawn.js';
+import { spawnChild, type SpawnResult } from '../supervisor/spawn.js';
 import type { RunRequest, Verb } from './types.js';
 
 const WRITE_VERBS: readonly Verb[] = ['implement'];
@@ -43,6 +43,88 @@ async function someAsync<T>(items: readonly T[], test: (item: T) => Promise<bool
   return false;
 }
 
+/** Where a run's children may start: inside a path granted for the run's kind of work. */
+interface StartRule {
+  workspace: string;
+  allowed: string[];
+  permission: 'read' | 'write';
+  verb: Verb;
+}
+
+// The host cannot confine what a child process writes (the CLIs' own sandboxes do that); what
+// it controls is where it starts a child for which kind of run. A write verb's child starts only
+// inside a path granted for writing, a read-only verb's inside one granted for reading (write
+// implies read).
+function startRule(grant: Grant, req: RunRequest, workspace: string): StartRule {
+  const writable = expandPaths(grant.write, workspace);
+  const write = WRITE_VERBS.includes(req.verb);
+  const allowed = write ? writable : [...expandPaths(grant.read, workspace), ...writable];
+  return { workspace, allowed, permission: write ? 'write' : 'read', verb: req.verb };
+}
+
+/** Refuses a start folder outside the workspace or outside every granted path. */
+async function checkStartFolder(runnerId: string, cwd: string, rule: StartRule): Promise<void> {
+  // By name and by real path: a symlink in the workspace may point anywhere.
+  const realCwd = await real(cwd);
+  const inside = async (outer: string) => isInside(cwd, outer) && isInside(realCwd, await real(outer));
+  if ((await inside(rule.workspace)) && (await someAsync(rule.allowed, inside))) return;
+  const why =
+    rule.permission === 'write'
+      ? `a ${rule.verb} run starts its child inside the workspace and a path granted for writing`
+      : 'a child must start inside the workspace and a granted path';
+  throw new PermissionDenied(runnerId, rule.permission, cwd, why);
+}
+
+/** Refuses a variable the runner sets for its child that its grant does not cover. */
+function checkExtraEnv(runnerId: string, grant: Grant, extra: RunSpawnOptions['env']): void {
+  for (const name of Object.keys(extra ?? {})) {
+    if (!envCovered(name, grant.env)) throw new PermissionDenied(runnerId, 'env', name, 'not in the runner manifest');
+  }
+}
+
+/** The child's environment: the granted variables, the runner's own, the launch's, and the depth. */
+function childEnvironment(
+  grant: Grant,
+  req: RunRequest,
+  options: RunSpawnOptions,
+  source: NodeJS.ProcessEnv | undefined,
+  launch: ExecutableLaunch | undefined,
+): Record<string, string> {
+  const env = buildChildEnv({
+    ...(source ? { source } : {}),
+    granted: grant.env,
+    extra: options.env,
+    host: { ...launch?.env, [HOST_VARIABLES.depth]: String(req.depth) },
+  });
+  for (const name of launch?.unset ?? []) if (!(name in launch!.env)) delete env[name];
+  return env;
+}
+
+// Nothing may outlive the call unnoticed: what the child left running was killed; say so.
+function reportLeftovers(child: Promise<SpawnResult>, command: string, req: RunRequest): void {
+  void child
+    .then((r) => {
+      if (r.leftovers > 0) {
+        const processes = `${r.leftovers} process${r.leftovers === 1 ? '' : 'es'}`;
+        req.onEvent({
+          type: 'error',
+          fatal: false,
+          cause: 'leftover-processes',
+          message: `killed ${processes} that ${command} left running after it exited`,
+        });
+      }
+      if (r.stuck.length > 0) {
+        req.onEvent({
+          type: 'error',
+          fatal: false,
+          cause: 'stuck-processes',
+          message: `processes ${r.stuck.join(', ')} started by ${command} survived SIGKILL and may still run`,
+        });
+      }
+    })
+    .catch(() => undefined);
+}
+
 /**
  * `source` is the environment the granted variables are picked from (the loader's, default
  * process.env); `launches` the executables started with variables of their own (see refineExecutable).
@@ -61,13 +143,7 @@ export function createRunScope(
   const ending = new AbortController();
   const live = new Set<Promise<unknown>>();
   const workspace = path.resolve(req.workspace);
-  // The host cannot confine what a child process writes (the CLIs' own sandboxes do that); what
-  // it controls is where it starts a child for which kind of run. A write verb's child starts only
-  // inside a path granted for writing, a read-only verb's inside one granted for reading (write
-  // implies read).
-  const writable = expandPaths(grant.write, workspace);
-  const allowed = WRITE_VERBS.includes(req.verb) ? writable : [...expandPaths(grant.read, workspace), ...writable];
-  const permission = WRITE_VERBS.includes(req.verb) ? 'write' : 'read';
+  const rule = startRule(grant, req, workspace);
   const scope: RunScope = {
     workspace,
     async spawn(command: string, args: readonly string[], options: RunSpawnOptions) {
@@ -76,28 +152,9 @@ export function createRunScope(
         throw new PermissionDenied(runnerId, 'run', command, 'not in the runner manifest');
       }
       const cwd = path.resolve(workspace, options.cwd ?? '.');
-      // By name and by real path: a symlink in the workspace may point anywhere.
-      const realCwd = await real(cwd);
-      const inside = async (outer: string) => isInside(cwd, outer) && isInside(realCwd, await real(outer));
-      if (!(await inside(workspace)) || !(await someAsync(allowed, inside))) {
-        const why =
-          permission === 'write'
-            ? `a ${req.verb} run starts its child inside the workspace and a path granted for writing`
-            : 'a child must start inside the workspace and a granted path';
-        throw new PermissionDenied(runnerId, permission, cwd, why);
-      }
-      for (const name of Object.keys(options.env ?? {})) {
-        if (!envCovered(name, grant.env))
-          throw new PermissionDenied(runnerId, 'env', name, 'not in the runner manifest');
-      }
-      const launch = launches[command];
-      const env = buildChildEnv({
-        ...(source ? { source } : {}),
-        granted: grant.env,
-        extra: options.env,
-        host: { ...launch?.env, [HOST_VARIABLES.depth]: String(req.depth) },
-      });
-      for (const name of launch?.unset ?? []) if (!(name in launch!.env)) delete env[name];
+      await checkStartFolder(runnerId, cwd, rule);
+      checkExtraEnv(runnerId, grant, options.env);
+      const env = childEnvironment(grant, req, options, source, launches[command]);
       const signal = AbortSignal.any([req.signal, ending.signal, ...(options.signal ? [options.signal] : [])]);
       const child = spawnChild(file, args, {
         cwd,
@@ -107,27 +164,7 @@ export function createRunScope(
         onLine: options.onLine,
         ...(options.graceMs !== undefined ? { graceMs: options.graceMs } : {}),
       });
-      // Nothing may outlive the call unnoticed: what the child left running was killed; say so.
-      void child
-        .then((r) => {
-          if (r.leftovers > 0) {
-            req.onEvent({
-              type: 'error',
-              fatal: false,
-              cause: 'leftover-processes',
-              message: `killed ${r.leftovers} process${r.leftovers === 1 ? '' : 'es'} that ${command} left running after it exited`,
-            });
-          }
-          if (r.stuck.length > 0) {
-            req.onEvent({
-              type: 'error',
-              fatal: false,
-              cause: 'stuck-processes',
-              message: `processes ${r.stuck.join(', ')} started by ${command} survived SIGKILL and may still run`,
-            });
-          }
-        })
-        .catch(() => undefined);
+      reportLeftovers(child, command, req);
       const settled = child.then(
         () => undefined,
         () => undefined,

@@ -1,7 +1,7 @@
 // How a built-in runner reports a child that did not get to answer: it could not start, it passed
 // an output cap (its tree was killed), or the run was aborted. One ladder for every runner.
 import type { SpawnResult } from '../supervisor/spawn.js';
-import type { ErrorEvent } from './types.js';
+import type { ErrorEvent, RunResult } from './types.js';
 
 type Outcome = Pick<SpawnResult, 'spawnError' | 'outputLimit' | 'outputLimitHit' | 'aborted'>;
 
@@ -38,4 +38,12 @@ export function spawnFailure(command: string, spawned: Outcome): ErrorEvent | nu
 /** The last three lines of the child's stderr, joined for a one-line message. */
 export function stderrLines(spawned: Pick<SpawnResult, 'stderrTail'>): string {
   return spawned.stderrTail.trim().split('\n').slice(-3).join(' | ');
+}
+
+/** What a run's result says of how its child's process ended, as `spawn` reported it. */
+export function processEnd(
+  spawned: SpawnResult,
+): Pick<RunResult, 'exitCode' | 'signal' | 'stderrTail' | 'outputLimitHit' | 'aborted'> {
+  const { exitCode, signal, stderrTail, outputLimitHit, aborted } = spawned;
+  return { exitCode, signal, stderrTail, outputLimitHit, aborted };
 }

@@ -52,7 +52,8 @@ export async function writeHandoff(workspace: string, start: StartRecord, recove
     workspace_change: change,
     workspace_change_unavailable: before
       ? null
-      : 'no start snapshot was saved for this call (it ended before the snapshot was taken, or an older version ran it)',
+      : 'no start snapshot was saved for this call ' +
+        '(it ended before the snapshot was taken, or an older version ran it)',
   };
   const dir = await stateDirectory(workspace, handoffsDir);
   await writeNewFileAtomic(dir, start.run_id, '.json', `${JSON.stringify(handoff, null, 2)}\n`);

@@ -43,7 +43,9 @@ async function check(workspace: string, relative: string, kind: Kind): Promise<S
   const aside = `${relative}.broken`;
   return {
     path: relative,
-    problem: `is ${is}, where peer-bridge keeps its ${relative === STATE_DIR ? 'run state folder' : kind}; it will not use it`,
+    problem:
+      `is ${is}, where peer-bridge keeps its ${relative === STATE_DIR ? 'run state folder' : kind}; ` +
+      'it will not use it',
     fix: `move it aside (mv ${relative} ${aside}) or remove it; peer-bridge creates a new one on the next call`,
   };
 }

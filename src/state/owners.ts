@@ -117,7 +117,8 @@ export async function refuseSymlink(workspace: string, file: string): Promise<vo
   if (stat?.isSymbolicLink()) {
     throw new StateError(
       'STATE_SYMLINK',
-      `${workspaceRelative(workspace, file)} is a symbolic link; peer-bridge writes its state only into real files of the workspace`,
+      `${workspaceRelative(workspace, file)} is a symbolic link; ` +
+        'peer-bridge writes its state only into real files of the workspace',
     );
   }
 }

@@ -68,7 +68,8 @@ export async function stateDirectory(workspace: string, relative: string): Promi
     if ((await lstat(dir)).isSymbolicLink()) {
       throw new StateError(
         'STATE_SYMLINK',
-        `${workspaceRelative(workspace, dir)} is a symbolic link; peer-bridge writes its state only into real folders of the workspace`,
+        `${workspaceRelative(workspace, dir)} is a symbolic link; ` +
+          'peer-bridge writes its state only into real folders of the workspace',
       );
     }
   }

@@ -1,7 +1,8 @@
 // Peers are background work for a harness that has a client to answer. On a busy machine (16 calls
 // on 2 cores) peers at the harness's own priority starve it: a server's event loop waited 140 to
-// 770 ms for a CPU while its children ran (30 to 120 ms with them lowered). So peers run lower: PEER_BRIDGE_PEER_NICE (0 to 19,
-// default 10) is added to the harness's nice value, like `nice -n`; 0 leaves them level.
+// 770 ms for a CPU while its children ran (30 to 120 ms with them lowered). So peers run lower:
+// PEER_BRIDGE_PEER_NICE (0 to 19, default 10) is added to the harness's nice value, like `nice -n`;
+// 0 leaves them level.
 // - Linux, through the reaper: the reaper lowers itself before it starts the peer (per-process
 //   nice, inherited by the whole tree from birth), and its session's autogroup, which is what the
 //   scheduler weighs against other sessions when autogroups are on (most distributions' default).

@@ -3,34 +3,17 @@
 // server started as Claude Desktop on Windows would (test/distribution/driver/drive-bundle.mjs).
 // Skipped with the reason without mingw-w64 and Wine; PEER_BRIDGE_REQUIRE_WINE=1 (set by .ci/run)
 // turns that skip into a failure. Needs dist/ (npm run build:ts).
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { requireWine, runWineScript } from '../helpers/wine.js';
+import { passedSteps, runInWine } from '../helpers/wine.js';
 
 describe('the win32-x64 bundle on Windows node.exe under Wine', () => {
   it('serves initialize, tools/list and bridge_status over stdio with node.exe', (ctx) => {
-    requireWine(ctx);
-    const work = mkdtempSync(path.join(os.tmpdir(), 'pb-wine-bundle-'));
-    ctx.onTestFinished(() => rmSync(work, { recursive: true, force: true }));
-    const logFile = path.join(work, 'script.log');
-    const run = runWineScript('scripts/windows/bundle.sh', { PEER_BRIDGE_WINE_OUT: work }, logFile, 900_000);
-    const stepsFile = path.join(work, 'steps.json');
-    if (!existsSync(stepsFile)) {
-      const logs = ['script.log', 'pack.log', 'run.log']
-        .filter((name) => existsSync(path.join(work, name)))
-        .map((name) => `${name}:\n${readFileSync(path.join(work, name), 'utf8').slice(-3000)}`);
-      throw new Error(`scripts/windows/bundle.sh exited ${run.status} without results:\n${logs.join('\n')}`);
-    }
-    const { config, steps } = JSON.parse(readFileSync(stepsFile, 'utf8')) as {
-      config: { command: string; args: string[] };
-      steps: Array<{ name: string; ok: boolean; detail: string }>;
-    };
-    expect(
-      steps.filter((step) => !step.ok),
-      JSON.stringify(steps, null, 2),
-    ).toEqual([]);
+    const run = runInWine(ctx, 'scripts/windows/bundle.sh', 'pb-wine-bundle-', 900_000);
+    const { config, steps } = passedSteps<{ config: { command: string; args: string[] } }>(run, [
+      'script.log',
+      'pack.log',
+      'run.log',
+    ]);
     expect(steps.map((step) => step.name)).toEqual([
       'no node_modules above the bundle',
       'initialize',

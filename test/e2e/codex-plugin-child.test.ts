@@ -6,48 +6,22 @@
 // switch it off), while the probe plugin's server still starts and was given PEER_BRIDGE_DEPTH;
 // and `peer-bridge doctor` says so.
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { runBridge } from '../../src/index.js';
 import { codexConfigToml } from '../doubles/codex-config.js';
 import { startResponsesDouble } from '../doubles/openai-responses-server.js';
 import { toolsGiven } from '../helpers/codex-tools-given.js';
 import { repoRoot } from '../helpers/serve-client.js';
-import { processesIn, waitFor } from '../mcp/wait.js';
 import { answer } from '../helpers/peers.js';
 import { codexBin, setEnv } from '../runners/helpers.js';
-import { installPacked, unpackTarball, type Installed } from './packed-install.js';
+import { packageVersion as version, usePackedMarketplace } from './packed-install.js';
 
 const run = promisify(execFile);
-const version = (JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version;
-
-let root: string;
-// The user's project: this version of peer-bridge is in its node_modules, so the plugin's
-// `npx -y peer-bridge@<version>` starts without the registry (see codex-plugin.test.ts).
-let installed: Installed;
-let marketplace: string;
-
-beforeAll(async () => {
-  root = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'pb-codex-plugin-child-')));
-  installed = await installPacked(root);
-  marketplace = await unpackTarball(installed.tarball, root);
-}, 300_000);
-afterAll(() => {
-  if (root) rmSync(root, { recursive: true, force: true });
-});
-
-const cleanups: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const undo of cleanups.splice(0).reverse()) await undo();
-  await waitFor(
-    () => processesIn(installed.project).length === 0,
-    'the servers started in the project to exit',
-    60_000,
-  );
-});
+const packed = usePackedMarketplace('pb-codex-plugin-child-');
+const cleanups = packed.cleanups;
 
 // A marketplace with one plugin, `probe`, whose server is the depth probe (a copy, in a folder whose
 // name does not mention peer-bridge), required so Codex waits for it before the model's first request.
@@ -80,7 +54,7 @@ it.skipIf(process.platform === 'win32')(
       { kind: 'answer', answer: answer({ verdict: 'I have the probe tool and no bridge tool.' }) },
     ]);
     cleanups.push(() => double.close());
-    const dir = realpathSync(mkdtempSync(path.join(root, 'user-')));
+    const dir = realpathSync(mkdtempSync(path.join(packed.root, 'user-')));
     const home = path.join(dir, 'codex-home');
     mkdirSync(home);
     // The doubles' config switches plugins off (no network); the user has them on.
@@ -91,14 +65,16 @@ it.skipIf(process.platform === 'win32')(
     const report = path.join(dir, 'probe.json');
     const env = { ...process.env, CODEX_HOME: home, HOME: dir } as Record<string, string>;
     for (const [source, id] of [
-      [marketplace, 'peer-bridge@peer-bridge'],
+      [packed.marketplace, 'peer-bridge@peer-bridge'],
       [probeMarketplace(dir, report), 'probe@probes'],
     ] as const) {
-      await run(codexBin, ['plugin', 'marketplace', 'add', source], { env, cwd: installed.project });
-      await run(codexBin, ['plugin', 'add', id], { env, cwd: installed.project });
+      await run(codexBin, ['plugin', 'marketplace', 'add', source], { env, cwd: packed.installed.project });
+      await run(codexBin, ['plugin', 'add', id], { env, cwd: packed.installed.project });
     }
     // Codex itself would start both plugins' servers in this project.
-    const listed = JSON.parse((await run(codexBin, ['mcp', 'list', '--json'], { env, cwd: installed.project })).stdout);
+    const listed = JSON.parse(
+      (await run(codexBin, ['mcp', 'list', '--json'], { env, cwd: packed.installed.project })).stdout,
+    );
     expect((listed as { name: string; enabled: boolean }[]).map((s) => [s.name, s.enabled])).toEqual([
       ['peer-bridge', true],
       ['probe', true],
@@ -116,7 +92,7 @@ it.skipIf(process.platform === 'win32')(
     // It exits 1 for the Claude runner's checks (no Claude credentials here); its JSON is what counts.
     const doctorOut = await new Promise<string>((resolve) => {
       const denv = { ...env, PEER_BRIDGE_CODEX_BIN: codexBin };
-      execFile(installed.bin, ['doctor', '--json'], { env: denv, cwd: installed.project }, (_e, stdout) =>
+      execFile(packed.installed.bin, ['doctor', '--json'], { env: denv, cwd: packed.installed.project }, (_e, stdout) =>
         resolve(stdout),
       );
     });
@@ -131,7 +107,7 @@ it.skipIf(process.platform === 'win32')(
     const envelope = await runBridge({
       verb: 'advise',
       task: 'List your tools.',
-      workspace: installed.project,
+      workspace: packed.installed.project,
       runner: 'codex',
     });
     expect(envelope, JSON.stringify(envelope)).toMatchObject({ status: 'complete', depth: 0 });
@@ -140,7 +116,7 @@ it.skipIf(process.platform === 'win32')(
     expect(given.filter((name) => /bridge/.test(name))).toEqual([]);
     expect(JSON.parse(readFileSync(report, 'utf8'))).toEqual({ PEER_BRIDGE_DEPTH: '1' });
     expect(version).toBe(
-      JSON.parse(readFileSync(path.join(marketplace, '.codex-plugin', 'plugin.json'), 'utf8')).version,
+      JSON.parse(readFileSync(path.join(packed.marketplace, '.codex-plugin', 'plugin.json'), 'utf8')).version,
     );
   },
   300_000,

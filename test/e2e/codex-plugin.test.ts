@@ -6,55 +6,25 @@
 // Codex gives a plugin's MCP server no way to name the plugin's own folder (its arguments are
 // passed as written and it starts in the session's folder), so the version is pinned instead.
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { Ledger } from '../../src/state/ledger.js';
-import { answer, claudeBin, claudeEnv, codexBin, codexEnv } from '../helpers/peers.js';
-import { claudeDoubleEnv } from '../doubles/claude-env.js';
+import { answer, claudeBin, claudeEnvWithSettings, codexBin, codexEnv } from '../helpers/peers.js';
 import { startMessagesDouble } from '../doubles/anthropic-messages-server.js';
 import type { Double } from '../doubles/serve.js';
-import { baseEnv, repoRoot } from '../helpers/serve-client.js';
-import { processesIn, waitFor } from '../mcp/wait.js';
+import { baseEnv } from '../helpers/serve-client.js';
 import { lastFunctionOutput, startToolCallingResponses } from './mcp-calling-responses-model.js';
-import { installPacked, unpackTarball, type Installed } from './packed-install.js';
+import { packageVersion as version, usePackedMarketplace } from './packed-install.js';
 import { installSnippets, withMarketplace } from './readme-snippets.js';
 
 const run = promisify(execFile);
-const version = (JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version;
+const packed = usePackedMarketplace('peer-bridge-codex-plugin-');
 
-let root: string;
-// The user's project. It has this version of peer-bridge in its node_modules, so the plugin's
-// `npx -y peer-bridge@<version>` finds it there instead of asking the registry, which does not
-// have this checkout's version (on a user's machine npx fetches it once into its cache).
-let installed: Installed;
-// The marketplace folder: the package's files as npm ships them.
-let marketplace: string;
-
-beforeAll(async () => {
-  root = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'peer-bridge-codex-plugin-')));
-  installed = await installPacked(root);
-  marketplace = await unpackTarball(installed.tarball, root);
-}, 300_000);
-afterAll(() => {
-  if (root) rmSync(root, { recursive: true, force: true });
-});
-
-const closers: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const close of closers.splice(0)) await close();
-  // The client ended; the plugin's server (and its peer) stop once their stdin closes.
-  await waitFor(
-    () => processesIn(installed.project).length === 0,
-    'the servers started in the project to exit',
-    60_000,
-  );
-});
 async function double<T extends Double>(started: Promise<T>): Promise<T> {
   const d = await started;
-  closers.push(() => d.close());
+  packed.cleanups.push(() => d.close());
   return d;
 }
 
@@ -70,7 +40,7 @@ function sh(command: string, args: string[], cwd: string, env: Record<string, st
 }
 
 it('Codex adds the plugin from the marketplace and its bridge_advise gets the Claude peer envelope', async () => {
-  const dir = mkdtempSync(path.join(root, 'user-'));
+  const dir = mkdtempSync(path.join(packed.root, 'user-'));
   const claudeModel = await double(
     startMessagesDouble([{ kind: 'answer', answer: answer({ verdict: 'Claude looked: parse() is fine.' }) }]),
   );
@@ -81,16 +51,7 @@ it('Codex adds the plugin from the marketplace and its bridge_advise gets the Cl
   writeFileSync(configFile, readFileSync(configFile, 'utf8').replace('plugins = false', 'plugins = true'));
   // The Claude peer's configuration, reached through the plugin's env_vars; the offline switches
   // live in its settings file, as a user's own preferences would.
-  const peer = claudeEnv(claudeModel.origin, dir);
-  const offline = claudeDoubleEnv(claudeModel.origin, peer.CLAUDE_CONFIG_DIR!);
-  writeFileSync(
-    path.join(peer.CLAUDE_CONFIG_DIR!, 'settings.json'),
-    JSON.stringify({
-      env: Object.fromEntries(
-        Object.entries(offline).filter(([k]) => k.startsWith('DISABLE_') || k.startsWith('CLAUDE_CODE_')),
-      ),
-    }),
-  );
+  const peer = claudeEnvWithSettings(claudeModel.origin, dir);
   const env = baseEnv({
     ...parent,
     HOME: dir,
@@ -110,14 +71,14 @@ it('Codex adds the plugin from the marketplace and its bridge_advise gets the Cl
     .then(() => (took = performance.now() - startedAt));
   // The README's two install lines, as written but for the marketplace's place.
   for (const line of installSnippets().codex)
-    await run(codexBin, withMarketplace(line, marketplace), { cwd: installed.project, env });
+    await run(codexBin, withMarketplace(line, packed.marketplace), { cwd: packed.installed.project, env });
   const installedAt = performance.now() - startedAt;
   const cached = path.join(parent.CODEX_HOME!, 'plugins', 'cache', 'peer-bridge', 'peer-bridge', version);
   expect(JSON.parse(readFileSync(path.join(cached, '.codex-plugin', 'plugin.json'), 'utf8'))).toMatchObject({
     version,
   });
   const listed = JSON.parse(
-    (await run(codexBin, ['mcp', 'list', '--json'], { cwd: installed.project, env })).stdout,
+    (await run(codexBin, ['mcp', 'list', '--json'], { cwd: packed.installed.project, env })).stdout,
   ) as { name: string; transport: { command: string; args: string[] } }[];
   expect(listed.find((s) => s.name === 'peer-bridge')?.transport).toMatchObject({
     command: 'npx',
@@ -127,7 +88,7 @@ it('Codex adds the plugin from the marketplace and its bridge_advise gets the Cl
   const result = await sh(
     codexBin,
     ['exec', '--json', '--skip-git-repo-check', '--', 'Ask the peer whether parse() is safe.'],
-    installed.project,
+    packed.installed.project,
     env,
   );
   expect(result.code, result.stderr).toBe(0);
@@ -135,7 +96,7 @@ it('Codex adds the plugin from the marketplace and its bridge_advise gets the Cl
   expect(output, result.stdout).toBeTruthy();
   expect(output).toContain('"direction":"codex->claude-code"');
   expect(output).toContain('Claude looked: parse() is fine.');
-  expect((await new Ledger(installed.project).runs())[0]).toMatchObject({
+  expect((await new Ledger(packed.installed.project).runs())[0]).toMatchObject({
     status: 'complete',
     direction: 'codex->claude-code',
   });

@@ -20,8 +20,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Ledger } from '../../src/state/ledger.js';
-import { answer, claudeBin, claudeEnv, codexBin, codexEnv } from '../helpers/peers.js';
-import { claudeDoubleEnv } from '../doubles/claude-env.js';
+import { answer, claudeBin, claudeEnv, claudeEnvWithSettings, codexBin, codexEnv } from '../helpers/peers.js';
 import { startMessagesDouble } from '../doubles/anthropic-messages-server.js';
 import { startResponsesDouble } from '../doubles/openai-responses-server.js';
 import type { Double } from '../doubles/serve.js';
@@ -270,16 +269,7 @@ async function codexCalls(form: string, table: string) {
   appendFileSync(path.join(parent.CODEX_HOME!, 'config.toml'), `\n${table}\n`);
   // The peer's Claude configuration: what Codex passes on (env_vars) reaches it; the offline
   // switches live in its settings file, as a user's own preferences would.
-  const peer = claudeEnv(claudeModel.origin, dir);
-  const offline = claudeDoubleEnv(claudeModel.origin, peer.CLAUDE_CONFIG_DIR!);
-  writeFileSync(
-    path.join(peer.CLAUDE_CONFIG_DIR!, 'settings.json'),
-    JSON.stringify({
-      env: Object.fromEntries(
-        Object.entries(offline).filter(([k]) => k.startsWith('DISABLE_') || k.startsWith('CLAUDE_CODE_')),
-      ),
-    }),
-  );
+  const peer = claudeEnvWithSettings(claudeModel.origin, dir);
   const env = baseEnv({
     ...parent,
     ANTHROPIC_API_KEY: peer.ANTHROPIC_API_KEY!,

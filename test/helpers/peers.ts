@@ -27,6 +27,25 @@ export function claudeEnv(origin: string, dir: string): Record<string, string> {
   return { ...claudeDoubleEnv(origin, config), PEER_BRIDGE_CLAUDE_BIN: claudeBin };
 }
 
+/**
+ * The Claude peer's environment as a user behind a client plugin has it: the double's origin and
+ * key, which reach it through the plugin's env_vars, and the offline switches in its settings file
+ * (settings.json's env), as a user's own preferences would be.
+ */
+export function claudeEnvWithSettings(origin: string, dir: string): Record<string, string> {
+  const peer = claudeEnv(origin, dir);
+  const offline = claudeDoubleEnv(origin, peer.CLAUDE_CONFIG_DIR!);
+  writeFileSync(
+    path.join(peer.CLAUDE_CONFIG_DIR!, 'settings.json'),
+    JSON.stringify({
+      env: Object.fromEntries(
+        Object.entries(offline).filter(([k]) => k.startsWith('DISABLE_') || k.startsWith('CLAUDE_CODE_')),
+      ),
+    }),
+  );
+  return peer;
+}
+
 /** A core answer that validates. */
 export function answer(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {

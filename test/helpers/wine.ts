@@ -1,9 +1,11 @@
 // Shared by the tests that run Windows code under Wine: whether the tools are here (a skip with
-// the reason, or a failure under PEER_BRIDGE_REQUIRE_WINE=1 as in CI), and running a
-// scripts/windows/ script with its output in a file.
-import { closeSync, openSync } from 'node:fs';
+// the reason, or a failure under PEER_BRIDGE_REQUIRE_WINE=1 as in CI), running a scripts/windows/
+// script with its output in a file, in a folder of the test's own, and reading what it wrote there.
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
+import { expect } from 'vitest';
 import { packageRoot } from '../../src/package/root.js';
 import { readSetting } from '../../src/settings/read.js';
 
@@ -39,4 +41,66 @@ export function runWineScript(script: string, env: Record<string, string>, logFi
   } finally {
     closeSync(log);
   }
+}
+
+/** A finished run of a scripts/windows/ script in its own folder. */
+export interface WineRun {
+  script: string;
+  /** The folder the script wrote its results and logs into, removed when the test finishes. */
+  work: string;
+  status: number | null;
+}
+
+interface WineTest {
+  skip(note: string): void;
+  onTestFinished(fn: () => void): void;
+}
+
+/**
+ * Runs `script` for a test under Wine (skipped or failed without the tools, see requireWine) in a
+ * new folder `prefix`…; `env` gives the script's variables for that folder (default: its results
+ * go to PEER_BRIDGE_WINE_OUT). The script's own output goes to script.log there.
+ */
+export function runInWine(
+  ctx: WineTest,
+  script: string,
+  prefix: string,
+  timeout: number,
+  env: (work: string) => Record<string, string> = (work) => ({ PEER_BRIDGE_WINE_OUT: work }),
+): WineRun {
+  requireWine(ctx);
+  const work = mkdtempSync(path.join(os.tmpdir(), prefix));
+  ctx.onTestFinished(() => rmSync(work, { recursive: true, force: true }));
+  const run = runWineScript(script, env(work), path.join(work, 'script.log'), timeout);
+  return { script, work, status: run.status };
+}
+
+/**
+ * The text of the result file `name` the script wrote; when it wrote none (or an empty one), an
+ * error that says how the script exited, with the tails of the logs it left.
+ */
+export function wineResult(run: WineRun, name: string, logs = ['script.log', 'run.log']): string {
+  const file = path.join(run.work, name);
+  const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  if (text.trim() !== '') return text;
+  const tails = logs
+    .filter((log) => existsSync(path.join(run.work, log)))
+    .map((log) => `${log}:\n${readFileSync(path.join(run.work, log), 'utf8').slice(-4000)}`);
+  throw new Error(`${run.script} exited ${run.status} without ${name}:\n${tails.join('\n')}`);
+}
+
+/** A driver's steps.json (what it checked on node.exe), once none of its steps failed. */
+export function passedSteps<T extends object = object>(run: WineRun, logs?: string[]): T & { steps: WineStep[] } {
+  const result = JSON.parse(wineResult(run, 'steps.json', logs)) as T & { steps: WineStep[] };
+  expect(
+    result.steps.filter((step) => !step.ok),
+    JSON.stringify(result.steps, null, 2),
+  ).toEqual([]);
+  return result;
+}
+
+export interface WineStep {
+  name: string;
+  ok: boolean;
+  detail: string;
 }

@@ -1,7 +1,7 @@
 // Retention end to end: a real `peer-bridge serve` over the MCP SDK client, the real Codex CLI
 // against the scripted model double, real files. The server prunes at start (after its
 // recovery) and after a call, never an open call's files, and `runs` still lists every call.
-import { existsSync, mkdirSync, readFileSync, realpathSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { execa } from 'execa';
@@ -10,6 +10,7 @@ import { Ledger } from '../../src/state/ledger.js';
 import type { PrunedRecord } from '../../src/state/ledger-records.js';
 import { answer, codexEnv } from '../helpers/peers.js';
 import { startResponsesDouble } from '../doubles/openai-responses-server.js';
+import { call, DAY, incident, put, transcript } from '../helpers/retention-files.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 import { baseEnv, cliMain, repoRoot, startServer, tsxLoader } from '../helpers/serve-client.js';
 import { waitFor } from './wait.js';
@@ -19,30 +20,6 @@ const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
 });
-
-const DAY = 86_400_000;
-const transcript = (id: string) => `.peer-bridge/transcripts/${id}.jsonl`;
-const incident = (id: string) => `.peer-bridge/incidents/20261101T000000.000Z-${id}-timeout.json`;
-
-function put(workspace: string, relative: string, bytes: number, ageMs: number): void {
-  const file = path.join(workspace, relative);
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, 'x'.repeat(bytes));
-  const when = (Date.now() - ageMs) / 1000;
-  utimesSync(file, when, when);
-}
-
-async function call(ledger: Ledger, id: string, settle = true): Promise<void> {
-  await ledger.start({
-    run_id: id,
-    verb: 'advise',
-    runner: 'codex',
-    direction: 'cli->codex',
-    budget_seconds: 1,
-    depth: 0,
-  });
-  if (settle) await ledger.settle({ run_id: id, status: 'timeout', incident: incident(id), duration_seconds: 1 });
-}
 
 const prunedRecords = async (ledger: Ledger) =>
   (await ledger.read()).records.filter((r): r is PrunedRecord => r.type === 'pruned');
@@ -54,7 +31,7 @@ it('prunes at start and after a call, keeps an open call whole, and runs lists e
   const ledger = new Ledger(workspace);
   // A settled call from 40 days ago, and a call this test process holds open (its owner is alive,
   // so the server's recovery leaves it open): both with files past the age limit.
-  await call(ledger, 'old');
+  await call(ledger, 'old', true, true);
   await call(ledger, 'held', false);
   for (const id of ['old', 'held']) {
     put(workspace, transcript(id), 4096, 40 * DAY);
@@ -76,7 +53,7 @@ it('prunes at start and after a call, keeps an open call whole, and runs lists e
 
   // Recent calls now fill more than the 1 MiB limit; the next call's pass removes the oldest.
   for (const [i, id] of ['r1', 'r2', 'r3'].entries()) {
-    await call(ledger, id);
+    await call(ledger, id, true, true);
     put(workspace, transcript(id), 400 * 1024, (10 - i) * 60_000);
   }
   const result = (await served.client.callTool(

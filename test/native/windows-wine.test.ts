@@ -4,11 +4,10 @@
 // Without mingw-w64
 // and Wine the test is skipped with the reason; PEER_BRIDGE_REQUIRE_WINE=1 (set by .ci/run) turns
 // that skip into a failure, so CI cannot pass without running it.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { requireWine, runWineScript } from '../helpers/wine.js';
+import { passedSteps, runInWine, wineResult } from '../helpers/wine.js';
 import { parseTap } from './conformance/tap-summary.js';
 
 // What Wine cannot do (symlinks) or this machine may lack (a second filesystem); anything else
@@ -26,18 +25,10 @@ const notVerifiableUnderWine = ['windows-file-id', 'rename-by-handle', 'acl-chan
 
 describe('the package on Windows node.exe under Wine', () => {
   it('cross-builds the addon and passes the native conformance suite', (ctx) => {
-    requireWine(ctx);
-    const work = mkdtempSync(path.join(os.tmpdir(), 'pb-wine-'));
-    ctx.onTestFinished(() => rmSync(work, { recursive: true, force: true }));
-    const tapFile = path.join(work, 'conformance.tap');
-    const logFile = path.join(work, 'test-run.log');
-    const run = runWineScript('scripts/windows/test.sh', { PEER_BRIDGE_WINE_TAP: tapFile }, logFile, 600_000);
-    if (!existsSync(tapFile)) {
-      throw new Error(
-        `scripts/windows/test.sh exited ${run.status} before the suite ran:\n${readFileSync(logFile, 'utf8').slice(-4000)}`,
-      );
-    }
-    const tap = readFileSync(tapFile, 'utf8');
+    const run = runInWine(ctx, 'scripts/windows/test.sh', 'pb-wine-', 600_000, (work) => ({
+      PEER_BRIDGE_WINE_TAP: path.join(work, 'conformance.tap'),
+    }));
+    const tap = wineResult(run, 'conformance.tap');
     const summary = parseTap(tap);
     expect(summary.failed, tap.slice(-4000)).toEqual([]);
     expect(run.status).toBe(0);
@@ -60,19 +51,8 @@ describe('the package on Windows node.exe under Wine', () => {
   }, 660_000);
 
   it('runs `peer-bridge acceptance` from the packed package installed for win32', (ctx) => {
-    requireWine(ctx);
-    const work = mkdtempSync(path.join(os.tmpdir(), 'pb-wine-acceptance-'));
-    ctx.onTestFinished(() => rmSync(work, { recursive: true, force: true }));
-    const logFile = path.join(work, 'script.log');
-    const run = runWineScript('scripts/windows/acceptance.sh', { PEER_BRIDGE_WINE_OUT: work }, logFile, 1_000_000);
-    const reportFile = path.join(work, 'report.json');
-    const runLog = existsSync(path.join(work, 'run.log')) ? readFileSync(path.join(work, 'run.log'), 'utf8') : '';
-    if (!existsSync(reportFile) || readFileSync(reportFile, 'utf8').trim() === '') {
-      throw new Error(
-        `scripts/windows/acceptance.sh exited ${run.status} without a report:\n${readFileSync(logFile, 'utf8').slice(-3000)}\n${runLog.slice(-3000)}`,
-      );
-    }
-    const report = JSON.parse(readFileSync(reportFile, 'utf8')) as {
+    const run = runInWine(ctx, 'scripts/windows/acceptance.sh', 'pb-wine-acceptance-', 1_000_000);
+    const report = JSON.parse(wineResult(run, 'report.json')) as {
       host: string;
       platform: string;
       rows: Array<{ id: string; result: string; evidence: string }>;
@@ -86,29 +66,12 @@ describe('the package on Windows node.exe under Wine', () => {
     for (const row of notVerifiable) expect(row.evidence).toMatch(/Wine/);
     expect(report.rows.length).toBeGreaterThanOrEqual(17);
     expect(report.rows.find((row) => row.id === 'platform-facts')?.evidence).toContain('stat=FileIdInfo');
-    expect(readFileSync(path.join(work, 'report.md'), 'utf8')).toContain('| cycle-chinese-path |');
+    expect(readFileSync(path.join(run.work, 'report.md'), 'utf8')).toContain('| cycle-chinese-path |');
   }, 1_100_000);
 
   it('serves the workbench over MCP and runs doctor, run (runner plugin) and runs on node.exe', (ctx) => {
-    requireWine(ctx);
-    const work = mkdtempSync(path.join(os.tmpdir(), 'pb-wine-package-'));
-    ctx.onTestFinished(() => rmSync(work, { recursive: true, force: true }));
-    const logFile = path.join(work, 'script.log');
-    const run = runWineScript('scripts/windows/package.sh', { PEER_BRIDGE_WINE_OUT: work }, logFile, 700_000);
-    const stepsFile = path.join(work, 'steps.json');
-    if (!existsSync(stepsFile)) {
-      const runLog = existsSync(path.join(work, 'run.log')) ? readFileSync(path.join(work, 'run.log'), 'utf8') : '';
-      throw new Error(
-        `scripts/windows/package.sh exited ${run.status} without results:\n${readFileSync(logFile, 'utf8').slice(-3000)}\n${runLog.slice(-3000)}`,
-      );
-    }
-    const { steps } = JSON.parse(readFileSync(stepsFile, 'utf8')) as {
-      steps: Array<{ name: string; ok: boolean; detail: string }>;
-    };
-    expect(
-      steps.filter((step) => !step.ok),
-      JSON.stringify(steps, null, 2),
-    ).toEqual([]);
+    const run = runInWine(ctx, 'scripts/windows/package.sh', 'pb-wine-package-', 700_000);
+    const { steps } = passedSteps(run);
     expect(steps.map((step) => step.name)).toEqual([
       'workbench MCP server over stdio',
       'doctor --json',

@@ -1,7 +1,7 @@
 // Retention of transcripts and incidents on real files: what goes (too old, or the oldest past the
 // size limit), what never goes (an open call's files, names the bridge does not write, anything
 // through a link), what the ledger and `runs` say, and a pass killed half-way.
-import { existsSync, mkdirSync, readdirSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, symlinkSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -9,45 +9,15 @@ import { Ledger } from '../../src/state/ledger.js';
 import { pruneState } from '../../src/state/retention.js';
 import { DEFAULT_RETENTION, parseAge, retentionSettings } from '../../src/state/retention-settings.js';
 import { spawnTs, waitForExit, waitForLine } from '../helpers/run-ts.js';
+import { call, DAY, incident, put, transcript } from '../helpers/retention-files.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 
 const prunerChild = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'prune-child.ts');
 const ledgerChild = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'ledger-child.ts');
 const lockChild = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'lock-child.ts');
 const tempDir = useTempDir('peer-bridge-retention-');
-const DAY = 86_400_000;
 const KiB = 1024;
 const MiB = 1024 * KiB;
-
-const transcript = (id: string) => `.peer-bridge/transcripts/${id}.jsonl`;
-const incident = (id: string) => `.peer-bridge/incidents/20261101T000000.000Z-${id}-timeout.json`;
-
-// A real file of `bytes` bytes, last written `ageMs` ago.
-function put(workspace: string, relative: string, bytes: number, ageMs: number): void {
-  const file = path.join(workspace, relative);
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, 'x'.repeat(bytes));
-  const when = (Date.now() - ageMs) / 1000;
-  utimesSync(file, when, when);
-}
-
-async function call(ledger: Ledger, id: string, settle = true, failed = false): Promise<void> {
-  await ledger.start({
-    run_id: id,
-    verb: 'advise',
-    runner: 'codex',
-    direction: 'cli->codex',
-    budget_seconds: 1,
-    depth: 0,
-  });
-  if (settle)
-    await ledger.settle({
-      run_id: id,
-      status: failed ? 'timeout' : 'complete',
-      incident: failed ? incident(id) : null,
-      duration_seconds: 1,
-    });
-}
 
 const exists = (workspace: string, relative: string) => existsSync(path.join(workspace, relative));
 

@@ -68,14 +68,17 @@ export function applyEdits(
       const lines = places.slice(0, 10).map((at) => lineOf(text, at));
       throw new FsError(
         'FS_AMBIGUOUS_MATCH',
-        `${label}: old_string occurs ${places.length} times${overlap === -1 ? '' : ', overlapping'} (lines ${lines.join(', ')}${places.length > 10 ? ', …' : ''}); add context or set replace_all`,
+        `${label}: old_string occurs ${places.length} times${overlap === -1 ? '' : ', overlapping'} ` +
+          `(lines ${lines.join(', ')}${places.length > 10 ? ', …' : ''}); add context or set replace_all`,
       );
     }
     const length = text.length + found.length * (newText.length - oldText.length);
     if (length > constants.MAX_STRING_LENGTH) {
       throw new FsError(
         'FS_FILE_TOO_LARGE',
-        `${label}: the result would be ${length} characters, more than the longest text an edit can hold (${constants.MAX_STRING_LENGTH}); nothing was changed; use fewer replacements or a shorter new_string`,
+        `${label}: the result would be ${length} characters, ` +
+          `more than the longest text an edit can hold (${constants.MAX_STRING_LENGTH}); nothing was changed; ` +
+          'use fewer replacements or a shorter new_string',
       );
     }
     text = replaceAt(text, found, oldText.length, newText);

@@ -128,7 +128,8 @@ export class LineTransport implements Transport {
   #oversize(id: string | number | undefined, size: number): void {
     const problem =
       `a message of ${size} bytes is larger than the maximum message size of ${this.#max} bytes and was not read; ` +
-      `send less in one call (e.g. split a large write into smaller edits), or raise ${MAX_MESSAGE_BYTES_VARIABLE} where the server is started`;
+      'send less in one call (e.g. split a large write into smaller edits), ' +
+      `or raise ${MAX_MESSAGE_BYTES_VARIABLE} where the server is started`;
     this.#act(
       id === undefined
         ? { kind: 'drop', problem: `${problem} (it had no readable id, so it gets no answer)` }

@@ -4,7 +4,7 @@ import { strictCoreSchema } from '../../envelope/strict-schema.js';
 import { closestSupported } from '../../vocabulary.js';
 import { defineRunner, type RunScope, type RunnerContext } from '../define-runner.js';
 import { CLAUDE_VARIABLES, NETWORK_VARIABLES } from '../env-grants.js';
-import { spawnFailure, stderrLines } from '../spawn-failure.js';
+import { processEnd, spawnFailure, stderrLines } from '../spawn-failure.js';
 import type { Effort, RunRequest, RunResult, RunnerEvent } from '../types.js';
 import { claudeArgs, CLAUDE_EFFORTS } from './args.js';
 import { ClaudeEventMapper } from './events.js';
@@ -92,11 +92,7 @@ function createClaude(ctx: RunnerContext) {
       });
     }
     return {
-      exitCode: spawned.exitCode,
-      signal: spawned.signal,
-      stderrTail: spawned.stderrTail,
-      outputLimitHit: spawned.outputLimitHit,
-      aborted: spawned.aborted,
+      ...processEnd(spawned),
       lastAgentMessage: mapper.lastAgentMessage,
       model: mapper.model,
       sessionId: mapper.sessionId,

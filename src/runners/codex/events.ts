@@ -4,8 +4,34 @@ import { outputDigest, oneLine, tryParseJson } from '../digest.js';
 import { FieldReader, isObject, lookup, MAX_FIELD_CHARS, type Json } from '../fields.js';
 import type { RunnerEvent, FileChangeKind } from '../types.js';
 
-const UNREACHABLE =
-  /reconnecting|waiting for network|connection (failed|refused|reset|closed)|error sending request|stream disconnected|failed to connect|dns error|ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT/i;
+// Each list is one case-insensitive pattern of alternatives.
+const anyOf = (alternatives: string[]) => new RegExp(alternatives.join('|'), 'i');
+
+const UNREACHABLE = anyOf([
+  'reconnecting',
+  'waiting for network',
+  'connection (failed|refused|reset|closed)',
+  'error sending request',
+  'stream disconnected',
+  'failed to connect',
+  'dns error',
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+]);
+
+const HTTP_ERROR = anyOf([
+  'high demand',
+  'temporar(il)?y unavailable',
+  'rate limit',
+  'quota',
+  'server_error',
+  'unexpected status',
+  String.raw`\bstatus\s*:?\s*[45]\d\d\b`,
+  String.raw`\b[45]\d\d\b.*error`,
+  String.raw`"error"\s*:`,
+]);
 
 /** Why a Codex turn failed, as a stable cause token. */
 export function classifyFailure(message: string): string {
@@ -14,12 +40,7 @@ export function classifyFailure(message: string): string {
   if (/reasoning[._ ]effort|unsupported[^.]*effort|effort[^.]*not supported/i.test(message))
     return 'unsupported-effort';
   if (/invalid[_ ]json[_ ]schema|invalid schema/i.test(message)) return 'invalid-schema';
-  if (
-    /high demand|temporar(il)?y unavailable|rate limit|quota|server_error|unexpected status|\bstatus\s*:?\s*[45]\d\d\b|\b[45]\d\d\b.*error|"error"\s*:/i.test(
-      message,
-    )
-  )
-    return 'http-error';
+  if (HTTP_ERROR.test(message)) return 'http-error';
   return 'turn-failed';
 }
 

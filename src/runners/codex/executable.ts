@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { RefineContext } from '../load.js';
+import type { RefineContext } from '../executable.js';
 import type { ExecutableLaunch } from '../run-scope.js';
 
 export const PLATFORM_PACKAGE_BY_TARGET: Readonly<Record<string, string>> = {

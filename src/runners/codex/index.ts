@@ -6,17 +6,14 @@ import { strictCoreSchema } from '../../envelope/strict-schema.js';
 import { readSetting } from '../../settings/read.js';
 import { closestSupported, oneLevelLower } from '../../vocabulary.js';
 import { defineRunner, type RunScope, type RunnerContext } from '../define-runner.js';
-import { tryParseJson } from '../digest.js';
-import { spawnFailure, stderrLines } from '../spawn-failure.js';
 import { CODEX_VARIABLES, NETWORK_VARIABLES } from '../env-grants.js';
-import type { ModelPrice } from '../config.js';
-import type { Effort, RunRequest, RunResult, RunnerEvent } from '../types.js';
-import { codexArgs } from './args.js';
-import { CodexEventMapper } from './events.js';
+import type { Effort, RunRequest, RunResult } from '../types.js';
 import { readCodexConfig } from '../../codex-config/index.js';
-import { childServerArgs, workbenchServerArgs } from './mcp-config.js';
+import { runAttempt } from './attempt.js';
 import { effortCatalog } from './models.js';
 import { refineCodexExecutable } from './executable.js';
+
+export { estimateCost } from './attempt.js';
 
 const manifest = {
   id: 'codex',
@@ -30,40 +27,32 @@ const manifest = {
   },
 };
 
-/** USD estimate from a user price table (OpenAI counts cached input inside input_tokens). */
-export function estimateCost(tokens: Record<string, number>, price: ModelPrice | undefined): number | null {
-  if (!price) return null;
-  const input = tokens.input_tokens ?? 0;
-  const cached = Math.min(tokens.cached_input_tokens ?? 0, input);
-  const output = tokens.output_tokens ?? 0;
-  return ((input - cached) * price.input + cached * (price.cached_input ?? price.input) + output * price.output) / 1e6;
+type Substitution = RunResult['effortSubstitution'];
+
+interface FittedEffort {
+  effort: Effort | undefined;
+  substitution: Substitution;
 }
 
-interface Attempt {
-  result: RunResult;
-  mapper: CodexEventMapper;
+/** The effort asked for, or the closest one the model lists when it does not list that one. */
+function fitEffort(req: RunRequest, supported: Effort[] | null): FittedEffort {
+  const effort = req.effort;
+  if (!effort || !supported || supported.length === 0 || supported.includes(effort)) {
+    return { effort, substitution: null };
+  }
+  const applied = closestSupported(effort, supported)!;
+  const reason = `${req.model ?? 'the model'} accepts ${supported.join(', ')} (codex debug models)`;
+  return { effort: applied, substitution: { requested: effort, applied, reason } };
 }
 
-// The command line of one attempt, the model it runs, and what in Codex's configuration would
-// stop it (its own parse error spans several lines; the reader's names file, line and column).
-// Read at each attempt, as Codex reads it at each start, with the child's environment and folder.
-function commandLine(
-  env: Readonly<Record<string, string>>,
-  req: RunRequest,
-  schemaFile: string,
-  effort: Effort | undefined,
-) {
-  const config = readCodexConfig({ env, cwd: req.workspace });
-  const args = codexArgs({
-    verb: req.verb,
-    prompt: req.prompt,
-    schemaFile,
-    serverOverrides: childServerArgs(config, req.depth),
-    ...(req.workbench ? { workbenchMcp: workbenchServerArgs(req.workbench) } : {}),
-    ...(req.model ? { model: req.model } : {}),
-    ...(effort ? { effort } : {}),
-  });
-  return { args, model: req.model ?? config.model, problem: config.problems[0] ?? null };
+/** The substitution after the model rejected `rejected` and the call was retried once at `lower`. */
+function retriedSubstitution(earlier: Substitution, rejected: Effort, lower: Effort): Substitution {
+  const reason = `the model rejected effort ${rejected}; retried once at ${lower}`;
+  return {
+    requested: earlier?.requested ?? rejected,
+    applied: lower,
+    reason: earlier ? `${earlier.reason}; ${reason}` : reason,
+  };
 }
 
 function createCodex(ctx: RunnerContext) {
@@ -77,100 +66,18 @@ function createCodex(ctx: RunnerContext) {
     return (name && catalog?.get(name)) || null;
   }
 
-  async function attempt(
-    req: RunRequest,
-    scope: RunScope,
-    schemaFile: string,
-    effort: Effort | undefined,
-    canRetry: boolean,
-  ): Promise<Attempt> {
-    const mapper = new CodexEventMapper();
-    const { args, model, problem } = commandLine(env, req, schemaFile, effort);
-    let sessionSent = false;
-    const emit = (event: RunnerEvent) => req.onEvent(event);
-    const spawned = await scope.spawn('codex', args, {
-      onLine(line) {
-        for (const event of mapper.map(line)) emit(event);
-        if (!sessionSent && mapper.threadId) {
-          sessionSent = true;
-          emit({ type: 'session', session_id: mapper.threadId, model });
-        }
-      },
-    });
-    const result: RunResult = {
-      exitCode: spawned.exitCode,
-      signal: spawned.signal,
-      stderrTail: spawned.stderrTail,
-      outputLimitHit: spawned.outputLimitHit,
-      aborted: spawned.aborted,
-      // Codex does not name its model in --json; once its thread started, it runs the one asked for.
-      lastAgentMessage: mapper.lastAgentMessage,
-      model: mapper.threadId ? model : null,
-      sessionId: mapper.threadId,
-      ...(effort ? { effortApplied: effort } : {}),
-    };
-    if (mapper.tokens) {
-      const cost = estimateCost(mapper.tokens, model ? ctx.config.priceTable[model] : undefined);
-      emit({ type: 'usage', tokens: mapper.tokens, cost_usd: cost, cost_source: cost === null ? null : 'estimated' });
-    }
-    const failure = spawnFailure('codex', spawned);
-    if (failure) {
-      emit(failure);
-    } else if (mapper.failure) {
-      const retrying = canRetry && mapper.failure.cause === 'unsupported-effort';
-      emit({
-        type: 'error',
-        message: retrying ? `${mapper.failure.message} (retrying one effort level lower)` : mapper.failure.message,
-        fatal: !retrying,
-        cause: mapper.failure.cause,
-      });
-    } else if (spawned.exitCode !== 0 || mapper.lastAgentMessage === null) {
-      const tail = [problem, stderrLines(spawned)].filter(Boolean).join('; ');
-      emit({
-        type: 'error',
-        message: `codex exited with ${spawned.exitCode ?? spawned.signal} and no answer${tail ? `: ${tail}` : ''}`,
-        fatal: true,
-        cause: 'child-exit',
-      });
-    } else {
-      const text = mapper.lastAgentMessage;
-      const parsed = tryParseJson(text);
-      emit({ type: 'final', answer: parsed === undefined ? null : parsed, text });
-    }
-    return { result, mapper };
-  }
-
   async function run(req: RunRequest, scope: RunScope): Promise<RunResult> {
     const dir = await scope.tempDir();
     const schemaFile = path.join(dir, 'core.schema.json');
     await writeFile(schemaFile, JSON.stringify(strictCoreSchema()));
-    let effort = req.effort;
-    let substitution: RunResult['effortSubstitution'] = null;
-    let supported: Effort[] | null = null;
-    if (effort) {
-      supported = await supportedEfforts(req.model, scope).catch(() => null);
-      if (supported && supported.length > 0 && !supported.includes(effort)) {
-        const applied = closestSupported(effort, supported)!;
-        substitution = {
-          requested: effort,
-          applied,
-          reason: `${req.model ?? 'the model'} accepts ${supported.join(', ')} (codex debug models)`,
-        };
-        effort = applied;
-      }
-    }
+    const supported = req.effort ? await supportedEfforts(req.model, scope).catch(() => null) : null;
+    const { effort, substitution } = fitEffort(req, supported);
     const lower = effort && req.verb !== 'implement' ? oneLevelLower(effort, supported) : null;
-    const first = await attempt(req, scope, schemaFile, effort, lower !== null);
-    let { result } = first;
-    const { mapper } = first;
+    const first = await runAttempt(ctx, req, scope, { schemaFile, effort, canRetry: lower !== null });
+    const { result, mapper } = first;
     if (lower && mapper.failure?.cause === 'unsupported-effort' && !result.aborted && !result.outputLimitHit) {
-      const rejected = effort!;
-      ({ result } = await attempt(req, scope, schemaFile, lower, false));
-      substitution = {
-        requested: substitution?.requested ?? rejected,
-        applied: lower,
-        reason: `${substitution ? `${substitution.reason}; ` : ''}the model rejected effort ${rejected}; retried once at ${lower}`,
-      };
+      const second = await runAttempt(ctx, req, scope, { schemaFile, effort: lower, canRetry: false });
+      return { ...second.result, effortSubstitution: retriedSubstitution(substitution, effort!, lower) };
     }
     return { ...result, effortSubstitution: substitution };
   }

@@ -27,7 +27,10 @@ export interface JsonStyle {
   asciiOnly: boolean;
 }
 
-/** Parses notebook text; anything that is not a notebook → FS_ENCODING (the file's format, not the arguments, is wrong). */
+/**
+ * Parses notebook text; anything that is not a notebook → FS_ENCODING (the file's format, not the
+ * arguments, is wrong).
+ */
 export function parseNotebook(text: string, shown: string): { notebook: Notebook; style: JsonStyle } {
   let data: unknown;
   try {
@@ -43,7 +46,8 @@ export function parseNotebook(text: string, shown: string): { notebook: Notebook
   if (Array.isArray((data as { worksheets?: unknown } | null)?.worksheets)) {
     throw new FsError(
       'FS_ENCODING',
-      `${shown}: an nbformat 3 notebook (worksheets), which notebook_edit does not edit; convert it with \`jupyter nbconvert --to notebook\` first`,
+      `${shown}: an nbformat 3 notebook (worksheets), which notebook_edit does not edit; ` +
+        'convert it with `jupyter nbconvert --to notebook` first',
     );
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data) || !Array.isArray(cells)) {
@@ -55,7 +59,9 @@ export function parseNotebook(text: string, shown: string): { notebook: Notebook
   if (duplicates.length > 0) {
     throw new FsError(
       'FS_ENCODING',
-      `${shown}: not a valid notebook: the top-level key(s) ${duplicates.map((k) => JSON.stringify(k)).join(', ')} appear more than once; readers keep only the last, so an edit could change the copy nobody sees; remove the duplicate first`,
+      `${shown}: not a valid notebook: ` +
+        `the top-level key(s) ${duplicates.map((k) => JSON.stringify(k)).join(', ')} appear more than once; ` +
+        'readers keep only the last, so an edit could change the copy nobody sees; remove the duplicate first',
     );
   }
   cells.forEach((cell: unknown, index) => {

@@ -22,7 +22,8 @@ export async function deleteSymbolTool(ctx: ToolContext, args: DeleteSymbolArgs)
     if (bytes > MAX_SYMBOL_FILE_BYTES) {
       throw new FsError(
         'FS_FILE_TOO_LARGE',
-        `${target.shown}: is ${bytes} bytes; delete_symbol parses files up to ${MAX_SYMBOL_FILE_BYTES} bytes (8 MiB); use delete_range or edit_file instead`,
+        `${target.shown}: is ${bytes} bytes; delete_symbol parses files up to ${MAX_SYMBOL_FILE_BYTES} bytes ` +
+          '(8 MiB); use delete_range or edit_file instead',
       );
     }
   };

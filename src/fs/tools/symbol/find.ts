@@ -27,7 +27,8 @@ function finalMatches(all: Definition[], name: string, symbol: string, where: st
   if (!isOneSymbol(matches)) {
     throw new FsError(
       'FS_AMBIGUOUS_MATCH',
-      `${shown}: "${symbol}" is defined ${matches.length} times (lines ${lineList(matches)}); use delete_range on the one to remove`,
+      `${shown}: "${symbol}" is defined ${matches.length} times (lines ${lineList(matches)}); ` +
+        'use delete_range on the one to remove',
     );
   }
   return matches;
@@ -81,7 +82,10 @@ function before(node: Node): Node | null {
   return parent.previousNamedSibling;
 }
 
-/** Where a definition's deletion starts: decorators or attributes before it, and comments directly above (no blank line). */
+/**
+ * Where a definition's deletion starts: decorators or attributes before it, and comments directly
+ * above (no blank line).
+ */
 export function leadingStart(definition: Definition, rules: LanguageRules, text: string): number {
   let first = definition.node;
   for (let prev = before(first); prev; prev = before(prev)) {

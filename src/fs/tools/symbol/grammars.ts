@@ -34,7 +34,8 @@ export function languageOf(file: string, shown: string): SymbolLanguage {
   if (!language) {
     throw new FsError(
       'FS_INVALID_ARGUMENT',
-      `${shown}: delete_symbol does not know the language of "${ext || '(no extension)'}" files; supported: ${SYMBOL_EXTENSIONS.join(', ')}`,
+      `${shown}: delete_symbol does not know the language of "${ext || '(no extension)'}" files; ` +
+        `supported: ${SYMBOL_EXTENSIONS.join(', ')}`,
     );
   }
   return language;

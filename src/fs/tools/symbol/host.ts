@@ -20,7 +20,8 @@ const BIG_TEXT = 1024 * 1024;
 function broken(shown: string, reason: string): FsError {
   return new FsError(
     'FS_IO_ERROR',
-    `${shown}: the parser failed (${reason}); it was restarted, other files are unaffected; use delete_range or edit_file for this file`,
+    `${shown}: the parser failed (${reason}); it was restarted, other files are unaffected; ` +
+      'use delete_range or edit_file for this file',
   );
 }
 
