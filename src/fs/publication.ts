@@ -101,11 +101,14 @@ export function* stageSteps<H>(
  * at, or stop the process at, a half-written stage.
  */
 export function writeBytes<H>(io: FileIo<H>, bytes: Uint8Array, spec?: StageSpec): WriteStage<H> {
+  // Without hooks, a plain step: a generator here kept edits of large files (2 MiB) going through
+  // several times more full garbage collections (measured: 2 → 27 mark-compacts in 80 edits).
+  if (!spec?.hooks?.onStep) return (handle) => step(() => io.writeAll(handle, bytes, 0));
+  const { hooks, target } = spec;
   return function* (handle, stage) {
-    if (!spec?.hooks?.onStep) return yield* step(() => io.writeAll(handle, bytes, 0));
     const half = Math.floor(bytes.length / 2);
     yield* step(() => io.writeAll(handle, bytes.subarray(0, half), 0));
-    yield* hook(spec.hooks, 'staged-partial', spec.target, stage);
+    yield* hook(hooks, 'staged-partial', target, stage);
     yield* step(() => io.writeAll(handle, bytes.subarray(half), half));
   };
 }
