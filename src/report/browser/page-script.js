@@ -91,49 +91,42 @@
       ),
     ]);
   }
-  function detailRow(run, index) {
-    var box = el('div', {});
-    box.appendChild(
-      el('div', {
-        className: 'muted',
-        text:
-          'run ' +
-          (run.run_id || '(none)') +
-          ' · ' +
-          (run.direction || '-') +
-          ' · runner ' +
-          (run.runner || '-') +
-          ' · started ' +
-          when(run.started_at) +
-          ' · settled ' +
-          when(run.settled_at),
-      }),
-    );
-    if (run.queued_seconds !== null && run.queued_seconds !== undefined) {
-      var after =
-        run.started_at === run.settled_at
-          ? ', then cancelled before a peer started.'
-          : ' before its peer started (not counted in the time taken).';
-      box.appendChild(
-        el('div', {
-          className: 'muted',
-          'data-testid': 'queued',
-          text: 'Queued ' + seconds(run.queued_seconds) + ' for its writer turn and a peer slot' + after,
-        }),
-      );
-    }
-    if (run.recovered)
-      box.appendChild(
-        el('p', {
-          text:
-            'Recovered: the process that ran this call died before it settled. ' +
-            'A later server start settled it as unknown; it was never replayed.',
-        }),
-      );
-    var ex = run.excerpt;
-    if (ex && ex.task) box.appendChild(el('div', {}, [el('h3', { text: 'Task' }), el('div', { text: ex.task })]));
+  // The call's own line: its run id, direction, runner and times.
+  function detailHead(run) {
+    return el('div', {
+      className: 'muted',
+      text:
+        'run ' +
+        (run.run_id || '(none)') +
+        ' · ' +
+        (run.direction || '-') +
+        ' · runner ' +
+        (run.runner || '-') +
+        ' · started ' +
+        when(run.started_at) +
+        ' · settled ' +
+        when(run.settled_at),
+    });
+  }
+  // How long the call waited for its turn, when it did.
+  function queuedNote(run) {
+    if (run.queued_seconds === null || run.queued_seconds === undefined) return null;
+    var after =
+      run.started_at === run.settled_at
+        ? ', then cancelled before a peer started.'
+        : ' before its peer started (not counted in the time taken).';
+    return el('div', {
+      className: 'muted',
+      'data-testid': 'queued',
+      text: 'Queued ' + seconds(run.queued_seconds) + ' for its writer turn and a peer slot' + after,
+    });
+  }
+  // The task, the answer's verdict and lists, the cause and the reason, each when the call has it.
+  function answerParts(run, ex) {
+    var parts = [];
+    if (ex && ex.task) parts.push(el('div', {}, [el('h3', { text: 'Task' }), el('div', { text: ex.task })]));
     if (ex && ex.answer) {
-      box.appendChild(el('div', {}, [el('h3', { text: 'Verdict' }), el('div', { text: ex.answer.verdict || '-' })]));
+      parts.push(el('div', {}, [el('h3', { text: 'Verdict' }), el('div', { text: ex.answer.verdict || '-' })]));
       [
         ['Findings', ex.answer.findings],
         ['Files touched', ex.answer.files_touched],
@@ -141,29 +134,36 @@
         ['Blockers', ex.answer.blockers],
       ].forEach(function (pair) {
         var part = list(pair[0], pair[1]);
-        if (part) box.appendChild(part);
+        if (part) parts.push(part);
       });
     }
-    if (ex && ex.fault) box.appendChild(el('div', {}, [el('h3', { text: 'Cause' }), el('div', { text: ex.fault })]));
-    if (run.reason) box.appendChild(el('div', {}, [el('h3', { text: 'Reason' }), el('div', { text: run.reason })]));
+    if (ex && ex.fault) parts.push(el('div', {}, [el('h3', { text: 'Cause' }), el('div', { text: ex.fault })]));
+    if (run.reason) parts.push(el('div', {}, [el('h3', { text: 'Reason' }), el('div', { text: run.reason })]));
+    return parts;
+  }
+  function prunedNoteOf(run) {
     var pruned = run.pruned;
-    var prunedNote = pruned ? 'removed by retention on ' + when(pruned.at) + ' (' + pruned.reason + ')' : '';
-    if (run.incident) {
-      var text = incidents[run.incident];
-      var incidentPruned = pruned && pruned.paths.indexOf(run.incident) >= 0;
-      box.appendChild(
-        el('details', { className: 'incident', 'data-incident': run.incident, open: '' }, [
-          el('summary', { text: 'Incident ' + run.incident }),
-          el('pre', {
-            text:
-              text ||
-              (incidentPruned
-                ? 'The incident file was ' + prunedNote + '.'
-                : 'The incident file is not readable any more.'),
-          }),
-        ]),
-      );
-    }
+    return pruned ? 'removed by retention on ' + when(pruned.at) + ' (' + pruned.reason + ')' : '';
+  }
+  // The call's incident, open, or what became of its file.
+  function incidentPart(run) {
+    if (!run.incident) return null;
+    var text = incidents[run.incident];
+    var incidentPruned = run.pruned && run.pruned.paths.indexOf(run.incident) >= 0;
+    return el('details', { className: 'incident', 'data-incident': run.incident, open: '' }, [
+      el('summary', { text: 'Incident ' + run.incident }),
+      el('pre', {
+        text:
+          text ||
+          (incidentPruned
+            ? 'The incident file was ' + prunedNoteOf(run) + '.'
+            : 'The incident file is not readable any more.'),
+      }),
+    ]);
+  }
+  // The transcript's records on the call's timeline and as text, or why the page has none.
+  function transcriptParts(run, ex) {
+    var pruned = run.pruned;
     var transcriptPruned =
       pruned &&
       pruned.paths.some(function (p) {
@@ -171,15 +171,13 @@
       });
     if (ex && ex.lines && ex.lines.length) {
       var timed = callTimeline(run, ex);
-      box.appendChild(
+      return [
         timed ||
           el('p', {
             className: 'muted',
             'data-testid': 'no-times',
             text: 'The records of this transcript carry no times: it was written before they did.',
           }),
-      );
-      box.appendChild(
         el('details', { className: 'transcript' }, [
           el('summary', {
             text:
@@ -198,19 +196,39 @@
               .join('\n'),
           }),
         ]),
-      );
-    } else if (transcriptPruned) {
-      box.appendChild(el('p', { className: 'muted pruned', text: 'Transcript ' + prunedNote + '.' }));
-    } else if (ex === null) {
-      box.appendChild(el('p', { className: 'muted', text: 'No transcript was kept for this call.' }));
-    } else if (run.run_id && run.status !== 'rejected') {
-      box.appendChild(
+      ];
+    }
+    if (transcriptPruned)
+      return [el('p', { className: 'muted pruned', text: 'Transcript ' + prunedNoteOf(run) + '.' })];
+    if (ex === null) return [el('p', { className: 'muted', text: 'No transcript was kept for this call.' })];
+    if (run.run_id && run.status !== 'rejected') {
+      return [
         el('p', {
           className: 'muted',
           text: 'Transcript: .peer-bridge/transcripts/' + run.run_id + '.jsonl (embedded for the newest calls only)',
         }),
-      );
+      ];
     }
+    return [];
+  }
+  function detailRow(run, index) {
+    var ex = run.excerpt;
+    var recovered = run.recovered
+      ? el('p', {
+          text:
+            'Recovered: the process that ran this call died before it settled. ' +
+            'A later server start settled it as unknown; it was never replayed.',
+        })
+      : null;
+    var box = el(
+      'div',
+      {},
+      [detailHead(run), queuedNote(run), recovered].concat(
+        answerParts(run, ex),
+        [incidentPart(run)],
+        transcriptParts(run, ex),
+      ),
+    );
     return el('tr', { className: 'detail', id: 'detail-' + index }, [el('td', { colspan: '10' }, [box])]);
   }
 
