@@ -13,12 +13,19 @@ export type { PublicEnvelope } from './envelope/index.js';
 export { defineRunner } from './runners/define-runner.js';
 export { PermissionDenied, RunnerConfigError, RunnerLoadError } from './runners/errors.js';
 export type {
+  Effort,
+  PeerWorkbench,
+  RunnerContext,
   RunnerDefinition,
   RunnerEvent,
+  RunnerImplementation,
   RunnerManifest,
   RunRequest,
   RunResult,
   RunScope,
+  RunSpawnOptions,
+  SpawnResult,
+  Verb,
 } from './runners/index.js';
 
 /**

@@ -172,7 +172,7 @@ async function loadRunnerNow(specifier: string, options: LoadRunnerOptions): Pro
         `${resolved.file} claims the id "${definition.manifest.id}" of a built-in runner; a plugin needs an id of its own`,
       );
     }
-    userGrant = grantFor(config, specifier, resolved.file);
+    userGrant = grantFor(config, specifier, resolved.file, resolved.packageName);
   }
   const { manifest } = definition;
   const grant = effectiveGrant(manifest.id, manifest.permissions, userGrant, workspace);
@@ -207,6 +207,7 @@ async function loadRunnerNow(specifier: string, options: LoadRunnerOptions): Pro
   const configFile = options.configPath ?? env.PEER_BRIDGE_CONFIG;
   const runner: Runner = {
     id: manifest.id,
+    workbench: manifest.workbench === true,
     async supportedEfforts(model) {
       const probe: RunRequest = {
         verb: 'advise',

@@ -105,6 +105,7 @@ export function createRunScope(
         signal,
         limits: req.limits,
         onLine: options.onLine,
+        ...(options.onStderrLine ? { onStderrLine: options.onStderrLine } : {}),
         ...(options.graceMs !== undefined ? { graceMs: options.graceMs } : {}),
       });
       // Nothing may outlive the call unnoticed: what the child left running was killed; say so.

@@ -27,6 +27,7 @@ const manifest = {
     read: ['${workspace}'],
     write: ['${workspace}'],
   },
+  workbench: true,
 };
 
 /** USD estimate from a user price table (OpenAI counts cached input inside input_tokens). */
