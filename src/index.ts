@@ -14,6 +14,7 @@ export { defineRunner } from './runners/define-runner.js';
 export { PermissionDenied, RunnerConfigError, RunnerLoadError } from './runners/errors.js';
 export type {
   Effort,
+  ModelPrice,
   PeerWorkbench,
   RunnerContext,
   RunnerDefinition,

@@ -49,6 +49,14 @@ function partsOf(turn: Turn): Part[] {
   }
 }
 
+// Text that does not repeat itself: Gemini CLI drops a stream of one repeated character as a loop
+// and asks again, so a flood of `xxxx` would never reach its output.
+function floodText(index: number, size: number): string {
+  let text = `${index}:`;
+  for (let n = index * 7919 + 1; text.length < size; n = (n * 48271) % 2147483647) text += ` ${n.toString(36)}`;
+  return text.slice(0, size);
+}
+
 /** The model named in the URL path (`/v1beta/models/<model>:…`). */
 function modelOf(url: string): string {
   return /\/models\/([^:/?]+)/.exec(url)?.[1] ?? GEMINI_DOUBLE_MODEL;
@@ -102,7 +110,7 @@ export async function startGeminiDouble(turns: Turn[]): Promise<Double & { queue
         })}\r\n\r\n`;
       if (turn.kind === 'flood') {
         if (turn.prelude !== undefined) res.write(chunk([{ text: turn.prelude }], false));
-        for (let i = 0; i < turn.count; i++) res.write(chunk([{ text: `${i}:`.padEnd(turn.size, 'x') }], false));
+        for (let i = 0; i < turn.count; i++) res.write(chunk([{ text: floodText(i, turn.size) }], false));
         res.end(chunk([{ text: '.' }], true));
         return;
       }
