@@ -35,7 +35,17 @@ it('installs from its tarball beside peer-bridge and runs as --runner gemini', {
   await npmInstall(project, [bridgeTarball, pluginTarball]);
   const installed = path.join(project, 'node_modules', '@peer-bridge', 'runner-gemini');
   expect(readdirSync(installed).sort()).toEqual(
-    ['README.md', 'args.js', 'digest.js', 'events.js', 'home.js', 'index.d.ts', 'index.js', 'package.json'].sort(),
+    [
+      'README.md',
+      'args.js',
+      'digest.js',
+      'events.js',
+      'home.d.ts',
+      'home.js',
+      'index.d.ts',
+      'index.js',
+      'package.json',
+    ].sort(),
   );
 
   const double = await startGeminiDouble([{ kind: 'answer', answer: answer({ verdict: 'Gemini looked.' }) }]);
