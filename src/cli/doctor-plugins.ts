@@ -67,7 +67,9 @@ function credentials(name: string, spec: PluginCredentials, env: NodeJS.ProcessE
     : { name: `${name}-auth`, level: 'warn', detail: `no credentials found (${spec.env.join(', ')})`, fix: spec.fix };
 }
 
-// The user's config must grant the plugin its manifest: try the load the bridge will do.
+// The user's config must grant the plugin its manifest: try the load the bridge will do. A warning
+// while another runner is ready (an installed plugin need not be used); doctor makes it a failure
+// when none is.
 async function grantCheck(name: string, manifest: RunnerManifest, workspace: string, env: NodeJS.ProcessEnv) {
   const { loadRunner } = await import('../runners/load.js');
   try {
@@ -78,7 +80,7 @@ async function grantCheck(name: string, manifest: RunnerManifest, workspace: str
     const where = env.PEER_BRIDGE_CONFIG
       ? `to ${env.PEER_BRIDGE_CONFIG}`
       : 'to a config file and set PEER_BRIDGE_CONFIG';
-    return { level: 'fail' as const, detail: (error as Error).message, fix: `add ${grant} ${where}` };
+    return { level: 'warn' as const, detail: (error as Error).message, fix: `add ${grant} ${where}` };
   }
 }
 

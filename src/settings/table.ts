@@ -132,6 +132,13 @@ export const SETTINGS = {
     scope: 'host',
     readers: ['runners/executable'],
   }),
+  PEER_BRIDGE_GEMINI_BIN: entry({
+    parse: text,
+    shownDefault: '`gemini` on `PATH`',
+    sets: 'the Gemini CLI the `gemini` runner plugin (`@peer-bridge/runner-gemini`) starts',
+    scope: 'host',
+    readers: ['runners/executable'],
+  }),
   PEER_BRIDGE_CONFIG: entry({
     parse: text,
     shownDefault: 'none',
