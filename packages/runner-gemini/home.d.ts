@@ -5,6 +5,8 @@ export interface PeerHomeOptions {
   depth: number;
   workbench?: PeerWorkbench;
   env: Readonly<Record<string, string | undefined>>;
+  /** The call's effort as a thinking budget for its model. */
+  thinking?: { model: string; budget: number };
 }
 export declare const OWN_EDIT_TOOLS: string[];
 export declare function stripJsonComments(source: string): string;

@@ -59,7 +59,7 @@ async function readUserSettings(dir) {
  * arguments say peer-bridge), every other stdio server learns the call's depth, and an implement
  * run's workbench is added, trusted (no confirmation), with Gemini CLI's own edit tools excluded.
  */
-export function peerSettings(user, { depth, workbench, env }) {
+export function peerSettings(user, { depth, workbench, env, thinking }) {
   const servers = {};
   for (const [name, server] of Object.entries(isObject(user.mcpServers) ? user.mcpServers : {})) {
     if (!isObject(server)) continue;
@@ -80,9 +80,17 @@ export function peerSettings(user, { depth, workbench, env }) {
     const { name, command, args, env: wbEnv } = workbench;
     servers[name] = { command, args, env: wbEnv, trust: true };
   }
+  const models = isObject(user.modelConfigs) ? user.modelConfigs : {};
+  const overrides = Array.isArray(models.customOverrides) ? models.customOverrides : [];
+  // The call's effort as the model's thinking budget (Gemini CLI has no flag for it).
+  const budget = thinking && {
+    match: { model: thinking.model },
+    modelConfig: { generateContentConfig: { thinkingConfig: { thinkingBudget: thinking.budget } } },
+  };
   return {
     ...user,
     mcpServers: servers,
+    ...(budget ? { modelConfigs: { ...models, customOverrides: [...overrides, budget] } } : {}),
     ...(workbench ? { tools: { ...tools, exclude: [...(tools.exclude ?? []), ...OWN_EDIT_TOOLS] } } : {}),
     // A peer never updates the CLI under the user's feet.
     general: { ...general, disableAutoUpdate: true, disableUpdateNag: true },

@@ -33,6 +33,13 @@ export const manifest = Object.freeze({
   workbench: true,
 });
 
+/**
+ * Thinking budgets (tokens) per effort level, applied through Gemini CLI's `modelConfigs` settings
+ * for the model the call names (2.5 Pro accepts 128 to 32768).
+ */
+export const THINKING_BUDGETS = Object.freeze({ minimal: 128, low: 1024, medium: 8192, high: 24576, max: 32768 });
+const LEVELS = Object.keys(THINKING_BUDGETS);
+
 /** USD estimate from the user's price table (Gemini CLI reports tokens, not cost). */
 export function estimateCost(tokens, price) {
   if (!price) return null;
@@ -76,13 +83,21 @@ function endingError(mapper, spawned, finalSeen) {
 
 /** @param {import('peer-bridge').RunnerContext} ctx @returns {import('peer-bridge').RunnerImplementation} */
 function createGemini(ctx) {
-  // Gemini CLI takes no effort level on its command line: the runner says so rather than pretend.
-  async function supportedEfforts() {
-    return null;
+  // Gemini CLI takes no effort on its command line; its settings take a thinking budget per model,
+  // so a call that names its model gets these levels, one that does not gets none.
+  async function supportedEfforts(model) {
+    return model ? [...LEVELS] : null;
   }
 
   async function run(req, scope) {
-    const home = await peerHome(await scope.tempDir(), { depth: req.depth, workbench: req.workbench, env: ctx.env });
+    const budget = req.model && req.effort ? THINKING_BUDGETS[req.effort] : undefined;
+    const thinking = budget ? { model: req.model, budget } : undefined;
+    const home = await peerHome(await scope.tempDir(), {
+      depth: req.depth,
+      workbench: req.workbench,
+      env: ctx.env,
+      thinking,
+    });
     const mapper = new GeminiEventMapper();
     let finalSeen = false;
     const emit = (event) => {
@@ -111,6 +126,7 @@ function createGemini(ctx) {
       lastAgentMessage: mapper.lastAgentMessage,
       model: mapper.model,
       sessionId: mapper.sessionId,
+      ...(thinking ? { effortApplied: req.effort } : {}),
       effortSubstitution: null,
     };
   }

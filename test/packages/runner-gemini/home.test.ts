@@ -36,6 +36,22 @@ describe('the peer home for Gemini CLI', () => {
     expect(settings.general).toMatchObject({ disableAutoUpdate: true });
   });
 
+  it("adds the call's thinking budget for its model after the user's own overrides", () => {
+    const mine = { match: { model: 'x' }, modelConfig: {} };
+    const settings = peerSettings(
+      { modelConfigs: { customOverrides: [mine] } },
+      { depth: 1, env: {}, thinking: { model: 'gemini-2.5-pro', budget: 1024 } },
+    );
+    expect(settings.modelConfigs.customOverrides).toEqual([
+      mine,
+      {
+        match: { model: 'gemini-2.5-pro' },
+        modelConfig: { generateContentConfig: { thinkingConfig: { thinkingBudget: 1024 } } },
+      },
+    ]);
+    expect(peerSettings({}, { depth: 1, env: {} }).modelConfigs).toBeUndefined();
+  });
+
   it('chooses API-key auth only for a base URL with a key and no auth type of the user', () => {
     const env = { GEMINI_API_KEY: 'k', GOOGLE_GEMINI_BASE_URL: 'http://127.0.0.1:1' };
     expect(peerSettings({}, { depth: 1, env }).security).toEqual({ auth: { selectedType: 'gemini-api-key' } });

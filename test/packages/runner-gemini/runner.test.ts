@@ -61,6 +61,7 @@ describe('gemini runner plugin', () => {
         workspace: ws,
         runner: 'gemini',
         model: 'gemini-double-pro',
+        effort: 'xhigh',
       }),
     );
     expect(envelope).toMatchObject({
@@ -75,8 +76,12 @@ describe('gemini runner plugin', () => {
         cached_input_tokens: GEMINI_DOUBLE_USAGE.cachedContentTokenCount,
       }),
       cost: null,
+      // Gemini takes a thinking budget, not levels: xhigh is the next one down, high.
+      effort: 'high',
+      effort_substituted: expect.objectContaining({ requested: 'xhigh', applied: 'high' }),
     });
     const [request] = mainRequests(double);
+    expect(request!.body.generationConfig?.thinkingConfig?.thinkingBudget).toBe(24576);
     expect(request!.url).toContain('/models/gemini-double-pro:streamGenerateContent');
     const tools = toolNames(request!.body);
     expect(tools).toContain('read_file');
