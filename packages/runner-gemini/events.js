@@ -14,7 +14,7 @@ const UNREACHABLE = /fetch failed|ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|ECO
 
 const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 const text = (v, max = 2000) => (typeof v === 'string' ? v.slice(0, max) : null);
-const count = (v) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.floor(v) : 0);
+const count = (v) => (typeof v === 'number' && Number.isSafeInteger(Math.floor(v)) && v >= 0 ? Math.floor(v) : 0);
 
 export class GeminiEventMapper {
   sessionId = null;

@@ -39,6 +39,7 @@ it('installs from its tarball beside peer-bridge and runs as --runner gemini', {
       'README.md',
       'args.js',
       'digest.js',
+      'events.d.ts',
       'events.js',
       'home.d.ts',
       'home.js',
