@@ -169,6 +169,15 @@ describe('gemini runner plugin', () => {
     expect(envelope.partial_output).toBeUndefined();
   });
 
+  it('blocks on an API error the CLI does not retry, naming its HTTP status', async () => {
+    const { ws } = await setup([{ kind: 'http_error', status: 400, message: 'API key not valid' }]);
+    const envelope = valid(
+      await runBridge({ verb: 'advise', task: 'Check parse().', workspace: ws, runner: 'gemini' }),
+    );
+    expect(envelope.status).toBe('blocked');
+    expect(envelope.blockers.join(' ')).toMatch(/400|API key not valid/);
+  });
+
   it('blocks on an answer that is not JSON (fault invalid-output)', async () => {
     const { ws } = await setup([{ kind: 'text', text: 'I think parse() is fine, mostly.' }]);
     const envelope = valid(
