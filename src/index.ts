@@ -13,12 +13,20 @@ export type { PublicEnvelope } from './envelope/index.js';
 export { defineRunner } from './runners/define-runner.js';
 export { PermissionDenied, RunnerConfigError, RunnerLoadError } from './runners/errors.js';
 export type {
+  Effort,
+  ModelPrice,
+  PeerWorkbench,
+  RunnerContext,
   RunnerDefinition,
   RunnerEvent,
+  RunnerImplementation,
   RunnerManifest,
   RunRequest,
   RunResult,
   RunScope,
+  RunSpawnOptions,
+  SpawnResult,
+  Verb,
 } from './runners/index.js';
 
 /**

@@ -85,6 +85,11 @@ export function codexSnippet(launch: Launch, envVars: readonly string[]): string
 }
 
 /** Names from `patterns` (names or PREFIX_*) that are set in `env`, sorted. */
+/** The names of `names` that are set in `env`. */
+export function namesSet(names: readonly string[], env: NodeJS.ProcessEnv): string[] {
+  return names.filter((name) => env[name] !== undefined);
+}
+
 export function setVariables(patterns: readonly string[], env: NodeJS.ProcessEnv): string[] {
   const names = Object.keys(env).filter(
     (name) =>
@@ -92,3 +97,29 @@ export function setVariables(patterns: readonly string[], env: NodeJS.ProcessEnv
   );
   return names.sort();
 }
+
+/**
+ * Gemini CLI's settings.json `mcpServers` entry. Gemini CLI hands a stdio server its environment
+ * with secret-looking variables (keys, tokens) removed, so the ones the peer needs are named in
+ * `env` as `$NAME`, which Gemini CLI fills in from its own environment when it reads the file.
+ * `timeout` (ms) is above the longest hard cutoff; Gemini CLI's default is 10 minutes.
+ */
+export function geminiSnippet(launch: Launch, envVars: readonly string[]): string {
+  const env = Object.fromEntries(envVars.map((name) => [name, `$${name}`]));
+  const server = { command: launch.command, args: launch.args, env, timeout: TOOL_TIMEOUT_SECONDS * 1000 };
+  return JSON.stringify({ mcpServers: { 'peer-bridge': server } }, null, 2);
+}
+
+/** A client beyond Claude Code and Codex: how `peer-bridge config <name>` registers the bridge with it. */
+export interface PluginClient {
+  /** The help line. */
+  help: string;
+  /** Its default peer. */
+  peer: string;
+  snippet(launch: Launch, envVars: readonly string[]): string;
+}
+
+/** Clients that run as peers through runner plugins, and call the bridge too (one line each). */
+export const PLUGIN_CLIENTS: Readonly<Record<string, PluginClient>> = {
+  gemini: { help: 'an "mcpServers" entry for ~/.gemini/settings.json', peer: 'codex', snippet: geminiSnippet },
+};

@@ -8,7 +8,9 @@ import {
   CODEX_ENV_VARS_FOR_CLAUDE,
   CODEX_ENV_VARS_FOR_CODEX,
   codexSnippet,
+  PLUGIN_CLIENTS,
   serveArgs,
+  namesSet,
   setVariables,
   type ClaudeScope,
   type Launch,
@@ -19,7 +21,8 @@ import { version } from '../package/version.js';
 import { hostEnv } from '../settings/env.js';
 
 const USAGE =
-  'Usage: peer-bridge config <claude|codex> [--scope local|project|user] [--runner NAME] [--npx] [--config FILE]';
+  'Usage: peer-bridge config <claude|codex|gemini> ' +
+  '[--scope local|project|user] [--runner NAME] [--npx] [--config FILE]';
 
 export const CONFIG_HELP = `${USAGE}
 
@@ -27,6 +30,8 @@ Prints how to register this bridge with a client, for this machine:
   claude   a \`claude mcp add-json\` command (run it in your project folder)
   codex    a [mcp_servers.peer-bridge] table for ~/.codex/config.toml, whose env_vars also name
            the variables set here that the peer's runner may use
+  gemini   an "mcpServers" entry for ~/.gemini/settings.json (or a project's .gemini/settings.json),
+           whose env names the same variables (Gemini CLI hides secret-looking ones otherwise)
 
 By default the server is started with this Node and this installed copy's absolute path, so
 the client needs neither npx nor a download at start-up. The peer is the other agent: Codex for
@@ -70,13 +75,14 @@ export async function config(argv: string[]): Promise<number> {
   if (values.help) return (console.log(CONFIG_HELP), 0);
   if (values.version) return (console.log(version), 0);
   const [client, ...extra] = positionals;
-  if ((client !== 'claude' && client !== 'codex') || extra.length > 0) {
+  const plugin = client === undefined ? undefined : PLUGIN_CLIENTS[client];
+  if ((client !== 'claude' && client !== 'codex' && !plugin) || extra.length > 0) {
+    const names = ['claude', 'codex', ...Object.keys(PLUGIN_CLIENTS)].map((c) => `peer-bridge config ${c}`);
     throw new UsageError(
-      'name one client: peer-bridge config claude, or peer-bridge config codex' +
-        (client ? ` (got ${JSON.stringify([client, ...extra].join(' '))})` : ''),
+      `name one client: ${names.join(', ')}` + (client ? ` (got ${JSON.stringify([client, ...extra].join(' '))})` : ''),
     );
   }
-  const runner = values.runner ?? (client === 'claude' ? 'codex' : 'claude');
+  const runner = values.runner ?? plugin?.peer ?? (client === 'claude' ? 'codex' : 'claude');
   checkRunnerOption(runner, values.config);
   const configFile = values.config ? path.resolve(values.config) : undefined;
   const how = launch(values.npx === true, serveArgs(runner, configFile));
@@ -89,10 +95,12 @@ export async function config(argv: string[]): Promise<number> {
   }
   if (values.scope !== undefined)
     throw new UsageError(
-      '--scope is for claude; Codex reads ~/.codex/config.toml, or .codex/config.toml in a trusted project',
+      `--scope is for claude; ${client} reads its own configuration file (see peer-bridge config --help)`,
     );
   const base = runner === 'codex' ? CODEX_ENV_VARS_FOR_CODEX : CODEX_ENV_VARS_FOR_CLAUDE;
   const here = setVariables([...(await runnerPatterns(runner)), 'PEER_BRIDGE_*'], hostEnv());
-  console.log(codexSnippet(how, [...new Set([...base, ...here])]));
+  const names = [...new Set([...base, ...here])];
+  // A plugin client fills in `$NAME` from its environment: name only what is set here.
+  console.log(plugin ? plugin.snippet(how, namesSet(names, hostEnv())) : codexSnippet(how, names));
   return 0;
 }

@@ -1,7 +1,7 @@
 // doctor's `settings` check: every variable of the settings table read at once, so a bad value is
 // reported before a server or a call meets it (a server starts anyway and refuses what it affects).
 import { settingsReport } from '../settings/problems.js';
-import type { Check } from './doctor.js';
+import type { Check } from './doctor-check.js';
 
 export function checkSettings(env: NodeJS.ProcessEnv): Check {
   const { set, problems } = settingsReport(env);

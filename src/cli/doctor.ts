@@ -10,6 +10,7 @@ import { BUILD_FROM_SOURCE_HINT } from '../native/load.js';
 import { STATE_DIR } from '../vocabulary.js';
 import type { Check } from './doctor-check.js';
 import { checkRunner } from './doctor-credentials.js';
+import { checkPlugins } from './doctor-plugins.js';
 import { liveCheck } from './doctor-live.js';
 import { parse } from './args.js';
 import { version } from '../package/version.js';
@@ -20,7 +21,8 @@ import { checkSettings } from './doctor-settings.js';
 export const DOCTOR_HELP = `Usage: peer-bridge doctor [--workspace DIR] [--json] [--live]
 
 Checks Node, the native addon, the Codex and Claude Code CLIs and their credentials (without
-spending tokens), the default runner and the workspace, and says how to fix what is missing.
+spending tokens), installed runner plugins (@peer-bridge/runner-<name>: granted, their CLI and its
+credentials), the default runner and the workspace, and says how to fix what is missing.
 Exit status 1 when a required check fails.
 
 Options:
@@ -343,11 +345,15 @@ export async function diagnosis(workspace: string, options: DiagnoseOptions = {}
           ],
     ),
   );
-  const runnerChecks = perRunner.flat();
+  const plugins = await checkPlugins(env, runIn ?? path.resolve(workspace));
+  const runnerChecks = [...perRunner.flat(), ...plugins.checks];
   // Ready: its credentials are ok and nothing about it fails (Codex that cannot load its configuration).
-  const ready = runners
-    .filter((r, i) => perRunner[i]![1]?.level === 'ok' && perRunner[i]!.every((c) => c.level !== 'fail'))
-    .map((r): string => r.id);
+  const ready = [
+    ...runners
+      .filter((r, i) => perRunner[i]![1]?.level === 'ok' && perRunner[i]!.every((c) => c.level !== 'fail'))
+      .map((r): string => r.id),
+    ...plugins.ready,
+  ];
   // A warning while some runner can work; a failure when none can.
   if (ready.length === 0) {
     for (const check of runnerChecks) if (check.level === 'warn') check.level = 'fail';

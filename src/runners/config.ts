@@ -91,14 +91,19 @@ export function loadConfig(configPath: string | undefined): LoadedConfig {
   return { dir: path.dirname(path.resolve(configPath)), file };
 }
 
-/** The user's grant for `specifier` (by exact key, or by the same resolved path), if any. */
+/**
+ * The user's grant for `specifier` (by exact key, by the package it resolved to, so `gemini` and
+ * `@peer-bridge/runner-gemini` share one entry, or by the same resolved path), if any.
+ */
 export function grantFor(
   config: LoadedConfig,
   specifier: string,
   resolvedFile: string | null,
+  packageName?: string,
 ): Partial<RunnerPermissions> | undefined {
   const runners = config.file.runners ?? {};
   if (runners[specifier]) return runners[specifier].grant ?? {};
+  if (packageName && runners[packageName]) return runners[packageName].grant ?? {};
   if (resolvedFile && config.dir) {
     for (const [key, entry] of Object.entries(runners)) {
       if (isPathSpecifier(key) && path.resolve(config.dir, key) === resolvedFile) return entry.grant ?? {};

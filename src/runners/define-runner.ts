@@ -38,6 +38,11 @@ export interface RunScope {
 export interface RunSpawnOptions {
   /** Called per stdout line, in order. */
   onLine: SpawnOptions['onLine'];
+  /**
+   * Called per stderr line, in order (lines cut to 4 KiB; stderr has no output cap). For a CLI
+   * that reports what the harness needs, such as its retries to reach the model, only on stderr.
+   */
+  onStderrLine?: SpawnOptions['onStderrLine'];
   /** Extra variables the runner sets itself; each name must be in its env grant. */
   env?: Record<string, string>;
   /** Working directory, inside the workspace (default: the workspace). */

@@ -173,7 +173,8 @@ async function loadDefinition(
       `${resolved.file} claims the id "${id}" of a built-in runner; a plugin needs an id of its own`,
     );
   }
-  return { definition, refine: undefined, userGrant: grantFor(config, specifier, resolved.file), passEnv: [] };
+  const userGrant = grantFor(config, specifier, resolved.file, resolved.packageName);
+  return { definition, refine: undefined, userGrant, passEnv: [] };
 }
 
 /** Each granted command's file, those started with variables of their own, and the files looked at. */
@@ -207,6 +208,7 @@ function resolveExecutables(
 /** What a loaded runner's calls share: its id, grant, executables and the loader's settings. */
 interface RunnerBinding {
   id: string;
+  workbench: boolean;
   grant: Grant;
   resolved: ResolvedExecutables;
   workspace: string;
@@ -221,6 +223,7 @@ function bindRunner(impl: RunnerImplementation, bound: RunnerBinding): Runner {
   const settleMs = options.abortSettleMs ?? ABORT_SETTLE_MS;
   return {
     id,
+    workbench: bound.workbench,
     async supportedEfforts(model) {
       const probe: RunRequest = {
         verb: 'advise',
@@ -273,7 +276,8 @@ async function loadRunnerNow(specifier: string, options: LoadRunnerOptions): Pro
     env: childEnv,
   });
   const impl = await definition.create(ctx);
-  const runner = bindRunner(impl, { id: manifest.id, grant, resolved, workspace, env, options });
+  const workbench = manifest.workbench === true;
+  const runner = bindRunner(impl, { id: manifest.id, workbench, grant, resolved, workspace, env, options });
   const files = [...(configFile ? [configFile] : []), ...resolved.files, ...Object.values(resolved.executables)];
   dependsOn.set(runner, [...new Set(files)]);
   return runner;

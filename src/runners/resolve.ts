@@ -5,11 +5,28 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { RunnerLoadError } from './errors.js';
 import { isPathSpecifier } from './config.js';
+import { packageRoot } from '../package/root.js';
 
 export const BUILT_IN_RUNNERS = ['codex', 'claude'] as const;
 export type BuiltInRunner = (typeof BUILT_IN_RUNNERS)[number];
 
-export type ResolvedSpecifier = { kind: 'built-in'; id: BuiltInRunner } | { kind: 'file'; file: string };
+export type ResolvedSpecifier =
+  | { kind: 'built-in'; id: BuiltInRunner }
+  /** `packageName`: the npm package the file came from, when a short name or package name was given. */
+  | { kind: 'file'; file: string; packageName?: string };
+
+/** Where a short runner name `X` is looked for first: the package `@peer-bridge/runner-X`. */
+export const RUNNER_PACKAGE_SCOPE = '@peer-bridge/runner-';
+
+/** A short runner name (`gemini`): lower-case, no scope, no slash, not a path. */
+export function isShortName(specifier: string): boolean {
+  return /^[a-z][a-z0-9-]{0,63}$/.test(specifier);
+}
+
+/** The package a short name stands for (`gemini` → `@peer-bridge/runner-gemini`). */
+export function runnerPackage(shortName: string): string {
+  return `${RUNNER_PACKAGE_SCOPE}${shortName}`;
+}
 
 type Exports = string | { [condition: string]: Exports } | null | undefined;
 
@@ -59,14 +76,30 @@ export function resolveSpecifier(specifier: string, baseDir: string): ResolvedSp
       `"${specifier}" is not a runner: use codex, claude, ./file.js, an absolute path or an npm package name`,
     );
   }
-  try {
-    return { kind: 'file', file: createRequire(path.join(baseDir, 'noop.js')).resolve(specifier) };
-  } catch {
-    const file = packageEntry(specifier, baseDir);
-    if (file && existsSync(file)) return { kind: 'file', file };
-    throw new RunnerLoadError(
-      `runner package "${specifier}" is not installed where ${baseDir} can see it ` +
-        '(it is never installed automatically)',
-    );
+  // A short name is first the project's own plugin package, then a package of that very name.
+  const candidates = isShortName(specifier) ? [runnerPackage(specifier), specifier] : [specifier];
+  for (const name of candidates) {
+    const file = installedEntry(name, baseDir);
+    if (file) return { kind: 'file', file, packageName: name };
   }
+  const install = candidates[0]!;
+  throw new RunnerLoadError(
+    `runner package "${install}" is not installed where ${baseDir} can see it (it is never installed ` +
+      `automatically): npm install ${install}`,
+  );
+}
+
+// The entry file of an installed package, seen from `baseDir`, else from beside peer-bridge itself
+// (`npm install peer-bridge @peer-bridge/runner-x` puts both in one node_modules, and a server may
+// start elsewhere), or null.
+function installedEntry(name: string, baseDir: string): string | null {
+  for (const dir of [baseDir, packageRoot()]) {
+    try {
+      return createRequire(path.join(dir, 'noop.js')).resolve(name);
+    } catch {
+      const file = packageEntry(name, dir);
+      if (file && existsSync(file)) return file;
+    }
+  }
+  return null;
 }

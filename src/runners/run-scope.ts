@@ -162,6 +162,7 @@ export function createRunScope(
         signal,
         limits: req.limits,
         onLine: options.onLine,
+        ...(options.onStderrLine ? { onStderrLine: options.onStderrLine } : {}),
         ...(options.graceMs !== undefined ? { graceMs: options.graceMs } : {}),
       });
       reportLeftovers(child, command, req);

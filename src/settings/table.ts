@@ -126,12 +126,19 @@ export const SETTINGS = {
     scope: 'host',
     readers: ['runners/executable', 'bridge/probe', 'runners/load'],
   }),
+  PEER_BRIDGE_GEMINI_BIN: entry({
+    parse: text,
+    shownDefault: '`gemini` on `PATH`',
+    sets: 'the Gemini CLI the `gemini` runner plugin (`@peer-bridge/runner-gemini`) starts',
+    scope: 'host',
+    readers: ['runners/executable'],
+  }),
   PEER_BRIDGE_CONFIG: entry({
     parse: filePath,
     shownDefault: 'none',
     sets: 'the config file (runner grants, price table) when `--config` names none',
     scope: 'host',
-    readers: ['runners/load', 'cli/runner-option', 'cli/doctor-credentials'],
+    readers: ['runners/load', 'cli/runner-option', 'cli/doctor-credentials', 'cli/doctor-plugins'],
   }),
   PEER_BRIDGE_PASS_ENV: entry({
     // Each item is checked by its reader (runners/env-grants), which names the bad one.

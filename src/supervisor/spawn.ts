@@ -23,6 +23,11 @@ export interface SpawnOptions {
   limits: LineLimits;
   /** Called per stdout line, in order. */
   onLine(line: string): void;
+  /**
+   * Called per stderr line, in order (each cut to STDERR_LINE_BYTES; stderr has no output cap).
+   * For CLIs that report retries only there.
+   */
+  onStderrLine?(line: string): void;
   /** Time between SIGTERM and SIGKILL (default 2000 ms). */
   graceMs?: number;
   /** How long to wait for stdout/stderr to close once the child has exited (default 2000 ms). */
@@ -57,6 +62,8 @@ export interface SpawnResult {
 export const SPAWN_ID_VARIABLE = 'PEER_BRIDGE_SPAWN_ID';
 
 const STDERR_TAIL_BYTES = 8192;
+/** Longest stderr line handed to onStderrLine; the rest of a longer line is dropped. */
+export const STDERR_LINE_BYTES = 4096;
 
 /**
  * Starts `file` (absolute) with `args`; resolves when it is gone, never rejects for child failures.
@@ -116,10 +123,11 @@ function supervise(
     const kill = () => strategy.kill(exited);
     // A throw inside the stdout listener would be an uncaught exception that ends the host.
     let lineError: { error: unknown } | null = null;
-    const onLine = (line: string) => {
+    const onLine = (line: string, stderr = false) => {
       if (lineError) return;
       try {
-        options.onLine(line);
+        if (stderr) options.onStderrLine?.(line);
+        else options.onLine(line);
       } catch (error) {
         lineError = { error };
         kill();
@@ -139,6 +147,7 @@ function supervise(
     if (options.signal.aborted) onAbort();
     child.stdout!.on('data', (chunk: Buffer) => splitter.push(chunk));
     const stderrTail = keepTail(child.stderr!);
+    if (options.onStderrLine) stderrLines(child.stderr!, (line) => onLine(line, true));
     let settled = false;
     const finish = async () => {
       if (settled) return;
@@ -187,6 +196,23 @@ function drainThen(child: StartedProcess, drainMs: number, finish: () => Promise
   child.on('close', () => {
     clearTimeout(timer);
     void finish();
+  });
+}
+
+/** Splits a stream into lines for `each`, each cut to STDERR_LINE_BYTES. */
+function stderrLines(stream: Readable, each: (line: string) => void): void {
+  let pending = Buffer.alloc(0);
+  stream.on('data', (chunk: Buffer) => {
+    pending = Buffer.concat([pending, chunk]);
+    for (let nl = pending.indexOf(10); nl >= 0; nl = pending.indexOf(10)) {
+      each(pending.subarray(0, Math.min(nl, STDERR_LINE_BYTES)).toString('utf8').replace(/\r$/, ''));
+      pending = pending.subarray(nl + 1);
+    }
+    // A line longer than the cap is cut: keep only its head until its end arrives.
+    if (pending.length > STDERR_LINE_BYTES) pending = pending.subarray(0, STDERR_LINE_BYTES);
+  });
+  stream.on('end', () => {
+    if (pending.length > 0) each(pending.toString('utf8'));
   });
 }
 

@@ -14,6 +14,8 @@ const ALLOWED: Record<string, string> = {
   'src/cli/client-snippets.ts': 'lists which pass-through names are set, to write them into a client config',
   'src/runners/claude/index.ts':
     "fills in Claude Code's own MCP wait variables in the peer's environment when the user set none (theirs pass on as set)",
+  'src/cli/doctor-plugins.ts':
+    "checks whether a plugin peer's credentials (variables or files under its home) are set, never read as settings",
   'src/cli/doctor-credentials.ts':
     "checks whether the peers' provider credentials (handed on, never read as settings) are set",
 };

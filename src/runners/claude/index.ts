@@ -20,6 +20,7 @@ const manifest = {
     read: ['${workspace}'],
     write: ['${workspace}'],
   },
+  workbench: true,
 };
 
 /** Built-ins only: the host passes each resolved executable through this at load. */

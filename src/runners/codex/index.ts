@@ -25,6 +25,7 @@ const manifest = {
     read: ['${workspace}'],
     write: ['${workspace}'],
   },
+  workbench: true,
 };
 
 type Substitution = RunResult['effortSubstitution'];
