@@ -13,13 +13,17 @@ export type { PublicEnvelope } from './envelope/index.js';
 export { defineRunner } from './runners/define-runner.js';
 export { PermissionDenied, RunnerConfigError, RunnerLoadError } from './runners/errors.js';
 export type {
+  PeerWorkbench,
+  RunnerContext,
   RunnerDefinition,
   RunnerEvent,
+  RunnerImplementation,
   RunnerManifest,
   RunRequest,
   RunResult,
   RunScope,
 } from './runners/index.js';
+export type { WorkbenchCapability } from './runners/workbench-capability.js';
 
 /**
  * Runs one bridge call: launches the peer in `workspace`, and resolves to the validated public

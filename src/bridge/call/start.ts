@@ -17,8 +17,6 @@ import { neverStarted, stateRefusal } from './never-started.js';
 import { settled } from './settled.js';
 import type { AdmittedCall, PhaseResult, StartedCall } from './types.js';
 
-const WORKBENCH_RUNNERS: readonly string[] = ['claude', 'codex'];
-
 export async function startCall(call: AdmittedCall): Promise<PhaseResult<StartedCall>> {
   const { settings, ledger, meta } = call;
   const { options, workspace, spec } = settings;
@@ -39,8 +37,8 @@ export async function startCall(call: AdmittedCall): Promise<PhaseResult<Started
   const runner = loaded.value;
   meta.runner = runner.id;
   meta.direction = directionOf(settings.caller, runner.id);
-  // Only the built-in runners hand the workbench to their CLI; a plugin's peer is not told of it.
-  const workbench = settings.offered && WORKBENCH_RUNNERS.includes(runner.id) ? settings.offered : null;
+  // Only a runner that declared it hands the workbench to its CLI; other peers are not told of it.
+  const workbench = settings.offered && runner.workbench === true ? settings.offered : null;
   const prompt = buildPrompt(settings.verb, settings.task, settings.budget.seconds, workbench !== null);
 
   const wantsRunnerLevels = options.effort !== undefined && options.supported_efforts === undefined;

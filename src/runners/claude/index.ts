@@ -105,7 +105,8 @@ function createClaude(ctx: RunnerContext) {
     };
   }
 
-  return { supportedEfforts, run };
+  // Implement runs edit through the workbench: Codex gets it as an MCP server, Claude also loses its edit tools.
+  return { workbench: true, supportedEfforts, run };
 }
 
 export default defineRunner({ manifest, create: createClaude });

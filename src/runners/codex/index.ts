@@ -174,7 +174,8 @@ function createCodex(ctx: RunnerContext) {
     return { ...result, effortSubstitution: substitution };
   }
 
-  return { supportedEfforts, run };
+  // Implement runs edit through the workbench: Codex gets it as an MCP server, Claude also loses its edit tools.
+  return { workbench: true, supportedEfforts, run };
 }
 
 export default defineRunner({ manifest, create: createCodex });
