@@ -23,6 +23,13 @@ export function verbAgent(verb) {
   return verb === 'implement' ? 'build' : 'plan';
 }
 
+/**
+ * How long OpenCode waits for the workbench's tools (ms). Its default, 5 s, is short for a Node
+ * server starting on a busy machine, and a peer that starts without the workbench has no tool
+ * left to edit with.
+ */
+export const WORKBENCH_TIMEOUT_MS = 30_000;
+
 /** The workbench as an OpenCode local MCP server (`mcp.<name>`). */
 export function workbenchServer(workbench) {
   return {
@@ -30,6 +37,7 @@ export function workbenchServer(workbench) {
     command: [workbench.command, ...workbench.args],
     environment: { ...workbench.env },
     enabled: true,
+    timeout: WORKBENCH_TIMEOUT_MS,
   };
 }
 
