@@ -13,20 +13,23 @@ import {
   type ClaudeScope,
   type Launch,
 } from './client-snippets.js';
+import { opencodeSnippet } from './config/opencode.js';
 import { checkRunnerOption } from './runner-option.js';
 import { cliPath } from '../package/root.js';
 import { version } from '../package/version.js';
 
-export const CONFIG_HELP = `Usage: peer-bridge config <claude|codex> [--scope local|project|user] [--runner NAME] [--npx] [--config FILE]
+export const CONFIG_HELP = `Usage: peer-bridge config <claude|codex|opencode> [--scope local|project|user] [--runner NAME] [--npx] [--config FILE]
 
 Prints how to register this bridge with a client, for this machine:
   claude   a \`claude mcp add-json\` command (run it in your project folder)
   codex    a [mcp_servers.peer-bridge] table for ~/.codex/config.toml, whose env_vars also name
            the variables set here that the peer's runner may use
+  opencode an \`mcp\` entry for OpenCode's opencode.json (the project's, or
+           ~/.config/opencode/opencode.json)
 
 By default the server is started with this Node and this installed copy's absolute path, so
 the client needs neither npx nor a download at start-up. The peer is the other agent: Codex for
-Claude Code, Claude Code for Codex.
+Claude Code and OpenCode, Claude Code for Codex.
 
 Options:
       --scope SCOPE  Claude Code scope: local (default; you, this project), project (.mcp.json,
@@ -66,12 +69,12 @@ export async function config(argv: string[]): Promise<number> {
   if (values.help) return (console.log(CONFIG_HELP), 0);
   if (values.version) return (console.log(version), 0);
   const [client, ...extra] = positionals;
-  if ((client !== 'claude' && client !== 'codex') || extra.length > 0) {
+  if ((client !== 'claude' && client !== 'codex' && client !== 'opencode') || extra.length > 0) {
     throw new UsageError(
-      `name one client: peer-bridge config claude, or peer-bridge config codex${client ? ` (got ${JSON.stringify([client, ...extra].join(' '))})` : ''}`,
+      `name one client: peer-bridge config claude, peer-bridge config codex or peer-bridge config opencode${client ? ` (got ${JSON.stringify([client, ...extra].join(' '))})` : ''}`,
     );
   }
-  const runner = values.runner ?? (client === 'claude' ? 'codex' : 'claude');
+  const runner = values.runner ?? (client === 'codex' ? 'claude' : 'codex');
   checkRunnerOption(runner, values.config);
   const configFile = values.config ? path.resolve(values.config) : undefined;
   const how = launch(values.npx === true, serveArgs(runner, configFile));
@@ -80,6 +83,12 @@ export async function config(argv: string[]): Promise<number> {
       throw new UsageError(`--scope must be local, project or user, got ${JSON.stringify(values.scope)}`);
     }
     console.log(claudeSnippet(how, (values.scope ?? 'local') as ClaudeScope));
+    return 0;
+  }
+  if (client === 'opencode') {
+    if (values.scope !== undefined)
+      throw new UsageError('--scope is for claude; OpenCode reads opencode.json in the project or ~/.config/opencode');
+    console.log(opencodeSnippet(how));
     return 0;
   }
   if (values.scope !== undefined)

@@ -10,6 +10,7 @@ import { BUILD_FROM_SOURCE_HINT } from '../native/load.js';
 import { STATE_DIR } from '../vocabulary.js';
 import { checkRunner } from './doctor-credentials.js';
 import { liveCheck } from './doctor-live.js';
+import { opencodeChecks } from './doctor/opencode.js';
 import { parse } from './args.js';
 import { version } from '../package/version.js';
 
@@ -346,6 +347,9 @@ export async function diagnosis(workspace: string, options: DiagnoseOptions = {}
     () => 'codex',
   );
   const defaultCheck = defaultRunnerCheck(chosen, ready);
+  // Runner plugins are found where the config file is (PEER_BRIDGE_CONFIG), else here.
+  const pluginsFrom = env.PEER_BRIDGE_CONFIG ? path.dirname(path.resolve(env.PEER_BRIDGE_CONFIG)) : process.cwd();
+  const opencode = await opencodeChecks({ env, from: pluginsFrom, live: options.live === true });
   const live = !options.live
     ? []
     : ready.length === 0
@@ -357,6 +361,7 @@ export async function diagnosis(workspace: string, options: DiagnoseOptions = {}
       native,
       processes,
       ...runnerChecks,
+      ...opencode,
       defaultCheck,
       ...live,
       ...ws,
