@@ -44,14 +44,24 @@ export const OPENCODE_EFFORTS = ['minimal', 'low', 'medium', 'high', 'xhigh', 'm
 // (its tree was killed), or the run was aborted.
 function spawnFailure(spawned) {
   if (spawned.spawnError)
-    return { type: 'error', message: `cannot start opencode: ${spawned.spawnError.message}`, fatal: true, cause: 'spawn' };
+    return {
+      type: 'error',
+      message: `cannot start opencode: ${spawned.spawnError.message}`,
+      fatal: true,
+      cause: 'spawn',
+    };
   if (spawned.outputLimitHit) {
     const cap = spawned.outputLimit === 'line-bytes' ? 'per-line' : 'total';
     const message = `opencode output passed the ${cap} byte cap; the process tree was killed`;
     return { type: 'error', message, fatal: true, cause: 'output-limit' };
   }
   if (spawned.aborted)
-    return { type: 'error', message: 'the run was aborted; the process tree was killed', fatal: true, cause: 'aborted' };
+    return {
+      type: 'error',
+      message: 'the run was aborted; the process tree was killed',
+      fatal: true,
+      cause: 'aborted',
+    };
   return null;
 }
 
@@ -87,11 +97,24 @@ function createOpencode(ctx) {
     const mapper = new OpencodeEventMapper();
     let content;
     try {
-      const config = runConfig({ verb: req.verb, workbench: req.workbench, userContent: ctx.env.OPENCODE_CONFIG_CONTENT });
+      const config = runConfig({
+        verb: req.verb,
+        workbench: req.workbench,
+        userContent: ctx.env.OPENCODE_CONFIG_CONTENT,
+      });
       content = JSON.stringify(config);
     } catch (error) {
       req.onEvent({ type: 'error', message: error.message, fatal: true, cause: 'invalid-config' });
-      return { exitCode: null, signal: null, stderrTail: '', outputLimitHit: false, aborted: false, lastAgentMessage: null, model: null, sessionId: null };
+      return {
+        exitCode: null,
+        signal: null,
+        stderrTail: '',
+        outputLimitHit: false,
+        aborted: false,
+        lastAgentMessage: null,
+        model: null,
+        sessionId: null,
+      };
     }
     const args = opencodeArgs({ verb: req.verb, prompt: req.prompt, model: req.model, effort: req.effort });
     const spawned = await scope.spawn('opencode', args, {

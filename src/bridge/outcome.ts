@@ -25,6 +25,20 @@ function lastChildError(outcome: ChildOutcome): string {
   return said ? `; the child's last error: ${said.message.replace(/\s+/g, ' ').trim().slice(0, 240)}` : '';
 }
 
+// A CLI that retries on its own and reports only when it gives up (OpenCode): one fatal error says it.
+function gaveUpEnvelope(outcome: ChildOutcome, meta: RunMeta): Promise<PublicEnvelope> | null {
+  const gaveUp = outcome.errors.find((error) => error.fatal && error.cause === 'model-unreachable');
+  if (!gaveUp) return null;
+  const lastError = gaveUp.message.replace(/\s+/g, ' ').trim().slice(0, 240);
+  return harnessEnvelope({
+    fault: 'model-unreachable',
+    cause:
+      'model-unreachable: the peer could not reach its model and gave up with no model output. ' +
+      `The child's last error: ${lastError}. ${UNREACHABLE_ADVICE}`,
+    meta,
+  });
+}
+
 /** Builds the envelope of one finished child run. Never throws for child failures. */
 export async function envelopeForOutcome(
   outcome: ChildOutcome,
@@ -89,15 +103,8 @@ export async function envelopeForOutcome(
   }
   const spawnError = outcome.errors.find((error) => error.cause === 'spawn');
   if (spawnError) return harnessEnvelope({ fault: 'spawn', cause: `spawn: ${spawnError.message}`, meta });
-  // A CLI that retries on its own and reports only when it gives up (OpenCode): one fatal error says it.
-  const gaveUp = outcome.errors.find((error) => error.fatal && error.cause === 'model-unreachable');
-  if (gaveUp) {
-    return harnessEnvelope({
-      fault: 'model-unreachable',
-      cause: `model-unreachable: the peer could not reach its model and gave up with no model output. The child's last error: ${gaveUp.message.replace(/\s+/g, ' ').trim().slice(0, 240)}. ${UNREACHABLE_ADVICE}`,
-      meta,
-    });
-  }
+  const gaveUp = gaveUpEnvelope(outcome, meta);
+  if (gaveUp) return gaveUp;
   const fatal = outcome.errors.filter((error) => error.fatal).map((error) => error.message);
   const exit = result.signal ? `was killed by ${result.signal}` : `exited with code ${result.exitCode}`;
   const detail = fatal.length > 0 ? fatal.join('; ') : lastLine(result.stderrTail);

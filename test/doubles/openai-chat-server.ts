@@ -14,7 +14,7 @@ export const CHAT_USAGE = {
 };
 
 /** The tool calls a turn plays: `tool` is OpenCode's `bash`, `call` any tool by the name OpenCode gives it. */
-function toolCall(turn: Turn, id: string): { name: string; args: unknown } | null {
+function toolCall(turn: Turn): { name: string; args: unknown } | null {
   if (turn.kind === 'tool') return { name: 'bash', args: { command: turn.command, description: 'scripted command' } };
   if (turn.kind === 'call') return { name: turn.name, args: turn.input };
   return null;
@@ -48,7 +48,7 @@ function play(turn: Turn, id: string, res: ServerResponse): void {
   startStream(res);
   if (turn.kind === 'hang') return;
   res.write(chunk(id, { role: 'assistant', content: '' }, null));
-  const call = toolCall(turn, id);
+  const call = toolCall(turn);
   if (call) {
     const fn = { name: call.name, arguments: JSON.stringify(call.args) };
     res.write(chunk(id, { tool_calls: [{ index: 0, id: `call_${id}`, type: 'function', function: fn }] }, null));

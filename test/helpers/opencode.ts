@@ -61,7 +61,10 @@ export function opencodeHome(dir: string, config: Record<string, unknown>): Reco
   mkdirSync(path.join(configDir, 'node_modules'), { recursive: true });
   const deps = { '@opencode-ai/plugin': OPENCODE_VERSION };
   writeFileSync(path.join(configDir, 'package.json'), JSON.stringify({ dependencies: deps }));
-  writeFileSync(path.join(configDir, 'package-lock.json'), JSON.stringify({ packages: { '': { dependencies: deps } } }));
+  writeFileSync(
+    path.join(configDir, 'package-lock.json'),
+    JSON.stringify({ packages: { '': { dependencies: deps } } }),
+  );
   writeFileSync(path.join(configDir, 'opencode.json'), JSON.stringify(config, null, 2));
   return {
     HOME: home,
@@ -97,7 +100,9 @@ export async function opencodeConfigFile(dir: string, specifier = opencodePlugin
   return file;
 }
 
-const harnessSchema: object = JSON.parse(readFileSync(path.join(repoRoot, 'schemas', 'harness-envelope.schema.json'), 'utf8'));
+const harnessSchema: object = JSON.parse(
+  readFileSync(path.join(repoRoot, 'schemas', 'harness-envelope.schema.json'), 'utf8'),
+);
 const ajv = new Ajv2020({ allErrors: true, strict: false });
 const addFormats = addFormatsModule.default ?? addFormatsModule;
 addFormats(ajv);

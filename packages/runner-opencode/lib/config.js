@@ -64,7 +64,7 @@ export function runConfig({ verb, workbench, userContent }) {
     try {
       base = JSON.parse(userContent);
     } catch (error) {
-      throw new Error(`OPENCODE_CONFIG_CONTENT is not JSON (${error.message}); fix or unset it`);
+      throw new Error(`OPENCODE_CONFIG_CONTENT is not JSON (${error.message}); fix or unset it`, { cause: error });
     }
     if (!isObject(base)) throw new Error('OPENCODE_CONFIG_CONTENT must hold a JSON object; fix or unset it');
   }

@@ -6,7 +6,8 @@ import { createHash } from 'node:crypto';
 const MAX_TEXT = 4000;
 // OpenCode's own edit tools and the workbench's mutating tools (the server is named `workbench`).
 const EDIT_TOOLS = new Set(['edit', 'write', 'patch', 'multiedit', 'apply_patch']);
-const WORKBENCH_EDIT = /^workbench_(write_file|edit_file|multi_edit|notebook_edit|delete_range|delete_symbol|move_file)$/;
+const WORKBENCH_EDIT =
+  /^workbench_(write_file|edit_file|multi_edit|notebook_edit|delete_range|delete_symbol|move_file)$/;
 // What OpenCode says when it gave up reaching the model (after its own five retries).
 const UNREACHABLE =
   /cannot connect|unable to connect|connection (refused|reset|closed|error)|fetch failed|failed to fetch|ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|ECONNRESET|socket/i;
@@ -141,6 +142,11 @@ export class OpencodeEventMapper {
   usage() {
     if (!this.tokens) return null;
     const cost = this.cost > 0 ? this.cost : null;
-    return { type: 'usage', tokens: { ...this.tokens }, cost_usd: cost, cost_source: cost === null ? null : 'reported' };
+    return {
+      type: 'usage',
+      tokens: { ...this.tokens },
+      cost_usd: cost,
+      cost_source: cost === null ? null : 'reported',
+    };
   }
 }

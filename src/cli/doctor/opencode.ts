@@ -3,6 +3,7 @@
 // the plugin's granted variables), and with --live one tiny bridge call through the plugin.
 // Nothing is checked (no line printed) when neither the plugin nor the CLI is on this machine.
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { resolveExecutable } from '../../runners/executable.js';
@@ -52,10 +53,14 @@ function run(file: string, args: string[], env: Record<string, string>): Promise
 
 // `opencode auth list`: stored logins and the provider keys it sees in the environment.
 async function credentials(file: string, env: Record<string, string>): Promise<Check> {
-  // eslint-disable-next-line no-control-regex
   const text = (await run(file, ['auth', 'list'], env))?.replace(/\u001b\[[0-9;]*m/g, '');
   if (text == null) {
-    return { name: 'opencode-auth', level: 'warn', detail: '`opencode auth list` failed', fix: 'run it yourself to see why' };
+    return {
+      name: 'opencode-auth',
+      level: 'warn',
+      detail: '`opencode auth list` failed',
+      fix: 'run it yourself to see why',
+    };
   }
   const stored = Number(/(\d+) credentials?/.exec(text)?.[1] ?? 0);
   const variables = Number(/(\d+) environment variables?/.exec(text)?.[1] ?? 0);
@@ -69,8 +74,30 @@ async function credentials(file: string, env: Record<string, string>): Promise<C
     name: 'opencode-auth',
     level: 'warn',
     detail: 'OpenCode has no stored credential and sees no provider key variable',
-    fix: 'run `opencode auth login`, or give the provider an apiKey in opencode.json (a key variable it reads needs a grant in the config file)',
+    fix:
+      'run `opencode auth login`, or give the provider an apiKey in opencode.json ' +
+      '(a key variable it reads needs a grant in the config file)',
   };
+}
+
+// One tiny call through the plugin, by package name as the user's config file grants it; none
+// when the config file grants the plugin nothing (the call could only be refused).
+async function live(configFile: string | undefined): Promise<Check> {
+  let granted = false;
+  try {
+    const config = JSON.parse(readFileSync(configFile ?? '', 'utf8')) as { runners?: Record<string, unknown> };
+    granted = config.runners?.[OPENCODE_PLUGIN] !== undefined;
+  } catch {
+    // no config file, or not one peer-bridge could read either
+  }
+  if (!granted)
+    return {
+      name: 'opencode-live',
+      level: 'warn',
+      detail: `no live call: the config file (PEER_BRIDGE_CONFIG) grants nothing to ${OPENCODE_PLUGIN}`,
+      fix: `add "runners": { "${OPENCODE_PLUGIN}": { "grant": … } } to it, as the plugin's README shows`,
+    };
+  return { ...(await liveCheck(OPENCODE_PLUGIN)), name: 'opencode-live' };
 }
 
 /** The OpenCode checks (empty when neither the plugin nor the CLI is installed). */
@@ -102,10 +129,6 @@ export async function opencodeChecks(options: OpencodeDoctorOptions): Promise<Ch
     return [...checks, { name: 'opencode', level: 'warn', detail: `${file} --version failed`, fix: INSTALL }];
   checks.push({ name: 'opencode', level: 'ok', detail: `${version} (${file})` });
   checks.push(await credentials(file, childEnv));
-  if (options.live && plugin) {
-    // By package name, as the user's config file grants it (resolved from the config file's folder).
-    const live = await liveCheck(OPENCODE_PLUGIN);
-    checks.push({ ...live, name: 'opencode-live' });
-  }
+  if (options.live && plugin) checks.push(await live(env.PEER_BRIDGE_CONFIG));
   return checks;
 }

@@ -38,12 +38,11 @@ async function setUp(turns: Turn[] | { origin: string }) {
 }
 
 function valid(envelope: unknown) {
-  if (process.env.DEBUG_ENVELOPE) console.log(JSON.stringify(envelope, null, 1));
   expect(envelopeProblems(envelope)).toEqual([]);
   return envelope;
 }
 
-describe('an OpenCode peer through the runner plugin', () => {
+describe('an OpenCode peer answering through the runner plugin', () => {
   it('advises: the answer becomes the envelope, with the session, tokens and cost OpenCode reported', async () => {
     const { ws, double } = await setUp([{ kind: 'answer', answer: answer() }]);
     const envelope = await runBridge({ verb: 'advise', task: 'Check parse().', workspace: ws, runner: opencodePlugin });
@@ -82,7 +81,9 @@ describe('an OpenCode peer through the runner plugin', () => {
     const second = JSON.stringify(double!.requests[1]!.body);
     expect(second).toContain("unavailable tool 'bash'");
   });
+});
 
+describe('an OpenCode peer that cannot answer', () => {
   it('ends invalid-output when the model answers with text that holds no JSON object', async () => {
     const { ws } = await setUp([{ kind: 'text', text: 'I looked around and all is well.' }]);
     const envelope = await runBridge({ verb: 'advise', task: 'Check.', workspace: ws, runner: opencodePlugin });

@@ -45,7 +45,10 @@ describe('grants of the OpenCode runner plugin', () => {
   it('is refused at load when the config grants less than the manifest declares, naming what is missing', async () => {
     const { dir, ws, env } = setUp();
     const grant = (await opencodeGrant()) as { env: string[] };
-    const configPath = configFile(dir, opencodePlugin, { ...grant, env: grant.env.filter((n) => n !== 'XDG_DATA_HOME') });
+    const configPath = configFile(dir, opencodePlugin, {
+      ...grant,
+      env: grant.env.filter((n) => n !== 'XDG_DATA_HOME'),
+    });
     const error = await loadRunner(opencodePlugin, { workspace: ws, configPath, env }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PermissionDenied);
     expect(error).toMatchObject({ code: 'ERR_PERMISSION_DENIED', permission: 'env', value: 'XDG_DATA_HOME' });

@@ -48,7 +48,10 @@ it('packs, installs beside peer-bridge and answers an advise call as a user runs
     manifest: { permissions: Record<string, unknown> };
   };
   const config = path.join(project, 'peer-bridge.config.json');
-  writeFileSync(config, JSON.stringify({ runners: { '@peer-bridge/runner-opencode': { grant: manifest.permissions } } }));
+  writeFileSync(
+    config,
+    JSON.stringify({ runners: { '@peer-bridge/runner-opencode': { grant: manifest.permissions } } }),
+  );
 
   const double = await startChatDouble([{ kind: 'answer', answer: answer({ verdict: 'Packed and fine.' }) }]);
   closers.push(double.close);

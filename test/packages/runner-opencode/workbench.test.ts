@@ -68,7 +68,12 @@ describe('an OpenCode implement peer', () => {
       PEER_BRIDGE_CONFIG: await opencodeConfigFile(dir),
       PEER_BRIDGE_LOCK_DIR: path.join(dir, 'locks'),
     });
-    const call = runBridge({ verb: 'implement', task: 'Mark beta in notes.txt as yours.', workspace: ws, runner: opencodePlugin });
+    const call = runBridge({
+      verb: 'implement',
+      task: 'Mark beta in notes.txt as yours.',
+      workspace: ws,
+      runner: opencodePlugin,
+    });
     // The peer has read the file through the workbench and waits for its next turn: edit now.
     await double.waitForRequests(2);
     const caller = openWorkbench({ workspace: ws });
