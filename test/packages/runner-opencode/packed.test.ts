@@ -33,8 +33,11 @@ it('packs, installs beside peer-bridge and answers an advise call as a user runs
     'package/README.md',
     'package/index.d.ts',
     'package/index.js',
+    'package/lib/args.d.ts',
     'package/lib/args.js',
+    'package/lib/config.d.ts',
     'package/lib/config.js',
+    'package/lib/events.d.ts',
     'package/lib/events.js',
     'package/package.json',
   ]);
