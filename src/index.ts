@@ -13,6 +13,7 @@ export type { PublicEnvelope } from './envelope/index.js';
 export { defineRunner } from './runners/define-runner.js';
 export { PermissionDenied, RunnerConfigError, RunnerLoadError } from './runners/errors.js';
 export type {
+  Effort,
   PeerWorkbench,
   RunnerContext,
   RunnerDefinition,
@@ -22,8 +23,10 @@ export type {
   RunRequest,
   RunResult,
   RunScope,
+  RunSpawnOptions,
+  SpawnResult,
+  Verb,
 } from './runners/index.js';
-export type { WorkbenchCapability } from './runners/workbench-capability.js';
 
 /**
  * Runs one bridge call: launches the peer in `workspace`, and resolves to the validated public

@@ -35,6 +35,8 @@ export const manifest = {
     read: ['${workspace}'],
     write: ['${workspace}'],
   },
+  // Implement runs edit through peer-bridge's workbench (OpenCode's edit tools are denied).
+  workbench: true,
 };
 
 /** Effort levels passed as `--variant` (OpenCode maps them to each provider's reasoning settings). */
@@ -142,8 +144,6 @@ function createOpencode(ctx) {
   }
 
   return {
-    // Edits of implement calls go through peer-bridge's workbench (OpenCode's edit tools are denied).
-    workbench: true,
     supportedEfforts: async () => [...OPENCODE_EFFORTS],
     run,
   };

@@ -14,6 +14,10 @@ export interface RunnerManifest {
   apiVersion: 1;
   description?: string;
   permissions: RunnerPermissions;
+  /**
+   * True when the runner hands RunRequest.workbench (peer-bridge's file workbench, an MCP server) to its CLI and turns the CLI's own edit tools off: implement runs then get it, and the peer is told to edit through it. Default false.
+   */
+  workbench?: boolean;
 }
 /**
  * Requested (in a manifest) or granted (in the user's config) permissions.

@@ -5,7 +5,6 @@ import type { RunnerManifest } from './manifest.js';
 import type { SpawnOptions, SpawnResult } from '../supervisor/spawn.js';
 import type { RunnerUserConfig } from './config.js';
 import { validateManifest } from './manifest.js';
-import type { WorkbenchCapability } from './workbench-capability.js';
 
 /** What the host gives a runner once, at load. */
 export interface RunnerContext {
@@ -50,7 +49,7 @@ export interface RunSpawnOptions {
 }
 
 /** A runner's implementation, as its `create` returns it. */
-export interface RunnerImplementation extends WorkbenchCapability {
+export interface RunnerImplementation {
   /** `scope` is a short-lived probe scope (the load workspace, a 20 s abort, 16 MiB output cap). */
   supportedEfforts(model: string | undefined, scope: RunScope): Promise<Effort[] | null>;
   run(req: RunRequest, scope: RunScope): Promise<RunResult>;

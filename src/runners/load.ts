@@ -14,7 +14,6 @@ import { effectiveGrant } from './permissions.js';
 import { BUILT_IN_RUNNERS, resolveSpecifier, type BuiltInRunner } from './resolve.js';
 import { createRunScope, type ExecutableLaunch } from './run-scope.js';
 import type { Runner, RunRequest } from './types.js';
-import { acceptsWorkbench } from './workbench-capability.js';
 
 const PROBE_TIMEOUT_MS = 20_000;
 const PROBE_OUTPUT_BYTES = 16 << 20;
@@ -208,7 +207,7 @@ async function loadRunnerNow(specifier: string, options: LoadRunnerOptions): Pro
   const configFile = options.configPath ?? env.PEER_BRIDGE_CONFIG;
   const runner: Runner = {
     id: manifest.id,
-    workbench: acceptsWorkbench(impl),
+    workbench: manifest.workbench === true,
     async supportedEfforts(model) {
       const probe: RunRequest = {
         verb: 'advise',

@@ -154,8 +154,8 @@ export interface RunResult {
 /** A loaded runner, ready to run. */
 export interface Runner {
   id: string;
-  /** True when the runner hands the peer workbench to its CLI (see workbench-capability.ts). */
-  workbench?: boolean;
+  /** The manifest says the runner hands the workbench to its CLI (implement runs then get one). */
+  workbench: boolean;
   /** Effort levels the model accepts, lowest first; null when the runner does not know. */
   supportedEfforts(model?: string): Promise<Effort[] | null>;
   run(req: RunRequest): Promise<RunResult>;

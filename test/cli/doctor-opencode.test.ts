@@ -2,7 +2,7 @@
 // config file that grants it): the real OpenCode CLI's version, its credentials as the peer would
 // see them, and `--live` through the plugin against the Chat Completions double.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startChatDouble } from '../doubles/openai-chat-server.js';
@@ -94,17 +94,27 @@ describe('doctor for OpenCode peers', () => {
     expect(auth!.fix).toContain('opencode auth login');
   }, 60_000);
 
-  it('says nothing of OpenCode when neither the plugin nor the CLI is installed', async () => {
+  it('says only that the plugin is not granted when the config file grants it nothing, and starts no OpenCode', async () => {
+    const dir = tempDir();
+    const config = await userProject(dir);
+    writeFileSync(config, '{}');
+    // An OpenCode that cannot start: the check never tries.
+    const { checks } = await doctor([], {
+      PEER_BRIDGE_CONFIG: config,
+      PEER_BRIDGE_OPENCODE_BIN: '/nonexistent/opencode',
+    });
+    expect(opencodeOnly(checks)).toEqual([
+      expect.objectContaining({ name: 'opencode-plugin', level: 'warn', fix: expect.stringContaining('grant it') }),
+    ]);
+  }, 60_000);
+
+  it('says nothing of OpenCode when the plugin is not installed', async () => {
     const dir = tempDir();
     const empty = path.join(dir, 'empty');
     mkdirSync(empty);
     const config = path.join(empty, 'peer-bridge.config.json');
     writeFileSync(config, '{}');
-    const PATH = (process.env.PATH ?? '')
-      .split(path.delimiter)
-      .filter((d) => !existsSync(path.join(d, 'opencode')))
-      .join(path.delimiter);
-    const { checks } = await doctor([], { PATH, PEER_BRIDGE_CONFIG: config });
+    const { checks } = await doctor([], { PEER_BRIDGE_CONFIG: config });
     expect(opencodeOnly(checks)).toEqual([]);
   }, 60_000);
 });

@@ -37,8 +37,8 @@ export async function startCall(call: AdmittedCall): Promise<PhaseResult<Started
   const runner = loaded.value;
   meta.runner = runner.id;
   meta.direction = directionOf(settings.caller, runner.id);
-  // Only a runner that declared it hands the workbench to its CLI; other peers are not told of it.
-  const workbench = settings.offered && runner.workbench === true ? settings.offered : null;
+  // Only a runner whose manifest says it hands the workbench to its CLI gets it; another's peer is not told of it.
+  const workbench = settings.offered && runner.workbench ? settings.offered : null;
   const prompt = buildPrompt(settings.verb, settings.task, settings.budget.seconds, workbench !== null);
 
   const wantsRunnerLevels = options.effort !== undefined && options.supported_efforts === undefined;

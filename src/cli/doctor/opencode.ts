@@ -1,7 +1,7 @@
-// `peer-bridge doctor` for OpenCode peers (the @peer-bridge/runner-opencode plugin): the CLI is
-// installed, its version, its credentials as the peer would see them (`opencode auth list` with
-// the plugin's granted variables), and with --live one tiny bridge call through the plugin.
-// Nothing is checked (no line printed) when neither the plugin nor the CLI is on this machine.
+// `peer-bridge doctor` for OpenCode peers (the @peer-bridge/runner-opencode plugin): the plugin is
+// installed and granted, the CLI is installed, its version, its credentials as the peer would see
+// them (`opencode auth list` with the plugin's granted variables), and with --live one tiny bridge
+// call through the plugin.
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -24,6 +24,7 @@ export interface OpencodeDoctorOptions {
 
 interface Plugin {
   entry: string;
+  /** The variables its manifest asks for (what the peer's environment holds). */
   env: string[];
 }
 
@@ -80,55 +81,53 @@ async function credentials(file: string, env: Record<string, string>): Promise<C
   };
 }
 
-// One tiny call through the plugin, by package name as the user's config file grants it; none
-// when the config file grants the plugin nothing (the call could only be refused).
-async function live(configFile: string | undefined): Promise<Check> {
-  let granted = false;
+// Whether the config file grants the plugin (by package name): only then can OpenCode be a peer,
+// and only then does doctor start the OpenCode CLI (which creates its own folders under HOME).
+function granted(configFile: string | undefined): boolean {
   try {
     const config = JSON.parse(readFileSync(configFile ?? '', 'utf8')) as { runners?: Record<string, unknown> };
-    granted = config.runners?.[OPENCODE_PLUGIN] !== undefined;
+    return config.runners?.[OPENCODE_PLUGIN] !== undefined;
   } catch {
-    // no config file, or not one peer-bridge could read either
+    return false; // no config file, or not one peer-bridge could read either
   }
-  if (!granted)
-    return {
-      name: 'opencode-live',
-      level: 'warn',
-      detail: `no live call: the config file (PEER_BRIDGE_CONFIG) grants nothing to ${OPENCODE_PLUGIN}`,
-      fix: `add "runners": { "${OPENCODE_PLUGIN}": { "grant": … } } to it, as the plugin's README shows`,
-    };
-  return { ...(await liveCheck(OPENCODE_PLUGIN)), name: 'opencode-live' };
 }
 
-/** The OpenCode checks (empty when neither the plugin nor the CLI is installed). */
-export async function opencodeChecks(options: OpencodeDoctorOptions): Promise<Check[]> {
-  const { env } = options;
-  const plugin = await findPlugin(options.from);
-  let file: string | null = null;
-  let problem = '';
+// The CLI, its version and what it has to log in with, as the peer's environment shows them.
+async function cliChecks(env: NodeJS.ProcessEnv, plugin: Plugin): Promise<Check[]> {
+  let file: string;
   try {
     file = resolveExecutable('opencode', env);
   } catch (error) {
-    problem = (error as Error).message;
+    return [{ name: 'opencode', level: 'warn', detail: (error as Error).message, fix: INSTALL }];
   }
-  if (!plugin && !file) return [];
-  const checks: Check[] = [
-    plugin
-      ? { name: 'opencode-plugin', level: 'ok', detail: `${OPENCODE_PLUGIN} at ${plugin.entry}` }
-      : {
-          name: 'opencode-plugin',
-          level: 'warn',
-          detail: `${OPENCODE_PLUGIN} is not installed here, so OpenCode cannot be a peer`,
-          fix: `npm install ${OPENCODE_PLUGIN} next to peer-bridge, and grant it in the config file`,
-        },
-  ];
-  if (!file) return [...checks, { name: 'opencode', level: 'warn', detail: problem, fix: INSTALL }];
-  const childEnv = buildChildEnv({ source: env, granted: plugin?.env ?? ['OPENCODE_*', 'XDG_*'], host: {} });
+  const childEnv = buildChildEnv({ source: env, granted: plugin.env, host: {} });
   const version = (await run(file, ['--version'], childEnv))?.trim().split('\n')[0];
-  if (!version)
-    return [...checks, { name: 'opencode', level: 'warn', detail: `${file} --version failed`, fix: INSTALL }];
-  checks.push({ name: 'opencode', level: 'ok', detail: `${version} (${file})` });
-  checks.push(await credentials(file, childEnv));
-  if (options.live && plugin) checks.push(await live(env.PEER_BRIDGE_CONFIG));
+  if (!version) return [{ name: 'opencode', level: 'warn', detail: `${file} --version failed`, fix: INSTALL }];
+  return [{ name: 'opencode', level: 'ok', detail: `${version} (${file})` }, await credentials(file, childEnv)];
+}
+
+/**
+ * The OpenCode checks: nothing when the plugin is not installed; one line when it is installed but
+ * the config file (PEER_BRIDGE_CONFIG) does not grant it; else the plugin, the CLI and its version,
+ * its credentials, and with `live` one tiny call through the plugin.
+ */
+export async function opencodeChecks(options: OpencodeDoctorOptions): Promise<Check[]> {
+  const { env } = options;
+  const plugin = await findPlugin(options.from);
+  if (!plugin) return [];
+  const found = `${OPENCODE_PLUGIN} at ${plugin.entry}`;
+  if (!granted(env.PEER_BRIDGE_CONFIG)) {
+    return [
+      {
+        name: 'opencode-plugin',
+        level: 'warn',
+        detail: `${found}, but the config file (PEER_BRIDGE_CONFIG) grants it nothing, so OpenCode cannot be a peer`,
+        fix: `grant it in the config file ("runners": { "${OPENCODE_PLUGIN}": { "grant": … } }), as its README shows`,
+      },
+    ];
+  }
+  const checks: Check[] = [{ name: 'opencode-plugin', level: 'ok', detail: found }, ...(await cliChecks(env, plugin))];
+  const ready = checks.every((check) => check.level === 'ok');
+  if (options.live && ready) checks.push({ ...(await liveCheck(OPENCODE_PLUGIN)), name: 'opencode-live' });
   return checks;
 }

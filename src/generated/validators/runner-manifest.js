@@ -3,7 +3,7 @@ import runtime0Import from "ajv/dist/runtime/ucs2length.js";
 const runtime0 = 'default' in Object(runtime0Import) ? runtime0Import : { default: runtime0Import };
 
 export const validateManifest = validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:peer-bridge:schema:runner-manifest","title":"RunnerManifest","description":"What a runner plugin is and what it asks to be allowed to do. Deny by default: the host grants only what this manifest requests and the user's config grants.","type":"object","additionalProperties":false,"required":["id","apiVersion","permissions"],"properties":{"id":{"description":"Stable runner id, lower-case (e.g. codex, claude, my-runner).","type":"string","pattern":"^[a-z][a-z0-9-]{0,63}$"},"apiVersion":{"description":"Version of the runner plugin API the runner was written against.","type":"integer","const":1},"description":{"type":"string","maxLength":500},"permissions":{"$ref":"#/$defs/permissions"}},"$defs":{"permissions":{"title":"RunnerPermissions","description":"Requested (in a manifest) or granted (in the user's config) permissions.","type":"object","additionalProperties":false,"required":["run","env","read","write"],"properties":{"run":{"description":"Executables: a bare command name (resolved at load from PEER_BRIDGE_<NAME>_BIN, else PATH) or an absolute path.","type":"array","maxItems":16,"items":{"type":"string","minLength":1,"maxLength":1024,"pattern":"^[^\\s;|&`$<>]+$"}},"env":{"description":"Environment variable names passed through to the child, or a prefix pattern ending in * (e.g. CLAUDE_CODE_*).","type":"array","maxItems":64,"items":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*\\*?$"}},"read":{"description":"Paths the runner's children may read and be started in; ${workspace} is the run's workspace.","type":"array","maxItems":16,"items":{"type":"string","minLength":1,"maxLength":4096}},"write":{"description":"Paths the runner's children may write; ${workspace} is the run's workspace.","type":"array","maxItems":16,"items":{"type":"string","minLength":1,"maxLength":4096}}}}}};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:peer-bridge:schema:runner-manifest","title":"RunnerManifest","description":"What a runner plugin is and what it asks to be allowed to do. Deny by default: the host grants only what this manifest requests and the user's config grants.","type":"object","additionalProperties":false,"required":["id","apiVersion","permissions"],"properties":{"id":{"description":"Stable runner id, lower-case (e.g. codex, claude, my-runner).","type":"string","pattern":"^[a-z][a-z0-9-]{0,63}$"},"apiVersion":{"description":"Version of the runner plugin API the runner was written against.","type":"integer","const":1},"description":{"type":"string","maxLength":500},"permissions":{"$ref":"#/$defs/permissions"},"workbench":{"description":"True when the runner hands RunRequest.workbench (peer-bridge's file workbench, an MCP server) to its CLI and turns the CLI's own edit tools off: implement runs then get it, and the peer is told to edit through it. Default false.","type":"boolean"}},"$defs":{"permissions":{"title":"RunnerPermissions","description":"Requested (in a manifest) or granted (in the user's config) permissions.","type":"object","additionalProperties":false,"required":["run","env","read","write"],"properties":{"run":{"description":"Executables: a bare command name (resolved at load from PEER_BRIDGE_<NAME>_BIN, else PATH) or an absolute path.","type":"array","maxItems":16,"items":{"type":"string","minLength":1,"maxLength":1024,"pattern":"^[^\\s;|&`$<>]+$"}},"env":{"description":"Environment variable names passed through to the child, or a prefix pattern ending in * (e.g. CLAUDE_CODE_*).","type":"array","maxItems":64,"items":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*\\*?$"}},"read":{"description":"Paths the runner's children may read and be started in; ${workspace} is the run's workspace.","type":"array","maxItems":16,"items":{"type":"string","minLength":1,"maxLength":4096}},"write":{"description":"Paths the runner's children may write; ${workspace} is the run's workspace.","type":"array","maxItems":16,"items":{"type":"string","minLength":1,"maxLength":4096}}}}}};
 const schema32 = {"title":"RunnerPermissions","description":"Requested (in a manifest) or granted (in the user's config) permissions.","type":"object","additionalProperties":false,"required":["run","env","read","write"],"properties":{"run":{"description":"Executables: a bare command name (resolved at load from PEER_BRIDGE_<NAME>_BIN, else PATH) or an absolute path.","type":"array","maxItems":16,"items":{"type":"string","minLength":1,"maxLength":1024,"pattern":"^[^\\s;|&`$<>]+$"}},"env":{"description":"Environment variable names passed through to the child, or a prefix pattern ending in * (e.g. CLAUDE_CODE_*).","type":"array","maxItems":64,"items":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*\\*?$"}},"read":{"description":"Paths the runner's children may read and be started in; ${workspace} is the run's workspace.","type":"array","maxItems":16,"items":{"type":"string","minLength":1,"maxLength":4096}},"write":{"description":"Paths the runner's children may write; ${workspace} is the run's workspace.","type":"array","maxItems":16,"items":{"type":"string","minLength":1,"maxLength":4096}}}};
 const pattern4 = new RegExp("^[a-z][a-z0-9-]{0,63}$", "u");
 const pattern5 = new RegExp("^[^\\s;|&`$<>]+$", "u");
@@ -53,7 +53,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!((((key0 === "id") || (key0 === "apiVersion")) || (key0 === "description")) || (key0 === "permissions"))){
+if(!(((((key0 === "id") || (key0 === "apiVersion")) || (key0 === "description")) || (key0 === "permissions")) || (key0 === "workbench"))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -448,14 +448,26 @@ vErrors.push(err35);
 errors++;
 }
 }
-}
-else {
-const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.workbench !== undefined){
+if(typeof data.workbench !== "boolean"){
+const err36 = {instancePath:instancePath+"/workbench",schemaPath:"#/properties/workbench/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err36];
 }
 else {
 vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+else {
+const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
 }
 errors++;
 }

@@ -20,6 +20,7 @@ const manifest = {
     read: ['${workspace}'],
     write: ['${workspace}'],
   },
+  workbench: true,
 };
 
 /** Built-ins only: the host passes each resolved executable through this at load. */
@@ -105,8 +106,7 @@ function createClaude(ctx: RunnerContext) {
     };
   }
 
-  // Implement runs edit through the workbench: Codex gets it as an MCP server, Claude also loses its edit tools.
-  return { workbench: true, supportedEfforts, run };
+  return { supportedEfforts, run };
 }
 
 export default defineRunner({ manifest, create: createClaude });

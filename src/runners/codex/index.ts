@@ -27,6 +27,7 @@ const manifest = {
     read: ['${workspace}'],
     write: ['${workspace}'],
   },
+  workbench: true,
 };
 
 /** USD estimate from a user price table (OpenAI counts cached input inside input_tokens). */
@@ -174,8 +175,7 @@ function createCodex(ctx: RunnerContext) {
     return { ...result, effortSubstitution: substitution };
   }
 
-  // Implement runs edit through the workbench: Codex gets it as an MCP server, Claude also loses its edit tools.
-  return { workbench: true, supportedEfforts, run };
+  return { supportedEfforts, run };
 }
 
 export default defineRunner({ manifest, create: createCodex });
