@@ -45,9 +45,17 @@ function valid(envelope: unknown) {
 describe('an OpenCode peer answering through the runner plugin', () => {
   it('advises: the answer becomes the envelope, with the session, tokens and cost OpenCode reported', async () => {
     const { ws, double } = await setUp([{ kind: 'answer', answer: answer() }]);
-    const envelope = await runBridge({ verb: 'advise', task: 'Check parse().', workspace: ws, runner: opencodePlugin });
+    // An effort goes to --variant; a model without that variant (the double's) runs as it is.
+    const envelope = await runBridge({
+      verb: 'advise',
+      task: 'Check parse().',
+      workspace: ws,
+      runner: opencodePlugin,
+      effort: 'high',
+    });
     valid(envelope);
     expect(envelope).toMatchObject({ status: 'complete', verb: 'advise', findings: answer().findings });
+    expect(envelope).toMatchObject({ effort: 'high', effort_substituted: null });
     expect(envelope.session_id).toMatch(/^ses_/);
     expect(envelope.tokens).toMatchObject({ input_tokens: 900, output_tokens: 200, cached_input_tokens: 100 });
     // OpenCode counts input without the cached part (1000 sent, 100 cached): 900 × $1 + 100 × $0.1
