@@ -10,6 +10,10 @@ export interface OutcomeContext {
   maxOutputBytes: number;
 }
 
+const UNREACHABLE_ADVICE =
+  "Check the network, the proxy (HTTPS_PROXY, pass more with PEER_BRIDGE_PASS_ENV) and the provider's base URL; " +
+  '`peer-bridge doctor --live` tries one call.';
+
 function lastLine(text: string): string {
   return text.trim().split('\n').at(-1)?.slice(0, 300) ?? '';
 }
@@ -25,10 +29,22 @@ function unreachableCause({ errors, seconds, lastError }: NonNullable<ChildOutco
   return (
     `model-unreachable: the peer failed to reach its model ${errors} times in ${seconds} s with no model ` +
     "output; the process tree was killed. The child's last error: " +
-    `${lastError.replace(/\s+/g, ' ').trim().slice(0, 240)}. ` +
-    "Check the network, the proxy (HTTPS_PROXY, pass more with PEER_BRIDGE_PASS_ENV) and the provider's " +
-    'base URL; `peer-bridge doctor --live` tries one call.'
+    `${lastError.replace(/\s+/g, ' ').trim().slice(0, 240)}. ${UNREACHABLE_ADVICE}`
   );
+}
+
+// A CLI that retries on its own and reports only when it gives up (OpenCode): one fatal error says it.
+function gaveUpEnvelope(outcome: ChildOutcome, meta: RunMeta): Promise<PublicEnvelope> | null {
+  const gaveUp = outcome.errors.find((error) => error.fatal && error.cause === 'model-unreachable');
+  if (!gaveUp) return null;
+  const lastError = gaveUp.message.replace(/\s+/g, ' ').trim().slice(0, 240);
+  return harnessEnvelope({
+    fault: 'model-unreachable',
+    cause:
+      'model-unreachable: the peer could not reach its model and gave up with no model output. ' +
+      `The child's last error: ${lastError}. ${UNREACHABLE_ADVICE}`,
+    meta,
+  });
 }
 
 /** Builds the envelope of one finished child run. Never throws for child failures. */
@@ -94,6 +110,8 @@ export async function envelopeForOutcome(
   }
   const spawnError = outcome.errors.find((error) => error.cause === 'spawn');
   if (spawnError) return harnessEnvelope({ fault: 'spawn', cause: `spawn: ${spawnError.message}`, meta });
+  const gaveUp = gaveUpEnvelope(outcome, meta);
+  if (gaveUp) return gaveUp;
   const fatal = outcome.errors.filter((error) => error.fatal).map((error) => error.message);
   const exit = result.signal ? `was killed by ${result.signal}` : `exited with code ${result.exitCode}`;
   const detail = fatal.length > 0 ? fatal.join('; ') : lastLine(result.stderrTail);

@@ -15,13 +15,14 @@ import {
   type ClaudeScope,
   type Launch,
 } from './client-snippets.js';
+import { opencodeSnippet } from './config/opencode.js';
 import { checkRunnerOption } from './runner-option.js';
 import { cliPath } from '../package/root.js';
 import { version } from '../package/version.js';
 import { hostEnv } from '../settings/env.js';
 
 const USAGE =
-  'Usage: peer-bridge config <claude|codex|gemini> ' +
+  'Usage: peer-bridge config <claude|codex|gemini|opencode> ' +
   '[--scope local|project|user] [--runner NAME] [--npx] [--config FILE]';
 
 export const CONFIG_HELP = `${USAGE}
@@ -32,10 +33,12 @@ Prints how to register this bridge with a client, for this machine:
            the variables set here that the peer's runner may use
   gemini   an "mcpServers" entry for ~/.gemini/settings.json (or a project's .gemini/settings.json),
            whose env names the same variables (Gemini CLI hides secret-looking ones otherwise)
+  opencode an \`mcp\` entry for OpenCode's opencode.json (the project's, or
+           ~/.config/opencode/opencode.json)
 
 By default the server is started with this Node and this installed copy's absolute path, so
 the client needs neither npx nor a download at start-up. The peer is the other agent: Codex for
-Claude Code, Claude Code for Codex.
+Claude Code and OpenCode, Claude Code for Codex.
 
 Options:
       --scope SCOPE  Claude Code scope: local (default; you, this project), project (.mcp.json,
@@ -76,13 +79,13 @@ export async function config(argv: string[]): Promise<number> {
   if (values.version) return (console.log(version), 0);
   const [client, ...extra] = positionals;
   const plugin = client === undefined ? undefined : PLUGIN_CLIENTS[client];
-  if ((client !== 'claude' && client !== 'codex' && !plugin) || extra.length > 0) {
-    const names = ['claude', 'codex', ...Object.keys(PLUGIN_CLIENTS)].map((c) => `peer-bridge config ${c}`);
+  if ((client !== 'claude' && client !== 'codex' && client !== 'opencode' && !plugin) || extra.length > 0) {
+    const names = ['claude', 'codex', 'opencode', ...Object.keys(PLUGIN_CLIENTS)].map((c) => `peer-bridge config ${c}`);
     throw new UsageError(
       `name one client: ${names.join(', ')}` + (client ? ` (got ${JSON.stringify([client, ...extra].join(' '))})` : ''),
     );
   }
-  const runner = values.runner ?? plugin?.peer ?? (client === 'claude' ? 'codex' : 'claude');
+  const runner = values.runner ?? plugin?.peer ?? (client === 'codex' ? 'claude' : 'codex');
   checkRunnerOption(runner, values.config);
   const configFile = values.config ? path.resolve(values.config) : undefined;
   const how = launch(values.npx === true, serveArgs(runner, configFile));
@@ -91,6 +94,12 @@ export async function config(argv: string[]): Promise<number> {
       throw new UsageError(`--scope must be local, project or user, got ${JSON.stringify(values.scope)}`);
     }
     console.log(claudeSnippet(how, (values.scope ?? 'local') as ClaudeScope));
+    return 0;
+  }
+  if (client === 'opencode') {
+    if (values.scope !== undefined)
+      throw new UsageError('--scope is for claude; OpenCode reads opencode.json in the project or ~/.config/opencode');
+    console.log(opencodeSnippet(how));
     return 0;
   }
   if (values.scope !== undefined)

@@ -12,6 +12,7 @@ import type { Check } from './doctor-check.js';
 import { checkRunner } from './doctor-credentials.js';
 import { checkPlugins } from './doctor-plugins.js';
 import { liveCheck } from './doctor-live.js';
+import { opencodeChecks } from './doctor/opencode.js';
 import { parse } from './args.js';
 import { version } from '../package/version.js';
 import { hostEnv } from '../settings/env.js';
@@ -364,6 +365,10 @@ export async function diagnosis(workspace: string, options: DiagnoseOptions = {}
     () => 'codex',
   );
   const defaultCheck = defaultRunnerCheck(chosen, ready);
+  // Runner plugins are found where the config file is (PEER_BRIDGE_CONFIG), else here.
+  const configFile = readSetting('PEER_BRIDGE_CONFIG', env);
+  const pluginsFrom = configFile ? path.dirname(path.resolve(configFile)) : process.cwd();
+  const opencode = await opencodeChecks({ env, from: pluginsFrom, live: options.live === true });
   const live = !options.live
     ? []
     : ready.length === 0
@@ -376,6 +381,7 @@ export async function diagnosis(workspace: string, options: DiagnoseOptions = {}
       native,
       processes,
       ...runnerChecks,
+      ...opencode,
       defaultCheck,
       ...live,
       ...ws,

@@ -138,7 +138,14 @@ export const SETTINGS = {
     shownDefault: 'none',
     sets: 'the config file (runner grants, price table) when `--config` names none',
     scope: 'host',
-    readers: ['runners/load', 'cli/runner-option', 'cli/doctor-credentials', 'cli/doctor-plugins'],
+    readers: [
+      'runners/load',
+      'cli/runner-option',
+      'cli/doctor-credentials',
+      'cli/doctor-plugins',
+      'cli/doctor',
+      'cli/doctor/opencode',
+    ],
   }),
   PEER_BRIDGE_PASS_ENV: entry({
     // Each item is checked by its reader (runners/env-grants), which names the bad one.

@@ -101,4 +101,32 @@ describe('envelopes of a child the harness stopped', () => {
     );
     expect(validateEnvelope(envelope).ok).toBe(true);
   });
+
+  it('a child whose CLI gave up reaching its model on its own (one fatal error) is blocked with fault model-unreachable', async () => {
+    const outcome = stopped({
+      result: {
+        exitCode: 1,
+        signal: null,
+        stderrTail: '',
+        outputLimitHit: false,
+        aborted: false,
+        lastAgentMessage: null,
+        model: null,
+        sessionId: 'ses_1',
+      },
+      errors: [
+        {
+          type: 'error',
+          fatal: true,
+          cause: 'model-unreachable',
+          message: 'opencode: APIError: Cannot connect to API: Unable to connect.',
+        },
+      ],
+    });
+    const envelope = await envelopeForOutcome(outcome, meta(), ctx);
+    expect(envelope.status).toBe('blocked');
+    expect(envelope.blockers[0]).toMatch(/^model-unreachable: the peer could not reach its model and gave up/);
+    expect(envelope.blockers[0]).toContain("The child's last error: opencode: APIError: Cannot connect to API");
+    expect(validateEnvelope(envelope).ok).toBe(true);
+  });
 });
