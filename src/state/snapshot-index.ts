@@ -3,7 +3,7 @@
 // (the files' stat data, refreshed, and Git's untracked cache) for the next, which then looks only
 // into folders that changed. The copy is made again whenever the user's index changes.
 import { randomBytes } from 'node:crypto';
-import { constants } from 'node:fs';
+import { constants, lstatSync } from 'node:fs';
 import { lstat, open, readdir, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { STATE_DIR } from '../vocabulary.js';
@@ -19,6 +19,24 @@ const isFile = (file: string) =>
     (stat) => stat.isFile(),
     () => false,
   );
+
+/**
+ * The cache folder (absolute), made when missing. A snapshot runs twice a call: once the folder is
+ * there it is checked with two synchronous lstat calls (no thread-pool round trips, which a loaded
+ * machine makes slow); a folder or link a peer put in its place is refused as stateDirectory does.
+ */
+export async function cacheFolder(workspace: string): Promise<string> {
+  const state = path.join(workspace, STATE_DIR);
+  const dir = path.join(workspace, ...snapshotCacheDir.split('/'));
+  const real = (folder: string) => {
+    try {
+      return lstatSync(folder).isDirectory();
+    } catch {
+      return false;
+    }
+  };
+  return real(state) && real(dir) ? dir : stateDirectory(workspace, snapshotCacheDir);
+}
 
 /** Whether the copy is still there (a status that found none would have read an empty index). */
 export const copyExists = isFile;
@@ -36,7 +54,7 @@ export async function indexCopy(workspace: string, index: string): Promise<strin
     const stat = await source.stat({ bigint: true });
     if (!stat.isFile()) return null;
     const id = [stat.dev, stat.ino, stat.size, stat.mtimeNs, stat.ctimeNs].map((n) => n.toString(36)).join('-');
-    const dir = await stateDirectory(workspace, snapshotCacheDir);
+    const dir = await cacheFolder(workspace);
     const copy = path.join(dir, `index-${id}`);
     if (!(await isFile(copy))) await writeCopy(copy, await source.readFile(), stat.mtimeNs);
     await sweep(dir, path.basename(copy));

@@ -5,11 +5,9 @@
 // time, so an equal one proves the content is the one hashed; a file written in the same tick as
 // the start, however alike it looks, is read again. What a snapshot records does not change:
 // the identities are kept beside it, in memory, never in what is saved.
-import { constants, type BigIntStats } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { closeSync, constants, fstatSync, openSync, writeSync, type BigIntStats } from 'node:fs';
 import path from 'node:path';
-import { stateDirectory } from './paths.js';
-import { snapshotCacheDir } from './snapshot-index.js';
+import { cacheFolder } from './snapshot-index.js';
 
 /** One hashed file as a snapshot saw it. */
 export interface FileIdentity {
@@ -59,19 +57,17 @@ export function identity(stat: BigIntStats, sha256: string): FileIdentity {
  * the state folder cannot be written.
  */
 export async function fileSystemNow(workspace: string): Promise<bigint | null> {
-  let handle;
+  let fd: number | undefined;
   try {
-    const dir = await stateDirectory(workspace, snapshotCacheDir);
-    handle = await open(
-      path.join(dir, 'clock'),
-      constants.O_WRONLY | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0),
-      0o600,
-    );
-    await handle.write(Buffer.from('.'), 0, 1, 0);
-    return (await handle.stat({ bigint: true })).mtimeNs;
+    const dir = await cacheFolder(workspace);
+    // Synchronous: four quick system calls, where four thread-pool round trips wait on a loaded
+    // machine.
+    fd = openSync(path.join(dir, 'clock'), constants.O_WRONLY | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0), 0o600);
+    writeSync(fd, '.', 0);
+    return fstatSync(fd, { bigint: true }).mtimeNs;
   } catch {
     return null;
   } finally {
-    await handle?.close().catch(() => undefined);
+    if (fd !== undefined) closeSync(fd);
   }
 }

@@ -5,8 +5,8 @@
 // Given the snapshot before it, a snapshot takes the hashes of files unchanged since (see
 // snapshot-reuse.ts) instead of reading them again.
 import { createHash } from 'node:crypto';
-import { createReadStream, lstatSync, readFileSync, type BigIntStats } from 'node:fs';
-import { lstat, readdir, realpath } from 'node:fs/promises';
+import { createReadStream, lstatSync, readdirSync, readFileSync, type BigIntStats, type Dirent } from 'node:fs';
+import { lstat, realpath } from 'node:fs/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import path from 'node:path';
 import { git, ownState, readRepoConfig, type RepoConfig } from './git-delta.js';
@@ -210,7 +210,14 @@ async function walk(workspace: string, recorder: Recorder): Promise<void> {
   const queue = [''];
   while (queue.length > 0 && !recorder.full) {
     const dir = queue.shift()!;
-    const entries = await readdir(path.join(workspace, dir), { withFileTypes: true }).catch(() => []);
+    // Synchronous, one folder at a time (addAll turns the event loop between slices): a thread-pool
+    // round trip per folder cost more than the read itself on a loaded machine.
+    let entries: Dirent[] = [];
+    try {
+      entries = readdirSync(path.join(workspace, dir), { withFileTypes: true });
+    } catch {
+      // gone, or not readable: nothing of it is recorded
+    }
     entries.sort((a, b) => (a.name < b.name ? -1 : 1));
     const files: string[] = [];
     for (const entry of entries) {
