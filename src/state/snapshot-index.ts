@@ -3,8 +3,8 @@
 // (the files' stat data, refreshed, and Git's untracked cache) for the next, which then looks only
 // into folders that changed. The copy is made again whenever the user's index changes.
 import { randomBytes } from 'node:crypto';
-import { constants, lstatSync } from 'node:fs';
-import { lstat, open, readdir, rename, unlink } from 'node:fs/promises';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
+import { open, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { STATE_DIR } from '../vocabulary.js';
 import { stateDirectory } from './paths.js';
@@ -14,11 +14,13 @@ export const snapshotCacheDir = `${STATE_DIR}/snapshot-cache`;
 // A copy or lock older than this is no one's any more: a git command of the snapshot ends in 10 s.
 const STALE_MS = 60_000;
 
-const isFile = (file: string) =>
-  lstat(file).then(
-    (stat) => stat.isFile(),
-    () => false,
-  );
+const isFileNow = (file: string) => {
+  try {
+    return lstatSync(file).isFile();
+  } catch {
+    return false;
+  }
+};
 
 /**
  * The cache folder (absolute), made when missing. A snapshot runs twice a call: once the folder is
@@ -39,30 +41,31 @@ export async function cacheFolder(workspace: string): Promise<string> {
 }
 
 /** Whether the copy is still there (a status that found none would have read an empty index). */
-export const copyExists = isFile;
+export const copyExists = isFileNow;
 
 /**
  * An up-to-date copy of `index` (the user's index, absolute) in the workspace's state folder, or
  * null when there is none to copy or the state folder cannot take it. Never throws.
  */
 export async function indexCopy(workspace: string, index: string): Promise<string | null> {
-  let source;
+  let fd: number | undefined;
   try {
-    source = await open(index, constants.O_RDONLY);
+    // Synchronous checks, as in cacheFolder; only making a copy waits on the thread pool.
+    fd = openSync(index, constants.O_RDONLY);
     // Named by the source's identity, read from the open file: git replaces its index by a rename,
     // so a changed index is a new name, and a copy is never older than its name says.
-    const stat = await source.stat({ bigint: true });
+    const stat = fstatSync(fd, { bigint: true });
     if (!stat.isFile()) return null;
     const id = [stat.dev, stat.ino, stat.size, stat.mtimeNs, stat.ctimeNs].map((n) => n.toString(36)).join('-');
     const dir = await cacheFolder(workspace);
     const copy = path.join(dir, `index-${id}`);
-    if (!(await isFile(copy))) await writeCopy(copy, await source.readFile(), stat.mtimeNs);
-    await sweep(dir, path.basename(copy));
+    if (!isFileNow(copy)) await writeCopy(copy, readFileSync(fd), stat.mtimeNs);
+    sweep(dir, path.basename(copy));
     return copy;
   } catch {
     return null;
   } finally {
-    await source?.close();
+    if (fd !== undefined) closeSync(fd);
   }
 }
 
@@ -91,11 +94,20 @@ async function writeCopy(copy: string, content: Buffer, mtimeNs: bigint): Promis
 
 // Copies of an older user index, and locks a killed git left, go once no one can still be using
 // them; `keep` is the current copy (its lock only when stale: a git writing it holds it for ms).
-async function sweep(dir: string, keep: string): Promise<void> {
+function sweep(dir: string, keep: string): void {
   const now = Date.now();
-  for (const name of await readdir(dir).catch(() => [] as string[])) {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
     if (name === keep || !name.startsWith('index-')) continue;
-    const stat = await lstat(path.join(dir, name)).catch(() => null);
-    if (stat && now - stat.ctimeMs > STALE_MS) await unlink(path.join(dir, name)).catch(() => undefined);
+    try {
+      if (now - lstatSync(path.join(dir, name)).ctimeMs > STALE_MS) unlinkSync(path.join(dir, name));
+    } catch {
+      // gone already, or another process's
+    }
   }
 }

@@ -300,7 +300,7 @@ async function gitStatus(
       GIT_OPTIONAL_LOCKS: '1',
     });
     // A copy removed under git would have been read as an empty index: then ask again.
-    if (status.exitCode === 0 && (await copyExists(copy))) return status.stdout;
+    if (status.exitCode === 0 && copyExists(copy)) return status.stdout;
   }
   const status = await git(workspace, [...config.safe, '-c', 'core.quotePath=false', ...STATUS, ...ownState], binary);
   return status.exitCode === 0 ? status.stdout : null;
