@@ -33,6 +33,7 @@ function repository(files: number): string {
   const run = (...args: string[]) =>
     execFileSync('git', args, { cwd: dir, env: { ...gitEnv, GIT_COMMITTER_EMAIL: 'b@b' }, stdio: 'ignore' });
   run('init', '-q');
+  run('config', 'gc.auto', '0'); // no gc left running in the background when the folder is removed
   run('add', '-A');
   run('commit', '-q', '-m', 'seed', '--allow-empty');
   // A user's own `git status` has refreshed the index since (the snapshot does not write it).
