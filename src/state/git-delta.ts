@@ -90,38 +90,46 @@ export async function git(
 // The run's child may have written the repository's config (or a .gitattributes naming a filter
 // defined there): status and diff would then run its commands as the user, outside any sandbox.
 // Command-line -c wins over every config file, so switch each such hook off (submodules, with
-// configs of their own, are not looked into). The same read says whether the user turned Git's
-// untracked cache off (`core.untrackedCache=false`), which the snapshot then leaves off.
+// configs of their own, are not looked into). `core.fsmonitor` naming a hook is one; set to
+// true it names Git's own file system monitor, which runs no command of the config's, and is kept:
+// then status asks the monitor what changed instead of looking at every file. The same read says
+// whether the user turned Git's untracked cache off, which the snapshot then leaves off.
 export interface RepoConfig {
   /** `-c` options switching off every command the config could run. */
   safe: string[];
   untrackedCacheOff: boolean;
 }
 
+const TRUE = ['true', 'yes', 'on', '1', ''];
+const FALSE = ['false', 'no', 'off', '0'];
+
 export async function readRepoConfig(workspace: string, binary: string): Promise<RepoConfig> {
-  const found = await git(workspace, ['config', '-z', '--get-regexp', '^filter\\.|^core\\.untrackedcache$'], binary);
+  const pattern = '^filter\\.|^core\\.untrackedcache$|^core\\.fsmonitor$';
+  const found = await git(workspace, ['config', '-z', '--get-regexp', pattern], binary);
   const entries = (found.exitCode === 0 ? found.stdout.split('\0') : []).map((entry) => {
     const at = entry.indexOf('\n');
     return at === -1 ? { key: entry.trim(), value: '' } : { key: entry.slice(0, at), value: entry.slice(at + 1) };
   });
+  // The last value wins, as in git; a key with no value is a boolean true.
+  const last = (key: string) =>
+    entries
+      .filter((entry) => entry.key === key)
+      .at(-1)
+      ?.value.trim()
+      .toLowerCase();
   const names = new Set(
     entries
       .map(({ key }) => /^filter\.(.+)\.[^.]+$/.exec(key)?.[1])
       .filter((name): name is string => name !== undefined && !name.includes('=')),
   );
-  const off = entries
-    .filter(({ key }) => key === 'core.untrackedcache')
-    .at(-1)
-    ?.value.trim()
-    .toLowerCase();
+  const builtInMonitor = TRUE.includes(last('core.fsmonitor') ?? 'unset');
   const safe = [
-    '-c',
-    'core.fsmonitor=false',
+    ...(builtInMonitor ? [] : ['-c', 'core.fsmonitor=false']),
     ...[...names].flatMap((name) =>
       ['clean=', 'smudge=', 'process=', 'required=false'].flatMap((setting) => ['-c', `filter.${name}.${setting}`]),
     ),
   ];
-  return { safe, untrackedCacheOff: off !== undefined && ['false', 'no', 'off', '0'].includes(off) };
+  return { safe, untrackedCacheOff: FALSE.includes(last('core.untrackedcache') ?? 'unset') };
 }
 
 export async function noRepoCommands(workspace: string, binary: string): Promise<string[]> {
