@@ -33,6 +33,7 @@ function repository(files: number): string {
   const run = (...args: string[]) =>
     execFileSync('git', args, { cwd: dir, env: { ...gitEnv, GIT_COMMITTER_EMAIL: 'b@b' }, stdio: 'ignore' });
   run('init', '-q');
+  run('config', 'gc.auto', '0'); // no gc left running in the background when the folder is removed
   run('add', '-A');
   run('commit', '-q', '-m', 'seed', '--allow-empty');
   // A user's own `git status` has refreshed the index since (the snapshot does not write it).
@@ -43,9 +44,18 @@ function repository(files: number): string {
   return dir;
 }
 
+// As a call takes them: the end snapshot is given the start one (whose hashes it may reuse).
+// A user's `git add` and `git reset` since the last call: the index is a new file, and the
+// snapshot's copy of it is made again (outside the time measured).
+function indexChanged(workspace: string): void {
+  const run = (...args: string[]) => execFileSync('git', args, { cwd: workspace, stdio: 'ignore' });
+  run('add', 'new.txt');
+  run('reset', '-q', 'new.txt');
+}
+
 async function pair(workspace: string): Promise<void> {
-  await takeSnapshot(workspace);
-  await takeSnapshot(workspace);
+  const before = await takeSnapshot(workspace);
+  await takeSnapshot(workspace, {}, before);
 }
 function gitStatus(workspace: string): void {
   execFileSync('git', ['status', '--porcelain=v1', '-z', '--untracked-files=all'], {
@@ -77,11 +87,11 @@ function line(name: string, samples: number[], baseline?: { name: string; sample
 try {
   const emptyGit = repository(0);
   const emptyWalk = folder(0);
-  const base = { git: [] as number[], walk: [] as number[] };
+  const base = { git: [] as number[], walk: [] as number[], changed: [] as number[] };
   for (const size of SIZES) {
     const repo = repository(size);
     const plain = folder(size);
-    const got = { git: [] as number[], walk: [] as number[], status: [] as number[] };
+    const got = { git: [] as number[], walk: [] as number[], status: [] as number[], changed: [] as number[] };
     await pair(repo); // warm the page cache and git's index read
     await pair(plain);
     for (let r = 0; r < ROUNDS; r++) {
@@ -90,6 +100,10 @@ try {
       got.status.push(await timed(() => gitStatus(repo)));
       base.walk.push(await timed(() => pair(emptyWalk)));
       got.walk.push(await timed(() => pair(plain)));
+      indexChanged(emptyGit);
+      base.changed.push(await timed(() => pair(emptyGit)));
+      indexChanged(repo);
+      got.changed.push(await timed(() => pair(repo)));
     }
     const k = `${size / 1000}k files`;
     const status = { name: `git status -uall, ${k}`, samples: got.status };
@@ -101,6 +115,10 @@ try {
       size === 100000 ? GOAL : undefined,
     );
     line(`snapshot pair vs git status, git, ${k}`, got.git, status);
+    line(`snapshot pair after the user's index changed, git, ${k}`, got.changed, {
+      name: 'the same, empty repository',
+      samples: base.changed,
+    });
     line(
       `snapshot pair, plain folder, ${k}`,
       got.walk,

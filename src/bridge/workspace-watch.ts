@@ -48,7 +48,7 @@ export async function recordChange(
   answer: unknown,
   transcript: TranscriptWriter,
 ): Promise<WorkspaceChange> {
-  const change = workspaceChange(before, await takeSnapshot(workspace));
+  const change = workspaceChange(before, await takeSnapshot(workspace, {}, before));
   transcript.write({ type: 'bridge.workspace_change', ...change });
   const claimed = claimedFiles(answer);
   const mismatch = claimed ? filesTouchedMismatch(workspace, claimed, change) : null;

@@ -39,13 +39,19 @@ const maxOutput = 4 * 1024 * 1024;
 // node's spawn (through start-process.ts, which keeps concurrent starts off the event loop), not
 // execa: every call snapshots the workspace before and after the peer, and loading execa cost a
 // one-process CLI call ≈ 50 ms of module loading for these few lines.
-export async function git(workspace: string, args: string[], binary: string): Promise<GitResult> {
+// `env` adds to the environment (the snapshot points GIT_INDEX_FILE at its own copy of the index).
+export async function git(
+  workspace: string,
+  args: string[],
+  binary: string,
+  env: Record<string, string> = {},
+): Promise<GitResult> {
   const child = await startProcess(binary, args, {
     cwd: workspace,
     stdio: ['ignore', 'pipe', 'ignore'],
     windowsHide: true,
     // Read-only look: do not take the index lock a user's own git command may be waiting for.
-    env: { ...hostEnv(), GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' },
+    env: { ...hostEnv(), GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...env },
   });
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
@@ -85,21 +91,50 @@ export async function git(workspace: string, args: string[], binary: string): Pr
 // The run's child may have written the repository's config (or a .gitattributes naming a filter
 // defined there): status and diff would then run its commands as the user, outside any sandbox.
 // Command-line -c wins over every config file, so switch each such hook off (submodules, with
-// configs of their own, are not looked into).
-export async function noRepoCommands(workspace: string, binary: string): Promise<string[]> {
-  const filters = await git(workspace, ['config', '--name-only', '--get-regexp', '^filter\\.'], binary);
+// configs of their own, are not looked into). `core.fsmonitor` naming a hook is one; set to
+// true it names Git's own file system monitor, which runs no command of the config's, and is kept:
+// then status asks the monitor what changed instead of looking at every file. The same read says
+// whether the user turned Git's untracked cache off, which the snapshot then leaves off.
+export interface RepoConfig {
+  /** `-c` options switching off every command the config could run. */
+  safe: string[];
+  untrackedCacheOff: boolean;
+}
+
+const TRUE = ['true', 'yes', 'on', '1', ''];
+const FALSE = ['false', 'no', 'off', '0'];
+
+export async function readRepoConfig(workspace: string, binary: string): Promise<RepoConfig> {
+  const pattern = '^filter\\.|^core\\.untrackedcache$|^core\\.fsmonitor$';
+  const found = await git(workspace, ['config', '-z', '--get-regexp', pattern], binary);
+  const entries = (found.exitCode === 0 ? found.stdout.split('\0') : []).map((entry) => {
+    const at = entry.indexOf('\n');
+    return at === -1 ? { key: entry.trim(), value: '' } : { key: entry.slice(0, at), value: entry.slice(at + 1) };
+  });
+  // The last value wins, as in git; a key with no value is a boolean true.
+  const last = (key: string) =>
+    entries
+      .filter((entry) => entry.key === key)
+      .at(-1)
+      ?.value.trim()
+      .toLowerCase();
   const names = new Set(
-    (filters.exitCode === 0 ? filters.stdout.split('\n') : [])
-      .map((key) => /^filter\.(.+)\.[^.]+$/.exec(key.trim())?.[1])
+    entries
+      .map(({ key }) => /^filter\.(.+)\.[^.]+$/.exec(key)?.[1])
       .filter((name): name is string => name !== undefined && !name.includes('=')),
   );
-  return [
-    '-c',
-    'core.fsmonitor=false',
+  const builtInMonitor = TRUE.includes(last('core.fsmonitor') ?? 'unset');
+  const safe = [
+    ...(builtInMonitor ? [] : ['-c', 'core.fsmonitor=false']),
     ...[...names].flatMap((name) =>
       ['clean=', 'smudge=', 'process=', 'required=false'].flatMap((setting) => ['-c', `filter.${name}.${setting}`]),
     ),
   ];
+  return { safe, untrackedCacheOff: FALSE.includes(last('core.untrackedcache') ?? 'unset') };
+}
+
+export async function noRepoCommands(workspace: string, binary: string): Promise<string[]> {
+  return (await readRepoConfig(workspace, binary)).safe;
 }
 
 /** The git delta of `workspace`, or why there is none. Never throws. */

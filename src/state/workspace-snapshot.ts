@@ -2,13 +2,24 @@
 // repository the files that differ from HEAD (tracked changes and untracked files) and HEAD itself;
 // elsewhere a bounded walk. Each file by size and content hash; bounded in count and hashed bytes,
 // and saying when it was cut short. Never throws: a snapshot that could not be taken says why.
+// Given the snapshot before it, a snapshot takes the hashes of files unchanged since (see
+// snapshot-reuse.ts) instead of reading them again.
 import { createHash } from 'node:crypto';
-import { createReadStream, lstatSync, readFileSync } from 'node:fs';
-import { lstat, readdir, realpath } from 'node:fs/promises';
+import { createReadStream, lstatSync, readdirSync, readFileSync, type BigIntStats, type Dirent } from 'node:fs';
+import { lstat, realpath } from 'node:fs/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import path from 'node:path';
 import { readSetting } from '../settings/read.js';
-import { git, noRepoCommands, ownState } from './git-delta.js';
+import { git, ownState, readRepoConfig, type RepoConfig } from './git-delta.js';
+import { copyExists, indexCopy } from './snapshot-index.js';
+import {
+  DEFAULT_RACY_MARGIN_MS,
+  fileSystemNow,
+  identity,
+  reusable,
+  type FileIdentity,
+  type SeenFiles,
+} from './snapshot-reuse.js';
 import { STATE_DIR } from '../vocabulary.js';
 
 /** One file as a snapshot saw it; `sha256` null when the hashing budget was spent. */
@@ -39,6 +50,8 @@ export interface SnapshotLimits {
   /** Most bytes hashed in all (default 64 MiB); past it files keep size and time only. */
   maxHashBytes?: number;
   gitBinary?: string;
+  /** How much older than the start a file must be for its hash to be reused (default 2000). */
+  racyMarginMs?: number;
 }
 
 const DEFAULT_MAX_FILES = 2000;
@@ -57,19 +70,50 @@ async function sha256(file: string, size: number): Promise<string> {
   return hash.digest('hex');
 }
 
+// What this module knows of each snapshot it took: the files it hashed, for the next to reuse.
+const seen = new WeakMap<WorkspaceSnapshot, SeenFiles>();
+
+/** How many hashes `snapshot` took from the snapshot before it (0 for one it did not take). */
+export function reusedHashes(snapshot: WorkspaceSnapshot): number {
+  return seen.get(snapshot)?.reused ?? 0;
+}
+
+interface Earlier {
+  seen: SeenFiles;
+  marginMs: number;
+}
+
 class Recorder {
   readonly files: Record<string, SnapshotFile | null> = {};
+  readonly identities = new Map<string, FileIdentity>();
   truncated = false;
+  reused = 0;
   private count = 0;
   private hashBudget: number;
-  /** Bytes hashed so far. */
+  /** Bytes read and hashed so far (a reused hash reads nothing). */
   hashed = 0;
   constructor(
     private readonly workspace: string,
     private readonly maxFiles: number,
     maxHashBytes: number,
+    private readonly earlier: Earlier | null,
   ) {
     this.hashBudget = maxHashBytes;
+  }
+
+  // The earlier snapshot's hash when the racily-clean rule allows it, else the file's, read now.
+  private async digest(relative: string, absolute: string, stat: BigIntStats): Promise<string | null> {
+    const then = this.earlier?.seen.files.get(relative);
+    let digest: string | null;
+    if (then && reusable(then, stat, this.earlier!.seen.clockNs, this.earlier!.marginMs)) {
+      this.reused += 1;
+      digest = then.sha256;
+    } else {
+      this.hashed += Number(stat.size);
+      digest = await sha256(absolute, Number(stat.size)).catch(() => null);
+    }
+    if (digest !== null) this.identities.set(relative, identity(stat, digest));
+    return digest;
   }
 
   get full(): boolean {
@@ -86,7 +130,7 @@ class Recorder {
     const absolute = path.join(this.workspace, relative);
     let stat = null;
     try {
-      stat = lstatSync(absolute);
+      stat = lstatSync(absolute, { bigint: true });
     } catch {
       // gone since it was listed
     }
@@ -94,17 +138,19 @@ class Recorder {
       if (!stat) this.files[relative] = null;
       return true;
     }
+    const size = Number(stat.size);
     let digest: string | null = null;
-    if (stat.isFile() && stat.size <= this.hashBudget) {
-      this.hashBudget -= stat.size;
-      this.hashed += stat.size;
-      digest = await sha256(absolute, stat.size).catch(() => null);
+    // A reused hash spends the budget as a read one would: the bounds, and so what is recorded,
+    // do not depend on what was reused.
+    if (stat.isFile() && size <= this.hashBudget) {
+      this.hashBudget -= size;
+      digest = await this.digest(relative, absolute, stat);
     } else if (stat.isFile()) {
       this.truncated = true;
     }
     this.files[relative] = {
-      size: stat.size,
-      mtime_ms: Math.floor(stat.mtimeMs),
+      size,
+      mtime_ms: Number(stat.mtimeMs),
       sha256: digest,
       ...(gitCode ? { git: gitCode } : {}),
     };
@@ -165,7 +211,14 @@ async function walk(workspace: string, recorder: Recorder): Promise<void> {
   const queue = [''];
   while (queue.length > 0 && !recorder.full) {
     const dir = queue.shift()!;
-    const entries = await readdir(path.join(workspace, dir), { withFileTypes: true }).catch(() => []);
+    // Synchronous, one folder at a time (addAll turns the event loop between slices): a thread-pool
+    // round trip per folder cost more than the read itself on a loaded machine.
+    let entries: Dirent[] = [];
+    try {
+      entries = readdirSync(path.join(workspace, dir), { withFileTypes: true });
+    } catch {
+      // gone, or not readable: nothing of it is recorded
+    }
     entries.sort((a, b) => (a.name < b.name ? -1 : 1));
     const files: string[] = [];
     for (const entry of entries) {
@@ -213,57 +266,101 @@ async function mayBeInRepository(workspace: string): Promise<boolean> {
   return found.includes(true);
 }
 
-/** Takes a snapshot of `workspace` (absolute). */
-export async function takeSnapshot(workspace: string, limits: SnapshotLimits = {}): Promise<WorkspaceSnapshot> {
+const STATUS = [
+  'status',
+  '--porcelain=v2',
+  '-z',
+  '--branch',
+  '--no-ahead-behind',
+  '--untracked-files=all',
+  '--ignore-submodules=all',
+];
+
+/**
+ * `git status` of the workspace, or null when git cannot give it. When the workspace is the
+ * repository's top, it reads (and may write) the snapshot's own copy of the index, with Git's
+ * untracked cache unless the user turned it off: the cache serves only a status of the whole tree,
+ * without a pathspec, so our own state is left out afterwards. Else, and whenever the copy fails,
+ * it reads the user's index without writing it.
+ */
+async function gitStatus(
+  workspace: string,
+  binary: string,
+  config: RepoConfig,
+  where: { prefix: string; index: string },
+): Promise<string | null> {
+  const { prefix, index } = where;
+  const copy = prefix === '' && index !== '' ? await indexCopy(workspace, path.resolve(workspace, index)) : null;
+  if (copy !== null) {
+    const cache = config.untrackedCacheOff
+      ? []
+      : ['-c', 'core.untrackedCache=true', '-c', 'status.showUntrackedFiles=all'];
+    const own = ['-c', 'core.quotePath=false', '-c', 'core.splitIndex=false', ...cache];
+    const status = await git(workspace, [...config.safe, ...own, ...STATUS], binary, {
+      GIT_INDEX_FILE: copy,
+      GIT_OPTIONAL_LOCKS: '1',
+    });
+    // A copy removed under git would have been read as an empty index: then ask again.
+    if (status.exitCode === 0 && copyExists(copy)) return status.stdout;
+  }
+  const status = await git(workspace, [...config.safe, '-c', 'core.quotePath=false', ...STATUS, ...ownState], binary);
+  return status.exitCode === 0 ? status.stdout : null;
+}
+
+const ownStatePath = (relative: string) => relative === STATE_DIR || relative.startsWith(`${STATE_DIR}/`);
+
+/** Takes a snapshot of `workspace` (absolute); `earlier`, the one before it, lends its hashes. */
+export async function takeSnapshot(
+  workspace: string,
+  limits: SnapshotLimits = {},
+  earlier?: WorkspaceSnapshot,
+): Promise<WorkspaceSnapshot> {
   const at = new Date().toISOString();
+  const earlierSeen = earlier ? seen.get(earlier) : undefined;
   const recorder = new Recorder(
     workspace,
     limits.maxFiles ?? DEFAULT_MAX_FILES,
     limits.maxHashBytes ?? DEFAULT_MAX_HASH_BYTES,
+    earlierSeen ? { seen: earlierSeen, marginMs: limits.racyMarginMs ?? DEFAULT_RACY_MARGIN_MS } : null,
   );
   const binary = limits.gitBinary ?? 'git';
   try {
-    // Where the repository is, and the config's filters to switch off, asked at once; then one
-    // status that also names HEAD: two git processes in a row, three in all.
-    const [inside, safe] = (await mayBeInRepository(workspace))
+    // The file system's time before any file is looked at (what a later snapshot's reuse is
+    // measured against), beside finding out whether git could see a repository here.
+    const [clockNs, maybeGit] = await Promise.all([fileSystemNow(workspace), mayBeInRepository(workspace)]);
+    const remember = (snapshot: WorkspaceSnapshot) => {
+      seen.set(snapshot, { files: recorder.identities, clockNs, reused: recorder.reused });
+      return snapshot;
+    };
+    // Where the repository and its index are, and the config's filters to switch off, asked at
+    // once; then one status that also names HEAD: two git processes in a row, three in all.
+    const [inside, config] = maybeGit
       ? await Promise.all([
-          git(workspace, ['rev-parse', '--is-inside-work-tree', '--show-prefix'], binary).catch(() => null),
-          noRepoCommands(workspace, binary),
+          git(workspace, ['rev-parse', '--is-inside-work-tree', '--show-prefix', '--git-path', 'index'], binary).catch(
+            () => null,
+          ),
+          readRepoConfig(workspace, binary).catch(() => null),
         ])
-      : [null, []];
-    const [insideTree, prefixLine = ''] = inside?.exitCode === 0 ? inside.stdout.split('\n') : [];
-    if (insideTree?.trim() === 'true') {
-      const status = await git(
-        workspace,
-        [
-          ...safe,
-          '-c',
-          'core.quotePath=false',
-          'status',
-          '--porcelain=v2',
-          '-z',
-          '--branch',
-          '--no-ahead-behind',
-          '--untracked-files=all',
-          '--ignore-submodules=all',
-          ...ownState,
-        ],
-        binary,
-      );
-      if (status.exitCode === 0) {
+      : [null, null];
+    const [insideTree, prefixLine = '', indexLine = ''] = inside?.exitCode === 0 ? inside.stdout.split('\n') : [];
+    if (config && insideTree?.trim() === 'true') {
+      const prefix = prefixLine.trim();
+      const raw = await gitStatus(workspace, binary, config, { prefix, index: indexLine.trim() });
+      if (raw !== null) {
         // Paths from status are relative to the repository's top, which may be above the workspace.
-        const prefix = prefixLine.trim();
-        const parsed = parseStatus(status.stdout);
-        const entries = parsed.entries.map((entry) => ({
-          path: prefix && entry.path.startsWith(prefix) ? entry.path.slice(prefix.length) : entry.path,
-          code: entry.code,
-        }));
+        const parsed = parseStatus(raw);
+        const entries = parsed.entries
+          .map((entry) => ({
+            path: prefix && entry.path.startsWith(prefix) ? entry.path.slice(prefix.length) : entry.path,
+            code: entry.code,
+          }))
+          .filter((entry) => !ownStatePath(entry.path));
         await addAll(recorder, entries);
-        return { kind: 'git', at, head: parsed.head, files: recorder.files, truncated: recorder.truncated };
+        return remember({ kind: 'git', at, head: parsed.head, files: recorder.files, truncated: recorder.truncated });
       }
     }
     await walk(workspace, recorder);
-    return { kind: 'walk', at, head: null, files: recorder.files, truncated: recorder.truncated };
+    return remember({ kind: 'walk', at, head: null, files: recorder.files, truncated: recorder.truncated });
   } catch (error) {
     return { kind: 'unavailable', at, head: null, files: {}, truncated: true, reason: (error as Error).message };
   }

@@ -78,7 +78,7 @@ describe('workspace snapshots', () => {
     writeFileSync(path.join(ws, 'edit.txt'), 'yyyy\n');
     rmSync(path.join(ws, 'gone.txt'));
     writeFileSync(path.join(ws, 'made.txt'), 'made\n');
-    mkdirSync(path.join(ws, '.peer-bridge'));
+    mkdirSync(path.join(ws, '.peer-bridge'), { recursive: true }); // the snapshot keeps its clock there
     writeFileSync(path.join(ws, '.peer-bridge', 'ledger.jsonl'), '');
     expect(workspaceChange(before, await takeSnapshot(ws))).toMatchObject({
       kind: 'walk',

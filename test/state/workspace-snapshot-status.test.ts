@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readRepoConfig } from '../../src/state/git-delta.js';
 import { takeSnapshot, type WorkspaceSnapshot } from '../../src/state/workspace-snapshot.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 
@@ -87,5 +88,31 @@ describe('git snapshot from one status query', () => {
     const later = await takeSnapshot(ws);
     expect(later.files['d3/later.txt']?.git).toBe('??');
     expect(Object.keys(later.files).sort()).toEqual(['d3/later.txt', 'd3/new.txt', 'd7/tracked.txt']);
+  });
+});
+
+describe('the config read before the status', () => {
+  it("switches off the config's commands, keeps Git's own file system monitor, and reads the untracked cache setting", async () => {
+    const { ws, git } = repo();
+    const read = () => readRepoConfig(ws, 'git');
+    const monitorOff = (safe: string[]) => safe.includes('core.fsmonitor=false');
+    const unset = await read(); // (the user's global config may name filters of its own)
+    expect(monitorOff(unset.safe)).toBe(true);
+    expect(unset.untrackedCacheOff).toBe(false);
+    git('config', 'core.fsmonitor', path.join(ws, 'hook.sh')); // a command: never run
+    git('config', 'filter.lfs.clean', 'lfs-clean %f');
+    git('config', 'core.untrackedCache', 'false');
+    const hooked = await read();
+    expect(monitorOff(hooked.safe)).toBe(true);
+    expect(hooked.safe).toContain('filter.lfs.clean=');
+    expect(hooked.untrackedCacheOff).toBe(true);
+    git('config', 'core.fsmonitor', 'true'); // Git's own monitor, no command of the config's
+    git('config', 'core.untrackedCache', 'true');
+    const builtIn = await read();
+    expect(monitorOff(builtIn.safe)).toBe(false);
+    expect(builtIn.untrackedCacheOff).toBe(false);
+    // Where Git has no monitor of its own (Linux), status goes on without one.
+    writeFileSync(path.join(ws, 'a.txt'), 'a\n');
+    expect((await takeSnapshot(ws)).files['a.txt']?.git).toBe('??');
   });
 });
