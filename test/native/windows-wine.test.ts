@@ -7,7 +7,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { requireWine, runWineScript } from '../helpers/wine.js';
 import { parseTap } from './conformance/tap-summary.js';
 
@@ -20,6 +20,10 @@ const allowedSkips = [
   'across volumes rename and link fail EXDEV and copy nothing',
   'retaking a parked lock whose file was removed holds nothing and says so',
 ];
+
+// The acceptance and package scripts install the packed package for win32 the same way: once per
+// run, in the run's shared folder (scripts/windows/env.sh).
+const shared = () => ({ PEER_BRIDGE_WINE_SHARED: inject('sharedDir') });
 
 // What Wine cannot show; each must say why, and nothing else may be missing or failing.
 const notVerifiableUnderWine = ['windows-file-id', 'rename-by-handle', 'acl-change-ctime'];
@@ -64,7 +68,12 @@ describe('the package on Windows node.exe under Wine', () => {
     const work = mkdtempSync(path.join(os.tmpdir(), 'pb-wine-acceptance-'));
     ctx.onTestFinished(() => rmSync(work, { recursive: true, force: true }));
     const logFile = path.join(work, 'script.log');
-    const run = runWineScript('scripts/windows/acceptance.sh', { PEER_BRIDGE_WINE_OUT: work }, logFile, 1_000_000);
+    const run = runWineScript(
+      'scripts/windows/acceptance.sh',
+      { PEER_BRIDGE_WINE_OUT: work, ...shared() },
+      logFile,
+      1_000_000,
+    );
     const reportFile = path.join(work, 'report.json');
     const runLog = existsSync(path.join(work, 'run.log')) ? readFileSync(path.join(work, 'run.log'), 'utf8') : '';
     if (!existsSync(reportFile) || readFileSync(reportFile, 'utf8').trim() === '') {
@@ -94,7 +103,12 @@ describe('the package on Windows node.exe under Wine', () => {
     const work = mkdtempSync(path.join(os.tmpdir(), 'pb-wine-package-'));
     ctx.onTestFinished(() => rmSync(work, { recursive: true, force: true }));
     const logFile = path.join(work, 'script.log');
-    const run = runWineScript('scripts/windows/package.sh', { PEER_BRIDGE_WINE_OUT: work }, logFile, 700_000);
+    const run = runWineScript(
+      'scripts/windows/package.sh',
+      { PEER_BRIDGE_WINE_OUT: work, ...shared() },
+      logFile,
+      700_000,
+    );
     const stepsFile = path.join(work, 'steps.json');
     if (!existsSync(stepsFile)) {
       const runLog = existsSync(path.join(work, 'run.log')) ? readFileSync(path.join(work, 'run.log'), 'utf8') : '';
