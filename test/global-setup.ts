@@ -4,17 +4,31 @@
 // run, removed at the end. A test that checks the cache sets PEER_BRIDGE_CACHE_DIR itself. So do
 // the lock files (an implement call's writer turn leaves one per workspace): a test that checks
 // the lock directory names its own.
+// Test files share what is costly to make and the same for all of them (the packed tarball and
+// its install: test/e2e/packed-install.ts) in one more folder of this run, given to them as
+// `inject('sharedDir')`.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { TestProject } from 'vitest/node';
 
-export default function setup(): () => void {
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A folder of this run for what test files share, removed at its end. */
+    sharedDir: string;
+  }
+}
+
+export default function setup(project: TestProject): () => void {
   const cache = mkdtempSync(path.join(os.tmpdir(), 'peer-bridge-test-cache-'));
   process.env.PEER_BRIDGE_CACHE_DIR = cache;
   const locks = mkdtempSync(path.join(os.tmpdir(), 'peer-bridge-test-locks-'));
   process.env.PEER_BRIDGE_LOCK_DIR ??= locks;
+  const shared = mkdtempSync(path.join(os.tmpdir(), 'peer-bridge-test-shared-'));
+  project.provide('sharedDir', shared);
   return () => {
     rmSync(cache, { recursive: true, force: true });
     rmSync(locks, { recursive: true, force: true });
+    rmSync(shared, { recursive: true, force: true });
   };
 }

@@ -67,7 +67,39 @@ ensure_prefix() {
 # that tarball for win32 into a fresh project in $1. No install script runs (node-gyp-build would
 # look for a Linux binary here); node.exe loads prebuilds/win32-x64 at run time.
 # Sets INSTALLED to the installed package folder.
+# With PEER_BRIDGE_WINE_SHARED (a folder of the test run, test/native/windows-wine.test.ts), the
+# pack and install are made once per run and package content there, and $1 gets a copy: the
+# scripts of one run then share one npm pack and one npm install.
 install_packed_for_win32() {
+  local work="$1"
+  if [ -z "${PEER_BRIDGE_WINE_SHARED:-}" ]; then
+    pack_and_install_for_win32 "$work"
+  else
+    local ready partial
+    ready="$PEER_BRIDGE_WINE_SHARED/win32-install-$(package_key)"
+    if [ ! -d "$ready" ]; then
+      partial="$(mktemp -d "$PEER_BRIDGE_WINE_SHARED/win32-install.XXXXXX")"
+      pack_and_install_for_win32 "$partial"
+      # Another script of the run may have made it first: then that one is used.
+      mv -T "$partial" "$ready" 2>/dev/null || rm -rf "$partial"
+    fi
+    cp -a "$ready/." "$work/"
+  fi
+  INSTALLED="$work/consumer/node_modules/peer-bridge"
+  [ -f "$INSTALLED/prebuilds/win32-x64/peer-bridge.node" ] || { log "the packed package has no win32-x64 prebuild"; return 1; }
+}
+
+# sha256 of every file the package ships (package.json's `files`, negations left in: a superset).
+package_key() {
+  (
+    cd "$ROOT"
+    # shellcheck disable=SC2046
+    find package.json README.md LICENSE $(node -p "require('./package.json').files.filter((f) => !f.startsWith('!')).join(' ')") \
+      -type f -print0 2>/dev/null | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-16
+  )
+}
+
+pack_and_install_for_win32() {
   local work="$1" tarball
   ( cd "$ROOT" && npm pack --ignore-scripts --silent --pack-destination "$work" >/dev/null )
   tarball="$(ls "$work"/peer-bridge-*.tgz)"
@@ -75,6 +107,4 @@ install_packed_for_win32() {
   printf '{"name":"consumer","private":true}\n' >"$work/consumer/package.json"
   ( cd "$work/consumer" && npm install --os=win32 --cpu=x64 --ignore-scripts --prefer-offline --no-audit --no-fund \
       --loglevel=error "$tarball" >/dev/null )
-  INSTALLED="$work/consumer/node_modules/peer-bridge"
-  [ -f "$INSTALLED/prebuilds/win32-x64/peer-bridge.node" ] || { log "the packed package has no win32-x64 prebuild"; return 1; }
 }

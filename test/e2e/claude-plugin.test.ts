@@ -17,7 +17,7 @@ import type { Double } from '../doubles/serve.js';
 import { baseEnv, repoRoot } from '../helpers/serve-client.js';
 import { processesIn, waitFor } from '../mcp/wait.js';
 import { lastToolResult, startToolCallingModel } from './mcp-calling-model.js';
-import { npmInstall, packTarball, unpackTarball } from './packed-install.js';
+import { installedCopy, packTarball, unpackTarball } from './packed-install.js';
 import { installSnippets, withMarketplace } from './readme-snippets.js';
 
 const run = promisify(execFile);
@@ -90,12 +90,11 @@ async function installedUser(tool: string, input: Record<string, unknown>, peer:
   // The marketplace entry's source is the npm package at this version: Claude Code runs
   // `npm install peer-bridge@<version> --prefix <config>/plugins/npm-cache` and copies the package
   // from there, unless that folder already holds this version. The registry does not have this
-  // checkout's version, so the test does that npm install itself, from the packed tarball
-  // (the only stand-in here: Claude Code's own copy, install record and start are real).
+  // checkout's version, so the test puts there what that npm install of the packed tarball makes
+  // (made once per run: test/e2e/packed-install.ts), the only stand-in here: Claude Code's own
+  // copy, install record and start are real.
   const startedAt = performance.now();
-  const npmCache = path.join(config, 'plugins', 'npm-cache');
-  mkdirSync(npmCache, { recursive: true });
-  await npmInstall(npmCache, [tarball]);
+  await installedCopy(path.join(config, 'plugins', 'npm-cache'));
   const npmDoneAt = performance.now();
   // The README's two install lines, as written but for the marketplace's place.
   for (const line of installSnippets().claude)
@@ -159,7 +158,7 @@ it('headless, without --allowedTools, the model calls bridge_advise and gets the
   const { npm, install } = user.phases;
   measured.push(
     `bridge_advise under claude -p: ${took.toFixed(0)} ms from the npm install to the envelope at the model ` +
-      `(npm install ${npm.toFixed(0)}, marketplace add + plugin install ${install.toFixed(0)}, ` +
+      `(npm install, copied from the run's own: ${npm.toFixed(0)}, marketplace add + plugin install ${install.toFixed(0)}, ` +
       `claude -p to the envelope ${(took - npm - install).toFixed(0)})`,
   );
 }, 300_000);

@@ -45,7 +45,11 @@ describe('release workflow', () => {
     const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
       scripts: Record<string, string>;
     };
-    expect(pkg.scripts.prebuild).toMatch(/^prebuildify --napi --strip\b/);
+    // npm run prebuild runs prebuildify unless its last build here is still current (scripts/build-if-stale.mjs).
+    expect(pkg.scripts.prebuild).toBe('node scripts/build-if-stale.mjs prebuilds');
+    expect(readFileSync(path.join(root, 'scripts', 'build-if-stale.mjs'), 'utf8')).toMatch(
+      /\n {2}prebuilds: \{\n(?: {4}.*\n)*? {4}command: 'prebuildify --napi --strip && node scripts\/copy-reaper\.mjs',\n/,
+    );
     expect(pkg.scripts.prebuilds).toBe('bash scripts/prebuilds.sh');
     const ci = readFileSync(path.join(root, '.ci', 'run'), 'utf8');
     expect(ci).toContain('npm run --silent prebuilds');

@@ -2,13 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { packageRoot } from '../../src/native/load.js';
 import { useTempDir } from '../helpers/temp-dir.js';
+import { sharedTarball } from '../e2e/packed-install.js';
 
 // A real `npm install` of the packed package into a fresh project, with the package's real install
 // script. --prefer-offline: dependencies come from npm's cache when it has them (the project's own
 // install filled it) and from the registry otherwise, so a fresh machine with an empty cache works.
-const root = packageRoot();
 const tempDir = useTempDir();
 const npm = (args: string[], cwd: string) =>
   execFileSync('npm', args, {
@@ -20,15 +19,9 @@ const npm = (args: string[], cwd: string) =>
 
 let tarball: string;
 
-beforeAll(() => {
-  const tuple = `${process.platform}-${process.arch}`;
-  if (!existsSync(path.join(root, 'prebuilds', tuple)) || !existsSync(path.join(root, 'dist', 'native', 'index.js'))) {
-    throw new Error('prebuilds/ or dist/ missing: run `npm run build` first (npm test does)');
-  }
-  const out = path.join(root, '.cache', 'pack');
-  mkdirSync(out, { recursive: true });
-  const name = npm(['pack', '--ignore-scripts', '--pack-destination', out], root).trim().split('\n').pop()!;
-  tarball = path.join(out, name);
+// The run's one packed tarball (test/e2e/packed-install.ts); what this file tests is its install.
+beforeAll(async () => {
+  tarball = await sharedTarball();
 }, 120_000);
 
 function installInto(source: string): string {

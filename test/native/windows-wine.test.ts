@@ -6,7 +6,7 @@
 // that skip into a failure, so CI cannot pass without running it.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { passedSteps, runInWine, wineResult } from '../helpers/wine.js';
 import { parseTap } from './conformance/tap-summary.js';
 
@@ -19,6 +19,10 @@ const allowedSkips = [
   'across volumes rename and link fail EXDEV and copy nothing',
   'retaking a parked lock whose file was removed holds nothing and says so',
 ];
+
+// The acceptance and package scripts install the packed package for win32 the same way: once per
+// run, in the run's shared folder (scripts/windows/env.sh).
+const shared = () => ({ PEER_BRIDGE_WINE_SHARED: inject('sharedDir') });
 
 // What Wine cannot show; each must say why, and nothing else may be missing or failing.
 const notVerifiableUnderWine = ['windows-file-id', 'rename-by-handle', 'acl-change-ctime'];
@@ -51,7 +55,10 @@ describe('the package on Windows node.exe under Wine', () => {
   }, 660_000);
 
   it('runs `peer-bridge acceptance` from the packed package installed for win32', (ctx) => {
-    const run = runInWine(ctx, 'scripts/windows/acceptance.sh', 'pb-wine-acceptance-', 1_000_000);
+    const run = runInWine(ctx, 'scripts/windows/acceptance.sh', 'pb-wine-acceptance-', 1_000_000, (work) => ({
+      PEER_BRIDGE_WINE_OUT: work,
+      ...shared(),
+    }));
     const report = JSON.parse(wineResult(run, 'report.json')) as {
       host: string;
       platform: string;
@@ -70,7 +77,10 @@ describe('the package on Windows node.exe under Wine', () => {
   }, 1_100_000);
 
   it('serves the workbench over MCP and runs doctor, run (runner plugin) and runs on node.exe', (ctx) => {
-    const run = runInWine(ctx, 'scripts/windows/package.sh', 'pb-wine-package-', 700_000);
+    const run = runInWine(ctx, 'scripts/windows/package.sh', 'pb-wine-package-', 700_000, (work) => ({
+      PEER_BRIDGE_WINE_OUT: work,
+      ...shared(),
+    }));
     const { steps } = passedSteps(run);
     expect(steps.map((step) => step.name)).toEqual([
       'workbench MCP server over stdio',
