@@ -96,8 +96,8 @@ export async function soakBridge(options: {
   const served = await startServer({ workspace: options.workspace, env: options.env, args: ['--runner', gateRunner] });
   const pid = served.pid()!;
   const ping = pinger(served.client);
-  const sample = sampler([pid], [ping]);
-  const samples: Sample[] = [];
+  const sample = sampler([pid], [served.client], [ping]);
+  const taken: Promise<Sample>[] = [];
   const statuses: Record<string, number> = {};
   let next = 0;
   let settled = 0;
@@ -107,10 +107,11 @@ export async function soakBridge(options: {
         const status = await oneCall(served, next++, gate.port);
         statuses[status] = (statuses[status] ?? 0) + 1;
         settled += 1;
-        if (settled % options.every === 0) samples.push(sample(settled));
+        if (settled % options.every === 0) taken.push(sample(settled));
       }
     };
     await Promise.all(Array.from({ length: options.concurrency }, worker));
+    const samples = await Promise.all(taken);
     // Cancelled calls settle after the client stopped waiting: wait for the server to be idle.
     const status = async () =>
       (await served.client.callTool({ name: 'bridge_status', arguments: {} })).structuredContent as {

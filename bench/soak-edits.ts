@@ -76,9 +76,11 @@ export async function soakEdits(options: {
   const pings = servers.map((s) => pinger(s.client));
   const sample = sampler(
     servers.map((s) => s.pid()!),
+    servers.map((s) => s.client),
     pings,
   );
-  const samples: Sample[] = [];
+  const taken: Promise<Sample>[] = [];
+  let samples: Sample[];
   const accepted = new Map<string, string[]>();
   let next = 0;
   let done = 0;
@@ -91,12 +93,13 @@ export async function soakEdits(options: {
         const name = fileName(Math.floor(e / options.clients) % options.files);
         const line = `client ${c} edit ${e}`;
         staleRetries += await appendLine(served, name, line);
-        accepted.set(name, [...(accepted.get(name) ?? []), line]);
+        (accepted.get(name) ?? accepted.set(name, []).get(name)!).push(line);
         done += 1;
-        if (done % options.every === 0) samples.push(sample(done));
+        if (done % options.every === 0) taken.push(sample(done));
       }
     };
     await Promise.all(servers.map((served, c) => client(served, c)));
+    samples = await Promise.all(taken);
   } finally {
     await Promise.all(pings.map((p) => p.stop()));
     await Promise.all(servers.map((s) => s.close()));
