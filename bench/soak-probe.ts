@@ -17,6 +17,8 @@ export interface Sample {
   serverStallMs: number;
   /** The same less the servers' wait for a CPU in that turn (their own work's share); null off Linux. */
   serverOwnStallMs: number | null;
+  /** The longest-stalled server's worst turn, split into time on a CPU and waiting for one; null off Linux. */
+  worstTurn: Diagnostics['event_loop']['worst_turn'];
   /** The busiest server loop's share of busy time since the previous sample (0 to 1). */
   serverLoopBusy: number;
   /** The servers' V8 heaps in use, summed, in MiB. */
@@ -91,6 +93,8 @@ export function sampler(
       serverOwnStallMs: reports.some((r) => r.event_loop.max_own_stall_ms === null)
         ? null
         : Math.max(...reports.map((r) => r.event_loop.max_own_stall_ms!)),
+      worstTurn: reports.reduce((a, r) => (r.event_loop.max_stall_ms > a.event_loop.max_stall_ms ? r : a)).event_loop
+        .worst_turn,
       serverLoopBusy: Math.max(...reports.map((r) => r.event_loop.utilization)),
       heapMiB: reports.reduce((a, r) => a + r.heap_used_bytes, 0) / 2 ** 20,
       keptLockFiles: reports.reduce((a, r) => a + r.kept_lock_files, 0),

@@ -13,12 +13,13 @@ function series(samples: Sample[], warmup: number, rows = 12): string[] {
   const step = Math.max(1, Math.ceil(samples.length / rows));
   const picked = samples.filter((_, i) => i % step === 0 || i === samples.length - 1 || i === warmup);
   return [
-    '| at | RSS MiB | heap MiB | fds | kept lock files | loop stall ms (own) | busiest loop | ping ms | run-queue wait ms |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| at | RSS MiB | heap MiB | fds | kept lock files | loop stall ms (own) | worst turn on CPU / waiting for one, ms | busiest loop | ping ms | run-queue wait ms |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...picked.map(
       (s) =>
         `| ${s.at}${samples.indexOf(s) === warmup ? ' (warm)' : ''} | ${fixed(s.rssMiB, 1)} | ${s.heapMiB.toFixed(1)} | ` +
         `${fixed(s.fds)} | ${s.keptLockFiles} | ${s.serverStallMs.toFixed(1)} (${fixed(s.serverOwnStallMs, 1)}) | ` +
+        `${s.worstTurn ? `${s.worstTurn.on_cpu_ms.toFixed(0)} / ${s.worstTurn.cpu_wait_ms.toFixed(0)}` : '?'} | ` +
         `${(s.serverLoopBusy * 100).toFixed(0)}% | ${s.maxPingMs.toFixed(0)} | ${fixed(s.serverRunQueueMs)} |`,
     ),
   ];

@@ -32,6 +32,12 @@ export interface Diagnostics {
      * (Linux only).
      */
     max_own_stall_ms: number | null;
+    /**
+     * The turn that came latest in the span, split (Linux; null elsewhere): `on_cpu_ms` the main thread ran
+     * (JavaScript, the garbage collector), `cpu_wait_ms` it was ready without a CPU; the rest of
+     * the turn it was blocked (a synchronous system call, a lock shared with other threads) or idle.
+     */
+    worst_turn: { stall_ms: number; on_cpu_ms: number; cpu_wait_ms: number } | null;
     /** Turns of the timer seen. */
     samples: number;
     /** The share of the time the loop was busy (0 to 1). */
@@ -41,15 +47,17 @@ export interface Diagnostics {
 
 const SCHEDSTAT = `/proc/self/task/${process.pid}/schedstat`;
 
-/** The main thread's total wait for a CPU so far, in ms (Linux schedstat's second field), or null. */
-export function runQueueWaitMs(): number | null {
+/** The main thread's total time on a CPU and waiting for one so far, in ms (Linux schedstat), or null. */
+export function schedTimes(): { run: number; wait: number } | null {
   try {
-    const wait = Number(readFileSync(SCHEDSTAT, 'utf8').split(' ')[1]);
-    return Number.isFinite(wait) ? wait / 1e6 : null;
+    const [run, wait] = readFileSync(SCHEDSTAT, 'utf8').split(' ').map(Number);
+    return Number.isFinite(run) && Number.isFinite(wait) ? { run: run! / 1e6, wait: wait! / 1e6 } : null;
   } catch {
     return null;
   }
 }
+
+type Turn = NonNullable<Diagnostics['event_loop']['worst_turn']>;
 
 /**
  * Starts measuring now; each call of the returned function reports and starts the next span. A
@@ -61,16 +69,21 @@ export function loopMonitor(): () => Diagnostics {
   const lateness = createHistogram();
   const own = createHistogram();
   let last = performance.now();
-  let lastWait = runQueueWaitMs();
+  let lastSched = schedTimes();
+  let worst: Turn | null = null;
   const us = (ms: number) => Math.max(1, Math.round(ms * 1000));
   const timer = setInterval(() => {
     const now = performance.now();
-    const wait = lastWait === null ? null : runQueueWaitMs();
+    const sched = lastSched === null ? null : schedTimes();
     const late = now - last - LOOP_RESOLUTION_MS;
     lateness.record(us(late));
-    if (wait !== null && lastWait !== null) own.record(us(late - (wait - lastWait)));
+    if (sched !== null && lastSched !== null) {
+      const turn = { stall_ms: late, on_cpu_ms: sched.run - lastSched.run, cpu_wait_ms: sched.wait - lastSched.wait };
+      own.record(us(late - turn.cpu_wait_ms));
+      if (worst === null || late > worst.stall_ms) worst = turn;
+    }
     last = now;
-    lastWait = wait;
+    lastSched = sched;
   }, LOOP_RESOLUTION_MS);
   timer.unref();
   let since = performance.now();
@@ -91,13 +104,15 @@ export function loopMonitor(): () => Diagnostics {
         max_stall_ms: counted ? ms(lateness.max) : 0,
         p99_stall_ms: counted ? ms(lateness.percentile(99)) : 0,
         mean_stall_ms: counted ? ms(lateness.mean) : 0,
-        max_own_stall_ms: lastWait === null ? null : own.count > 0 ? ms(own.max) : 0,
+        max_own_stall_ms: lastSched === null ? null : own.count > 0 ? ms(own.max) : 0,
+        worst_turn: worst,
         samples: lateness.count,
         utilization: busy.utilization,
       },
     };
     lateness.reset();
     own.reset();
+    worst = null;
     since = now;
     utilization = performance.eventLoopUtilization();
     return report;

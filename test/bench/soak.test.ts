@@ -45,6 +45,7 @@ describe('the soak benchmark at a tiny scale', () => {
       keptLockFiles,
       serverStallMs: 0,
       serverOwnStallMs: 0,
+      worstTurn: null,
       serverLoopBusy: 0.1,
       heapMiB: 20,
       maxPingMs: 0,
