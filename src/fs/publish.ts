@@ -4,7 +4,7 @@
 import { closeSync, fchmodSync, fchownSync, fsyncSync, openSync, unlinkSync, writeSync } from 'node:fs';
 import { open, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { promises as native, replaceChecked, statFd, type ReplaceCheckedOptions } from '../native/index.js';
+import { promises as native, statFd, type ReplaceCheckedOptions } from '../native/index.js';
 import { FsError, errnoOf } from './errors.js';
 import type { FsOps, PublishHooks, PublishStep, SyncOps } from './fs-ops.js';
 import { stagePath } from './stage-names.js';
@@ -195,8 +195,8 @@ function writeAllSync(fd: number, bytes: Uint8Array, position: number): void {
  * no thread-pool round trip between them. Hooks are still awaited at the same steps.
  *
  * `expected` (a replace: the target as read under the lock): without hooks, the steps run
- * in one native call (replaceChecked), which renames only while the target is still exactly that
- * file with those bytes. When it is not, nothing was published, and the steps below run: their
+ * in one native call on the thread pool (replaceChecked), which renames only while the target is
+ * still exactly that file with those bytes. When it is not, nothing was published, and the steps below run: their
  * re-check says why, or goes on where only the target's times moved.
  */
 export async function publishSmall(
@@ -205,7 +205,7 @@ export async function publishSmall(
   sync: SyncOps,
 ): Promise<Version> {
   if (options.expected && options.kind === 'replace' && !options.hooks?.onStep) {
-    const published = replaceInOneCall(bytes, options, options.expected);
+    const published = await replaceInOneCall(bytes, options, options.expected);
     if (published) return published;
   }
   const stagePathName = stagePath(path.dirname(options.target));
@@ -273,14 +273,16 @@ function closeQuietly(fd: number): void {
   }
 }
 
-function replaceInOneCall(
+// On the thread pool: its two fsyncs can take a slow disk's tens of milliseconds, which on the main
+// thread held the whole server (the soak saw 100-270 ms stalls of a workbench's loop in them).
+async function replaceInOneCall(
   bytes: Uint8Array,
   options: PublishOptions,
   expected: ReplaceCheckedOptions['expected'],
-): Version | undefined {
+): Promise<Version | undefined> {
   let stat;
   try {
-    stat = replaceChecked({
+    stat = await native.replaceChecked({
       stage: stagePath(path.dirname(options.target)),
       target: options.target,
       bytes,
