@@ -71,6 +71,8 @@ export function markdown(report: SoakReport, date: string): string {
       'the same turn (Linux schedstat): "own" is what the server\'s work accounts for, the rest is the ' +
       "machine's load. The ping round trip also holds the bench's loop and the pipe.",
     '',
+    'What the stalls were, what was changed and what is left: [soak-findings.md](soak-findings.md).',
+    '',
     `Call outcomes: ${Object.entries(report.bridge.statuses)
       .map(([k, v]) => `${k} ${v}`)
       .join(', ')}.`,

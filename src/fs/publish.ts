@@ -1,9 +1,10 @@
 // Publication: stage the new bytes in the target's directory, fsync, re-check the target, then
 // rename into place (replace) or no-replace rename (create), and fsync the directory. A crash at
 // any step leaves the old bytes or the new ones under the target's name, never a mix.
-import { closeSync, fchmodSync, fchownSync, fsyncSync, openSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fchmodSync, fchownSync, fsync, openSync, unlinkSync, writeSync } from 'node:fs';
 import { open, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { promises as native, statFd, type ReplaceCheckedOptions } from '../native/index.js';
 import { FsError, errnoOf } from './errors.js';
 import type { FsOps, PublishHooks, PublishStep, SyncOps } from './fs-ops.js';
@@ -184,6 +185,8 @@ function stageError(error: unknown, options: StageOptions): FsError {
   );
 }
 
+const fsyncFd = promisify(fsync);
+
 function writeAllSync(fd: number, bytes: Uint8Array, position: number): void {
   for (let written = 0; written < bytes.length;)
     written += writeSync(fd, bytes, written, bytes.length - written, position + written);
@@ -192,7 +195,7 @@ function writeAllSync(fd: number, bytes: Uint8Array, position: number): void {
 /**
  * publish() for a small file (SYNC_MAX_BYTES) with synchronous calls: the same steps in the same
  * order — stage, fsync, re-check, rename, directory fsync, version from the staged handle — with
- * no thread-pool round trip between them. Hooks are still awaited at the same steps.
+ * a thread-pool round trip only for the two fsyncs. Hooks are still awaited at the same steps.
  *
  * `expected` (a replace: the target as read under the lock): without hooks, the steps run
  * in one native call on the thread pool (replaceChecked), which renames only while the target is
@@ -234,7 +237,8 @@ export async function publishSmall(
       writeAllSync(fd, bytes, 0);
     }
     if (options.mode !== undefined) fchmodSync(fd, options.mode & 0o7777);
-    fsyncSync(fd);
+    // The fsyncs on the thread pool: a busy disk holds this call, never the event loop.
+    await fsyncFd(fd);
     if (hooks) await hooks.onStep?.('staged', info);
     options.verifySync();
     try {
@@ -254,11 +258,7 @@ export async function publishSmall(
   }
   try {
     if (hooks) await hooks.onStep?.('published', info);
-    try {
-      sync.fsyncDirectory(path.dirname(options.target));
-    } catch (error) {
-      if (!unsyncableDirectory(error)) throw error;
-    }
+    await syncDirectory(options.ops, path.dirname(options.target));
     return versionOf(statFd(fd), digestOf(bytes));
   } finally {
     closeSync(fd);
