@@ -61,6 +61,8 @@ export function checkFiles(workspace: string, files: number, accepted: Map<strin
 export async function soakEdits(options: {
   workspace: string;
   env: Record<string, string>;
+  /** Serve from dist/ (else src/ through tsx). */
+  built?: unknown;
   edits: number;
   files: number;
   clients: number;
@@ -71,7 +73,12 @@ export async function soakEdits(options: {
   const servers: Served[] = [];
   for (let c = 0; c < options.clients; c += 1)
     servers.push(
-      await startServer({ workspace: options.workspace, env: options.env, args: ['--surface', 'workbench'] }),
+      await startServer({
+        workspace: options.workspace,
+        env: options.env,
+        args: ['--surface', 'workbench'],
+        built: options.built !== undefined,
+      }),
     );
   const pings = servers.map((s) => pinger(s.client));
   const sample = sampler(

@@ -51,7 +51,7 @@ export function markdown(report: SoakReport, date: string): string {
     `Scale: ${o.calls} bridge calls (${o.concurrency} at a time, peer pool of ${report.bridge.maxPeers}) in ` +
       `${report.seconds.bridge.toFixed(0)} s; ${o.edits} edits over ${o.files} files from ${o.clients} clients ` +
       `(${report.edits.staleRetries} FS_STALE_VERSION retries) in ${report.seconds.edits.toFixed(0)} s; ` +
-      `sampled every ${o.every}.`,
+      `sampled every ${o.every}; the servers ran from ${o.serve === 'dist' ? 'dist/ (the built package)' : 'src/ through tsx'}.`,
     ...(o.calls < 2000 || o.edits < 20_000 ? ['', 'Reduced scale (the default is 2,000 calls and 20,000 edits).'] : []),
     '',
     '| check | value | ok |',

@@ -22,6 +22,8 @@ export interface SoakOptions {
   files: number;
   clients: number;
   every: number;
+  /** `dist`: serve the built package (run `npm run build:ts` first); `src` (default): src/ through tsx. */
+  serve?: 'src' | 'dist';
 }
 
 export interface SoakReport {
@@ -103,10 +105,11 @@ export async function runSoak(options: SoakOptions, timing = true): Promise<Soak
     for (const sub of ['bridge-ws', 'edits-ws']) mkdirSync(path.join(dir, sub));
     const before = os.loadavg();
     const started = performance.now();
-    const bridge = await soakBridge({ workspace: path.join(dir, 'bridge-ws'), env, ...options });
+    const built = options.serve === 'dist' ? { dir } : undefined;
+    const bridge = await soakBridge({ workspace: path.join(dir, 'bridge-ws'), env, ...options, built });
     const between = os.loadavg();
     const middle = performance.now();
-    const edits = await soakEdits({ workspace: path.join(dir, 'edits-ws'), env, ...options });
+    const edits = await soakEdits({ workspace: path.join(dir, 'edits-ws'), env, ...options, built });
     const seconds = { bridge: (middle - started) / 1000, edits: (performance.now() - middle) / 1000 };
     const load = { before, between, after: os.loadavg() };
     const warmup = { bridge: warmupOf(bridge.samples), edits: warmupOf(edits.samples) };
@@ -129,6 +132,12 @@ export async function runSoak(options: SoakOptions, timing = true): Promise<Soak
   }
 }
 
+function serveFrom(value: string | undefined): 'src' | 'dist' {
+  if (value === undefined || value === '' || value === 'src' || value === 'dist')
+    return value === 'dist' ? 'dist' : 'src';
+  throw new Error(`SOAK_SERVE must be src or dist, got ${JSON.stringify(value)}`);
+}
+
 const int = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
@@ -139,6 +148,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     files: int('SOAK_FILES', 50),
     clients: int('SOAK_CLIENTS', 4),
     every: int('SOAK_EVERY', 100),
+    serve: serveFrom(process.env.SOAK_SERVE),
   };
   const report = await runSoak(options);
   const date = new Date().toISOString();
