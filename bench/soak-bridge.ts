@@ -4,6 +4,7 @@
 // every 16th call is cancelled by the client, every 16th (offset) has a 1 s budget and a peer that
 // never answers, so it times out. Every call has its own run_id, checked in the ledger afterwards.
 import path from 'node:path';
+import { build } from 'esbuild';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { Ledger } from '../src/state/ledger.js';
@@ -15,6 +16,30 @@ const VERBS = ['bridge_advise', 'bridge_review', 'bridge_implement'] as const;
 
 export type Kind = 'answer' | 'cancel' | 'timeout';
 export const kindOf = (i: number): Kind => (i % 16 === 5 ? 'cancel' : i % 16 === 11 ? 'timeout' : 'answer');
+
+/**
+ * The gate runner as plain JavaScript for a server run from dist/: bundled by esbuild, with its one
+ * import of the project (defineRunner) taken from the built package, as a user's plugin would.
+ */
+async function builtGateRunner(dir: string): Promise<string> {
+  const outfile = path.join(dir, 'gate-runner.mjs');
+  const distIndex = path.join(repoRoot, 'dist', 'index.js');
+  await build({
+    entryPoints: [gateRunner],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    outfile,
+    logLevel: 'error',
+    plugins: [
+      {
+        name: 'built-package',
+        setup: (b) => b.onResolve({ filter: /define-runner\.js$/ }, () => ({ path: distIndex, external: true })),
+      },
+    ],
+  });
+  return outfile;
+}
 
 /** A TCP server that accepts the gate runner's connections and never answers them. */
 async function silentGate(): Promise<{ port: number; close: () => void }> {
@@ -88,16 +113,24 @@ export async function checkLedger(workspace: string, count: number): Promise<Bri
 export async function soakBridge(options: {
   workspace: string;
   env: Record<string, string>;
+  /** Serve from dist/, with the gate runner built into `dir` (else src/ through tsx). */
+  built?: { dir: string };
   calls: number;
   concurrency: number;
   every: number;
 }): Promise<BridgeOutcome> {
   const gate = await silentGate();
-  const served = await startServer({ workspace: options.workspace, env: options.env, args: ['--runner', gateRunner] });
+  const runner = options.built ? await builtGateRunner(options.built.dir) : gateRunner;
+  const served = await startServer({
+    workspace: options.workspace,
+    env: options.env,
+    args: ['--runner', runner],
+    built: options.built !== undefined,
+  });
   const pid = served.pid()!;
   const ping = pinger(served.client);
-  const sample = sampler([pid], [ping]);
-  const samples: Sample[] = [];
+  const sample = sampler([pid], [served.client], [ping]);
+  const taken: Promise<Sample>[] = [];
   const statuses: Record<string, number> = {};
   let next = 0;
   let settled = 0;
@@ -107,10 +140,11 @@ export async function soakBridge(options: {
         const status = await oneCall(served, next++, gate.port);
         statuses[status] = (statuses[status] ?? 0) + 1;
         settled += 1;
-        if (settled % options.every === 0) samples.push(sample(settled));
+        if (settled % options.every === 0) taken.push(sample(settled));
       }
     };
     await Promise.all(Array.from({ length: options.concurrency }, worker));
+    const samples = await Promise.all(taken);
     // Cancelled calls settle after the client stopped waiting: wait for the server to be idle.
     const status = async () =>
       (await served.client.callTool({ name: 'bridge_status', arguments: {} })).structuredContent as {

@@ -61,6 +61,8 @@ export function checkFiles(workspace: string, files: number, accepted: Map<strin
 export async function soakEdits(options: {
   workspace: string;
   env: Record<string, string>;
+  /** Serve from dist/ (else src/ through tsx). */
+  built?: unknown;
   edits: number;
   files: number;
   clients: number;
@@ -71,14 +73,21 @@ export async function soakEdits(options: {
   const servers: Served[] = [];
   for (let c = 0; c < options.clients; c += 1)
     servers.push(
-      await startServer({ workspace: options.workspace, env: options.env, args: ['--surface', 'workbench'] }),
+      await startServer({
+        workspace: options.workspace,
+        env: options.env,
+        args: ['--surface', 'workbench'],
+        built: options.built !== undefined,
+      }),
     );
   const pings = servers.map((s) => pinger(s.client));
   const sample = sampler(
     servers.map((s) => s.pid()!),
+    servers.map((s) => s.client),
     pings,
   );
-  const samples: Sample[] = [];
+  const taken: Promise<Sample>[] = [];
+  let samples: Sample[];
   const accepted = new Map<string, string[]>();
   let next = 0;
   let done = 0;
@@ -91,12 +100,13 @@ export async function soakEdits(options: {
         const name = fileName(Math.floor(e / options.clients) % options.files);
         const line = `client ${c} edit ${e}`;
         staleRetries += await appendLine(served, name, line);
-        accepted.set(name, [...(accepted.get(name) ?? []), line]);
+        (accepted.get(name) ?? accepted.set(name, []).get(name)!).push(line);
         done += 1;
-        if (done % options.every === 0) samples.push(sample(done));
+        if (done % options.every === 0) taken.push(sample(done));
       }
     };
     await Promise.all(servers.map((served, c) => client(served, c)));
+    samples = await Promise.all(taken);
   } finally {
     await Promise.all(pings.map((p) => p.stop()));
     await Promise.all(servers.map((s) => s.close()));

@@ -9,6 +9,7 @@
 #include <mutex>
 #include <string>
 #include <unordered_set>
+#include <vector>
 
 #include "peer_bridge_native.h"
 
@@ -366,41 +367,92 @@ bool TakeHex64(const Napi::CallbackInfo& info, size_t i, const char* name, uint6
   return false;
 }
 
-// replaceChecked(stage, target, dir, bytes, mode, uid, gid, known, volume, fileId, size, seenMode,
-// mtimeNs, ctimeNs): true when published (the stage's stat in the shared arrays), false when the
-// target was not as seen (nothing published).
+// replaceChecked's arguments (stage, target, dir, bytes, mode, uid, gid, known, volume, fileId,
+// size, seenMode, mtimeNs, ctimeNs) into `spec`; false (a TypeError pending) when one is bad. The
+// spec points into the caller's buffers.
+bool TakeReplaceSpec(const Napi::CallbackInfo& info, pbn::ReplaceSpec* spec) {
+  int64_t size = 0, seen_mode = 0;
+  if (!TakePath(info, 0, "stage", &spec->stage) || !TakePath(info, 1, "target", &spec->target) ||
+      !TakePath(info, 2, "dir", &spec->dir) || !TakeBytes(info, 3, "bytes", &spec->bytes, &spec->length) ||
+      !TakeOptionalInt(info, 4, "mode", 07777, &spec->mode) ||
+      !TakeOptionalInt(info, 5, "uid", UINT32_MAX - 1, &spec->uid) ||
+      !TakeOptionalInt(info, 6, "gid", UINT32_MAX - 1, &spec->gid) ||
+      !TakeBytes(info, 7, "known", &spec->known, &spec->known_length) ||
+      !TakeHex64(info, 8, "volume", &spec->seen.volume) ||
+      !TakeHex64(info, 9, "fileId", &spec->seen.file_id) ||
+      !TakeInt(info, 10, "size", kMaxToken, &size) ||
+      !TakeInt(info, 11, "seenMode", UINT32_MAX, &seen_mode) ||
+      !TakeBigInt(info, 12, "mtimeNs", &spec->seen.mtime_ns) ||
+      !TakeBigInt(info, 13, "ctimeNs", &spec->seen.ctime_ns)) {
+    return false;
+  }
+  spec->seen.size = static_cast<uint64_t>(size);
+  spec->seen.mode = static_cast<uint32_t>(seen_mode);
+  spec->seen.kind = pbn::Kind::File;
+  return true;
+}
+
+// A failed replace names the path of the step that failed: the directory after the rename, the
+// stage (and the target) before it.
+Napi::Error ReplaceError(Napi::Env env, const Status& s, const pbn::ReplaceSpec& spec) {
+  std::string step = s.syscall ? s.syscall : "";
+  if (step == "fsyncDirectory") return MakeError(env, s, "replaceChecked", spec.dir, "");
+  return MakeError(env, s, "replaceChecked", spec.stage, step == "rename" ? spec.target : "");
+}
+
+// replaceChecked(...TakeReplaceSpec's arguments): true when published (the stage's stat in the
+// shared arrays), false when the target was not as seen (nothing published).
 Napi::Value ReplaceChecked(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   pbn::ReplaceSpec spec;
-  int64_t size = 0, seen_mode = 0;
-  if (!TakePath(info, 0, "stage", &spec.stage) || !TakePath(info, 1, "target", &spec.target) ||
-      !TakePath(info, 2, "dir", &spec.dir) || !TakeBytes(info, 3, "bytes", &spec.bytes, &spec.length) ||
-      !TakeOptionalInt(info, 4, "mode", 07777, &spec.mode) ||
-      !TakeOptionalInt(info, 5, "uid", UINT32_MAX - 1, &spec.uid) ||
-      !TakeOptionalInt(info, 6, "gid", UINT32_MAX - 1, &spec.gid) ||
-      !TakeBytes(info, 7, "known", &spec.known, &spec.known_length) ||
-      !TakeHex64(info, 8, "volume", &spec.seen.volume) ||
-      !TakeHex64(info, 9, "fileId", &spec.seen.file_id) ||
-      !TakeInt(info, 10, "size", kMaxToken, &size) ||
-      !TakeInt(info, 11, "seenMode", UINT32_MAX, &seen_mode) ||
-      !TakeBigInt(info, 12, "mtimeNs", &spec.seen.mtime_ns) ||
-      !TakeBigInt(info, 13, "ctimeNs", &spec.seen.ctime_ns)) {
-    return env.Undefined();
-  }
-  spec.seen.size = static_cast<uint64_t>(size);
-  spec.seen.mode = static_cast<uint32_t>(seen_mode);
-  spec.seen.kind = pbn::Kind::File;
+  if (!TakeReplaceSpec(info, &spec)) return env.Undefined();
   bool changed = false;
   FileStat st;
   pbn::Status s = pbn::ReplaceChecked(spec, &changed, &st);
-  if (!s.ok()) {
-    std::string step = s.syscall ? s.syscall : "";
-    if (step == "fsyncDirectory") throw MakeError(env, s, "replaceChecked", spec.dir, "");
-    throw MakeError(env, s, "replaceChecked", spec.stage, step == "rename" ? spec.target : "");
-  }
+  if (!s.ok()) throw ReplaceError(env, s, spec);
   if (changed) return Napi::Boolean::New(env, false);
   FillSync(env, st);
   return Napi::Boolean::New(env, true);
+}
+
+// The same steps on the thread pool, so that their fsyncs never hold the event loop: the bytes
+// are copied first (JavaScript may reuse its buffers meanwhile).
+class ReplaceJob : public Napi::AsyncWorker {
+ public:
+  ReplaceJob(Napi::Env env, pbn::ReplaceSpec spec)
+      : Napi::AsyncWorker(env), deferred_(Napi::Promise::Deferred::New(env)), spec_(std::move(spec)) {
+    bytes_.assign(spec_.bytes, spec_.bytes + spec_.length);
+    known_.assign(spec_.known, spec_.known + spec_.known_length);
+    spec_.bytes = bytes_.data();
+    spec_.known = known_.data();
+  }
+  Napi::Promise Promise() { return deferred_.Promise(); }
+
+ protected:
+  void Execute() override { status_ = pbn::ReplaceChecked(spec_, &changed_, &st_); }
+  void OnOK() override {
+    Napi::Env env = Env();
+    if (!status_.ok()) return deferred_.Reject(ReplaceError(env, status_, spec_).Value());
+    // null: the target was not as seen, nothing published; else the stage's stat.
+    deferred_.Resolve(changed_ ? env.Null() : StatToJs(env, st_));
+  }
+
+ private:
+  Napi::Promise::Deferred deferred_;
+  pbn::ReplaceSpec spec_;
+  std::vector<uint8_t> bytes_, known_;
+  Status status_;
+  bool changed_ = false;
+  FileStat st_;
+};
+
+Napi::Value ReplaceCheckedAsync(const Napi::CallbackInfo& info) {
+  pbn::ReplaceSpec spec;
+  if (!TakeReplaceSpec(info, &spec)) return info.Env().Undefined();
+  ReplaceJob* job = new ReplaceJob(info.Env(), std::move(spec));
+  Napi::Promise promise = job->Promise();
+  job->Queue();
+  return promise;
 }
 
 // readSeen(path, volume, fileId, size, mode, mtimeNs, ctimeNs): the file's bytes when its handle,
@@ -463,6 +515,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("statPathAsync", Napi::Function::New(env, StatPathAsync));
   exports.Set("statFd", Napi::Function::New(env, StatFd));
   exports.Set("replaceChecked", Napi::Function::New(env, ReplaceChecked));
+  exports.Set("replaceCheckedAsync", Napi::Function::New(env, ReplaceCheckedAsync));
   exports.Set("readSeen", Napi::Function::New(env, ReadSeen));
   exports.Set("statFdAsync", Napi::Function::New(env, StatFdAsync));
   exports.Set("renameNoReplace", Napi::Function::New(env, [](const Napi::CallbackInfo& i) {

@@ -3,8 +3,10 @@
 // (replaceChecked) when the target is still exactly as read.
 import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { replaceChecked, type ReplaceCheckedOptions } from '../native/index.js';
-import { asyncIo, syncIo } from './file-io.js';
+import { fsync } from 'node:fs';
+import { promisify } from 'node:util';
+import { promises as native, type ReplaceCheckedOptions } from '../native/index.js';
+import { asyncIo, syncIo, type FileIo } from './file-io.js';
 import type { FsOps, SyncOps } from './fs-ops.js';
 import {
   discardSteps,
@@ -69,12 +71,16 @@ export async function syncCreatedDirs(ops: FsOps, firstMade: string | undefined,
   for (const parent of parents) await syncDirectory(ops, parent);
 }
 
+// The synchronous calls, but the fsyncs on the thread pool: a busy disk holds this call, never the
+// event loop (the soak saw 100-270 ms stalls of a workbench server's loop in them).
+const pooledFsyncIo: FileIo<number> = { ...syncIo, sync: promisify(fsync) };
+
 /**
- * publish() for a small file (SYNC_MAX_BYTES): the same steps with synchronous calls, with no
- * thread-pool round trip between them. Hooks are still awaited at the same steps.
+ * publish() for a small file (SYNC_MAX_BYTES): the same steps with synchronous calls, with a
+ * thread-pool round trip only for the two fsyncs. Hooks are still awaited at the same steps.
  *
  * `expected` (a replace: the target as read under the lock): without hooks, the steps run
- * in one native call (replaceChecked), which renames only while the target is still exactly that
+ * in one native call on the thread pool (replaceChecked), which renames only while the target is still exactly that
  * file with those bytes. When it is not, nothing was published, and the steps run one by one:
  * their re-check says why, or goes on where only the target's times moved.
  */
@@ -84,22 +90,27 @@ export async function publishSmall(
   sync: SyncOps,
 ): Promise<Version> {
   if (options.expected && options.kind === 'replace' && !options.hooks?.onStep) {
-    const published = replaceInOneCall(bytes, options, options.expected);
+    const published = await replaceInOneCall(bytes, options, options.expected);
     if (published) return published;
   }
-  return runAsync(publishSteps(syncIo, sync, bytes, options, options.verifySync));
+  const ops = {
+    rename: (from: string, to: string) => sync.rename(from, to),
+    renameNoReplace: (from: string, to: string) => sync.renameNoReplace(from, to),
+    fsyncDirectory: (dir: string) => options.ops.fsyncDirectory(dir),
+  };
+  return runAsync(publishSteps(pooledFsyncIo, ops, bytes, options, options.verifySync));
 }
 
-// The native form of publishSteps for a replace; its errors carry the failing step in `syscall`,
-// and are named as the steps name them.
-function replaceInOneCall(
+// The native form of publishSteps for a replace, on the thread pool; its errors carry the failing
+// step in `syscall`, and are named as the steps name them.
+async function replaceInOneCall(
   bytes: Uint8Array,
   options: PublishOptions,
   expected: ReplaceCheckedOptions['expected'],
-): Version | undefined {
+): Promise<Version | undefined> {
   let stat;
   try {
-    stat = replaceChecked({
+    stat = await native.replaceChecked({
       stage: stagePath(path.dirname(options.target)),
       target: options.target,
       bytes,

@@ -8,6 +8,7 @@ import { maxPeers, PeerPool } from '../bridge/peer-pool.js';
 import { ReminderTracker } from '../bridge/reminders.js';
 import { loadCallModules } from './call-modules.js';
 import { callTool } from './call-tool.js';
+import { installDiagnostics } from './diagnostics.js';
 import type { McpServerOptions } from './server-options.js';
 import { SERVER_CAPABILITIES, SERVER_INSTRUCTIONS, SERVER_NAME } from './server-info.js';
 import { listTools } from './tools.js';
@@ -65,6 +66,7 @@ export function createMcpServer(options: McpServerOptions): BridgeMcpServer {
     return { tools: listTools() };
   });
   server.setRequestHandler(CallToolRequestSchema, (request, extra) => callTool(host, request, extra));
+  installDiagnostics(server, log);
 
   return {
     server,

@@ -18,6 +18,7 @@ import {
   WORKBENCH_SERVER_NAME,
   workbenchInstructions,
 } from './workbench-info.js';
+import { installDiagnostics } from './diagnostics.js';
 import { fitReadWindow } from './fit-read-window.js';
 import { maxResultBytes } from './result-budget.js';
 import { onStdioStop } from './stdio/lifecycle.js';
@@ -110,6 +111,7 @@ export async function serveWorkbench(
 ): Promise<void> {
   const { server, drain } = createWorkbenchServer(options);
   server.onerror = (error) => options.log(error.message);
+  installDiagnostics(server, options.log);
   // Stop taking calls and let those in flight finish, then close (the bridge's serve does the same).
   onStdioStop({
     stdinEnded: options.stdinEnded,

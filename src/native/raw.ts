@@ -82,4 +82,6 @@ export interface RawBinding {
     mtimeNs: bigint,
     ctimeNs: bigint,
   ): boolean;
+  /** The same on the thread pool: the stage's stat, or null when the target was not as seen. */
+  replaceCheckedAsync(...args: Parameters<RawBinding['replaceChecked']>): Promise<RawStat | null>;
 }

@@ -199,6 +199,16 @@ export const SETTINGS = {
     scope: 'host',
     readers: ['native/load', 'cli/doctor'],
   }),
+  PEER_BRIDGE_DIAGNOSTICS: entry({
+    parse: oneOf('on', 'off'),
+    default: 'off',
+    shownDefault: 'off',
+    sets:
+      '`on`: either server also answers the `peer-bridge/diagnostics` request (its own event-loop stall and ' +
+      'memory; not a tool); see [Diagnostics](#diagnostics)',
+    scope: 'host',
+    readers: ['mcp/diagnostics'],
+  }),
   PEER_BRIDGE_DEPTH: entry({
     parse: wholeNumber(0, Number.MAX_SAFE_INTEGER, 'a non-negative integer'),
     default: 0,

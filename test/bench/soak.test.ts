@@ -6,7 +6,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkLedger } from '../../bench/soak-bridge.js';
 import { checkFiles } from '../../bench/soak-edits.js';
-import { runSoak } from '../../bench/soak.js';
+import { type Sample, growth, trend } from '../../bench/soak-probe.js';
+import { runSoak, warmupOf } from '../../bench/soak.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 
 const tempDir = useTempDir('peer-bridge-soak-test-');
@@ -27,7 +28,41 @@ describe('the soak benchmark at a tiny scale', () => {
     expect(report.edits.accepted).toBe(200);
     expect(report.bridge.samples.length).toBe(4);
     expect(report.edits.samples.length).toBe(50);
+    // The samples hold what the servers said about themselves (peer-bridge/diagnostics).
+    for (const sample of [...report.bridge.samples, ...report.edits.samples]) {
+      expect(sample.serverLoopBusy).toBeGreaterThan(0);
+      expect(sample.heapMiB).toBeGreaterThan(1);
+    }
+    // The workbench servers keep lock files open between edits; four servers, each its own cache.
+    expect(report.edits.samples.at(-1)!.keptLockFiles).toBeGreaterThanOrEqual(4 * 5);
   }, 180_000);
+
+  it('flatness is the trend after warm-up: a saw-tooth passes, a steady rise fails, warm-up waits for the cache', () => {
+    const sample = (at: number, rssMiB: number, keptLockFiles = 128): Sample => ({
+      at,
+      rssMiB,
+      fds: 40,
+      keptLockFiles,
+      serverStallMs: 0,
+      serverOwnStallMs: 0,
+      worstTurn: null,
+      serverLoopBusy: 0.1,
+      heapMiB: 20,
+      maxPingMs: 0,
+      clientLoopMs: 0,
+      serverRunQueueMs: 0,
+    });
+    const saw = Array.from({ length: 20 }, (_, i) => sample(i, 150 + (i % 5) * 6));
+    expect(growth(saw, 'rssMiB', 0)).toBeCloseTo(24 / 150);
+    expect(trend(saw, 'rssMiB', 0)!).toBeLessThan(0.05);
+    const leak = Array.from({ length: 20 }, (_, i) => sample(i, 150 + i * 1.5));
+    expect(trend(leak, 'rssMiB', 0)!).toBeCloseTo(28.5 / 150);
+    expect(trend([sample(0, 1)], 'rssMiB', 0)).toBeNull();
+    // Warm-up: until the kept lock files reach their most (index 12 here), at least a tenth.
+    const filling = Array.from({ length: 40 }, (_, i) => sample(i, 150, Math.min(128, i * 10 + 8)));
+    expect(warmupOf(filling)).toBe(13);
+    expect(warmupOf(saw)).toBe(2);
+  });
 
   it('its checkers report a call recorded twice or never, and a file with a line not accepted', async () => {
     const workspace = tempDir();

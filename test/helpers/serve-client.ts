@@ -6,6 +6,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const cliMain = path.join(repoRoot, 'src', 'cli', 'main.ts');
+/** The built command, as the package ships it (`npm run build:ts` writes it). */
+export const builtCliMain = path.join(repoRoot, 'dist', 'cli', 'main.cjs');
 /** tsx's loader by URL, so a child whose cwd is outside the repository still finds it. */
 export const tsxLoader = import.meta.resolve('tsx');
 
@@ -44,10 +46,13 @@ export async function startServer(options: {
   env?: Record<string, string>;
   args?: string[];
   clientName?: string;
+  /** Serve from dist/ (the built package) instead of src/ through tsx. */
+  built?: boolean;
 }): Promise<Served> {
+  const main = options.built ? [builtCliMain] : ['--import', tsxLoader, cliMain];
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ['--import', tsxLoader, cliMain, 'serve', '--workspace', options.workspace, ...(options.args ?? [])],
+    args: [...main, 'serve', '--workspace', options.workspace, ...(options.args ?? [])],
     env: baseEnv(options.env),
     cwd: repoRoot,
     stderr: 'pipe',

@@ -14,7 +14,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { replaceChecked, statPath, type ReplaceCheckedOptions } from '../../src/native/index.js';
+import { promises, replaceChecked, statPath, type ReplaceCheckedOptions } from '../../src/native/index.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 
 const tempDir = useTempDir();
@@ -32,6 +32,36 @@ function setUp(content = 'old content\n') {
   };
   return { dir, target, options };
 }
+
+// Each change made after the expectation was taken; none may be published over.
+const changes: [string, (target: string, dir: string) => void][] = [
+  ['one byte changed, same size', (target) => writeFileSync(target, 'old content!')],
+  [
+    'the same bytes in another file renamed over it',
+    (target, dir) => {
+      writeFileSync(path.join(dir, 'b.txt'), 'old content\n');
+      renameSync(path.join(dir, 'b.txt'), target);
+    },
+  ],
+  ['only its times moved', (target) => utimesSync(target, new Date(0), new Date(0))],
+  ['a longer file', (target) => writeFileSync(target, 'old content\nmore\n')],
+  ['removed', (target) => rmSync(target)],
+  [
+    'a directory now',
+    (target) => {
+      rmSync(target);
+      mkdirSync(target);
+    },
+  ],
+  [
+    'a symlink to a file with the same bytes',
+    (target, dir) => {
+      writeFileSync(path.join(dir, 'c.txt'), 'old content\n');
+      rmSync(target);
+      symlinkSync('c.txt', target);
+    },
+  ],
+];
 
 // Windows (ENOSYS) is covered by the conformance suite, which runs under Wine.
 describe.runIf(process.platform !== 'win32')('replaceChecked', () => {
@@ -51,35 +81,6 @@ describe.runIf(process.platform !== 'win32')('replaceChecked', () => {
     expect(readFileSync(target, 'utf8')).toBe('');
   });
 
-  // Each change made after the expectation was taken; none may be published over.
-  const changes: [string, (target: string, dir: string) => void][] = [
-    ['one byte changed, same size', (target) => writeFileSync(target, 'old content!')],
-    [
-      'the same bytes in another file renamed over it',
-      (target, dir) => {
-        writeFileSync(path.join(dir, 'b.txt'), 'old content\n');
-        renameSync(path.join(dir, 'b.txt'), target);
-      },
-    ],
-    ['only its times moved', (target) => utimesSync(target, new Date(0), new Date(0))],
-    ['a longer file', (target) => writeFileSync(target, 'old content\nmore\n')],
-    ['removed', (target) => rmSync(target)],
-    [
-      'a directory now',
-      (target) => {
-        rmSync(target);
-        mkdirSync(target);
-      },
-    ],
-    [
-      'a symlink to a file with the same bytes',
-      (target, dir) => {
-        writeFileSync(path.join(dir, 'c.txt'), 'old content\n');
-        rmSync(target);
-        symlinkSync('c.txt', target);
-      },
-    ],
-  ];
   it.each(changes)('publishes nothing when the target is not as expected: %s', (_, change) => {
     const { dir, target, options } = setUp();
     change(target, dir);
@@ -122,6 +123,54 @@ describe.runIf(process.platform !== 'win32')('replaceChecked', () => {
     ]) {
       expect(() => replaceChecked({ ...options, expected: { ...options.expected, stat: bad } })).toThrow(TypeError);
     }
+    expect(readdirSync(dir)).toEqual(['a.txt']);
+  });
+});
+
+// The same call on the thread pool (what the workbench's small-file edits use, so that a slow
+// fsync never holds the event loop): the same outcomes, as a promise.
+describe.runIf(process.platform !== 'win32')('promises.replaceChecked', () => {
+  it('replaces the file it expected and resolves to the new file’s stat', async () => {
+    const { dir, target, options } = setUp();
+    const stat = await promises.replaceChecked({ ...options, mode: 0o100600 });
+    expect(readFileSync(target, 'utf8')).toBe('new content, longer\n');
+    expect(stat).toEqual(statPath(target, { follow: false }));
+    expect(statSync(target).mode & 0o7777).toBe(0o600);
+    expect(readdirSync(dir)).toEqual(['a.txt']);
+    const { target: empty, options: emptying } = setUp('');
+    expect(await promises.replaceChecked({ ...emptying, bytes: Buffer.alloc(0) })).toBeDefined();
+    expect(readFileSync(empty, 'utf8')).toBe('');
+  });
+
+  it('publishes the bytes as they were when called, whatever the caller does with its buffer after', async () => {
+    const { target, options } = setUp();
+    const bytes = Buffer.from('published as given\n');
+    const pending = promises.replaceChecked({ ...options, bytes });
+    bytes.fill(0x78);
+    options.expected.bytes.fill(0x78);
+    expect(await pending).toBeDefined();
+    expect(readFileSync(target, 'utf8')).toBe('published as given\n');
+  });
+
+  it.each(changes)('publishes nothing when the target is not as expected: %s', async (_, change) => {
+    const { dir, target, options } = setUp();
+    change(target, dir);
+    const before = readdirSync(dir).sort();
+    expect(await promises.replaceChecked(options)).toBeUndefined();
+    expect(readdirSync(dir).sort()).toEqual(before);
+  });
+
+  it('rejects with the step that failed, and refuses a malformed expectation with a TypeError', async () => {
+    const { dir, target, options } = setUp();
+    writeFileSync(options.stage, 'someone else’s file');
+    await expect(promises.replaceChecked(options)).rejects.toMatchObject({ code: 'EEXIST', syscall: 'open' });
+    expect(readFileSync(options.stage, 'utf8')).toBe('someone else’s file');
+    expect(readFileSync(target, 'utf8')).toBe('old content\n');
+    rmSync(options.stage);
+    const stat = { ...options.expected.stat, identity: { ...options.expected.stat.identity, fileId: 'not hex' } };
+    await expect(promises.replaceChecked({ ...options, expected: { ...options.expected, stat } })).rejects.toThrow(
+      TypeError,
+    );
     expect(readdirSync(dir)).toEqual(['a.txt']);
   });
 });

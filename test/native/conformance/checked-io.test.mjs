@@ -65,6 +65,27 @@ test('publishes over the file it expects, not over a changed one (POSIX); ENOSYS
   assert.deepEqual(readdirSync(dir), ['a.txt']);
 });
 
+test('replaceCheckedAsync: the same on the thread pool, resolving to null or the stat pair (POSIX); ENOSYS on Windows', async () => {
+  const dir = tempDir();
+  const target = path.join(dir, 'a.txt');
+  writeFileSync(target, 'old\n');
+  const bad = argsFor(dir, target, 'old\n');
+  bad[8] = 'XYZ';
+  assert.throws(() => raw.replaceCheckedAsync(...bad), { name: 'TypeError' });
+  if (isWindows) {
+    await assert.rejects(raw.replaceCheckedAsync(...argsFor(dir, target, 'old\n')), { code: 'ENOSYS' });
+    assert.equal(readFileSync(target, 'utf8'), 'old\n');
+    return;
+  }
+  assert.equal(await raw.replaceCheckedAsync(...argsFor(dir, target, 'other\n')), null);
+  assert.equal(readFileSync(target, 'utf8'), 'old\n');
+  const pair = await raw.replaceCheckedAsync(...argsFor(dir, target, 'old\n'));
+  assert.equal(readFileSync(target, 'utf8'), 'new\n');
+  raw.statPath(target, false);
+  assert.deepEqual(decodeStat(...pair), decodeStat(raw.statNumbers, raw.statBigInts));
+  assert.deepEqual(readdirSync(dir), ['a.txt']);
+});
+
 // readSeen, the raw form of readUnchanged: the whole file while it is still the file a stat described.
 function statArgs(file) {
   raw.statPath(file, false);
