@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createHistogram, performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { keptLockFileCount } from '../fs/locks.js';
 import { readSetting } from '../settings/read.js';
+import { hostEnv } from '../settings/env.js';
 
 export const DIAGNOSTICS_METHOD = 'peer-bridge/diagnostics';
 /** How often the monitor's timer is due: a stall is how late it came. */
@@ -124,7 +125,7 @@ export function loopMonitor(): () => Diagnostics {
  * server as it is when it is off or unset. A bad value is logged, and the request then answers
  * with that message, so whoever asks learns what to fix.
  */
-export function installDiagnostics(server: Server, log: (message: string) => void, env = process.env): void {
+export function installDiagnostics(server: Server, log: (message: string) => void, env = hostEnv()): void {
   let answer: () => Diagnostics;
   try {
     if (readSetting('PEER_BRIDGE_DIAGNOSTICS', env) !== 'on') return;
