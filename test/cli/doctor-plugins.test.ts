@@ -3,23 +3,16 @@
 // version, its credentials, and a --live call against the scripted Gemini API double.
 import { mkdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { diagnosis } from '../../src/cli/doctor.js';
 import { answer } from '../helpers/peers.js';
 import { geminiEnv } from '../helpers/gemini.js';
 import { startGeminiDouble } from '../doubles/gemini-server.js';
 import { useTempDir } from '../helpers/temp-dir.js';
+import { useRestoredEnv } from '../helpers/restore-env.js';
 
 const tempDir = useTempDir('peer-bridge-doctor-plugins-');
-let saved: NodeJS.ProcessEnv;
-const closers: (() => Promise<void>)[] = [];
-beforeEach(() => {
-  saved = { ...process.env };
-});
-afterEach(async () => {
-  process.env = saved;
-  for (const close of closers.splice(0)) await close();
-});
+const closers = useRestoredEnv();
 
 async function setup(granted: boolean) {
   const dir = realpathSync(tempDir());

@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runBridge } from '../../../src/index.js';
 import { startChatDouble } from '../../doubles/openai-chat-server.js';
 import type { Turn } from '../../doubles/script.js';
@@ -12,17 +12,10 @@ import { answer } from '../../helpers/peers.js';
 import { envelopeProblems, opencodeConfigFile, opencodeEnv, opencodePlugin } from '../../helpers/opencode.js';
 import { useTempDir } from '../../helpers/temp-dir.js';
 import { processesIn, waitFor } from '../../mcp/wait.js';
+import { useRestoredEnv } from '../../helpers/restore-env.js';
 
 const tempDir = useTempDir('peer-bridge-opencode-');
-let saved: NodeJS.ProcessEnv;
-const closers: (() => Promise<void>)[] = [];
-beforeEach(() => {
-  saved = { ...process.env };
-});
-afterEach(async () => {
-  process.env = saved;
-  for (const close of closers.splice(0)) await close();
-});
+const closers = useRestoredEnv();
 
 /** A workspace with one file, OpenCode's home beside it, the double, and the plugin granted. */
 async function setUp(turns: Turn[] | { origin: string }) {

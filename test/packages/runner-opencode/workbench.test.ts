@@ -3,7 +3,7 @@
 // caller's concurrent edit wins with FS_STALE_VERSION for the peer instead of being overwritten.
 import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runBridge } from '../../../src/index.js';
 import { openWorkbench } from '../../../src/fs/index.js';
 import { startChatDouble } from '../../doubles/openai-chat-server.js';
@@ -11,17 +11,10 @@ import type { RecordedRequest, Turn } from '../../doubles/script.js';
 import { answer } from '../../helpers/peers.js';
 import { envelopeProblems, opencodeConfigFile, opencodeEnv, opencodePlugin } from '../../helpers/opencode.js';
 import { useTempDir } from '../../helpers/temp-dir.js';
+import { useRestoredEnv } from '../../helpers/restore-env.js';
 
 const tempDir = useTempDir('peer-bridge-opencode-wb-');
-let saved: NodeJS.ProcessEnv;
-const closers: (() => Promise<void>)[] = [];
-beforeEach(() => {
-  saved = { ...process.env };
-});
-afterEach(async () => {
-  process.env = saved;
-  for (const close of closers.splice(0)) await close();
-});
+const closers = useRestoredEnv();
 
 // What the peer's CLI sent back to the model for its last tool call.
 function lastToolResult(request: RecordedRequest): string {
