@@ -1,26 +1,16 @@
 // The git snapshot's own copy of the index: the user's index is never written, the copy follows
 // it when it changes, keeps Git's untracked cache, and keeps an entry racy in the user's index
 // racy (its content compared), so every snapshot says what `git status` says.
-import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, realpathSync, statSync, utimesSync, writeFileSync, mkdirSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, utimesSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { takeSnapshot, type WorkspaceSnapshot } from '../../src/state/workspace-snapshot.js';
+import { commitFolders, gitRepo } from '../helpers/git-repo.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 
 const tempDir = useTempDir('peer-bridge-snapshot-index-');
 
-function repo(): { ws: string; git: (...args: string[]) => string } {
-  const ws = realpathSync(tempDir());
-  const git = (...args: string[]) =>
-    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', ...args], {
-      cwd: ws,
-      encoding: 'utf8',
-      env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', HOME: ws, GIT_OPTIONAL_LOCKS: '0' },
-    });
-  git('init', '-q');
-  return { ws, git };
-}
+const repo = () => gitRepo(tempDir(), { GIT_OPTIONAL_LOCKS: '0' });
 
 const codes = (snapshot: WorkspaceSnapshot) =>
   Object.fromEntries(Object.entries(snapshot.files).map(([name, file]) => [name, file?.git ?? null]));
@@ -29,13 +19,9 @@ const copies = (ws: string) =>
 
 describe('the git snapshot reads its own copy of the index', () => {
   it('never writes the user index, keeps the untracked cache in its copy, and sees later files', async () => {
-    const { ws, git } = repo();
-    for (let i = 0; i < 5; i++) {
-      mkdirSync(path.join(ws, `d${i}`));
-      writeFileSync(path.join(ws, `d${i}`, 'tracked.txt'), `t${i}\n`);
-    }
-    git('add', '.');
-    git('commit', '-qm', 'base');
+    const r = repo();
+    const { ws } = r;
+    commitFolders(r, 5);
     writeFileSync(path.join(ws, 'd1', 'tracked.txt'), 'edited\n');
     const index = path.join(ws, '.git', 'index');
     const userIndex = { bytes: readFileSync(index), mtimeMs: statSync(index).mtimeMs };

@@ -1,26 +1,16 @@
 // The git snapshot read from one `git status --porcelain=v2 --branch`: the codes, renames, HEAD and
 // odd paths it records, and the same snapshot when the repository keeps Git's untracked cache.
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readRepoConfig } from '../../src/state/git-delta.js';
 import { takeSnapshot, type WorkspaceSnapshot } from '../../src/state/workspace-snapshot.js';
+import { commitFolders, gitRepo } from '../helpers/git-repo.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 
 const tempDir = useTempDir('peer-bridge-snapshot-status-');
 
-function repo(): { ws: string; git: (...args: string[]) => string } {
-  const ws = realpathSync(tempDir());
-  const git = (...args: string[]) =>
-    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', ...args], {
-      cwd: ws,
-      encoding: 'utf8',
-      env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', HOME: ws },
-    });
-  git('init', '-q');
-  return { ws, git };
-}
+const repo = () => gitRepo(tempDir());
 
 // Everything but the moment it was taken.
 const content = (snapshot: WorkspaceSnapshot) => ({ ...snapshot, at: undefined });
@@ -66,13 +56,9 @@ describe('git snapshot from one status query', () => {
   });
 
   it('gives the same snapshot when the repository keeps an untracked cache', async () => {
-    const { ws, git } = repo();
-    for (let i = 0; i < 20; i++) {
-      mkdirSync(path.join(ws, `d${i}`));
-      writeFileSync(path.join(ws, `d${i}`, 'tracked.txt'), `t${i}\n`);
-    }
-    git('add', '.');
-    git('commit', '-qm', 'base');
+    const r = repo();
+    const { ws, git } = r;
+    commitFolders(r, 20);
     writeFileSync(path.join(ws, 'd3', 'new.txt'), 'new\n');
     writeFileSync(path.join(ws, 'd7', 'tracked.txt'), 'edited\n');
     const without = await takeSnapshot(ws);
