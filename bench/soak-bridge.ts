@@ -125,7 +125,7 @@ export async function soakBridge(options: {
     workspace: options.workspace,
     env: options.env,
     args: ['--runner', runner],
-    built: options.built !== undefined,
+    source: options.built === undefined,
   });
   const pid = served.pid()!;
   const ping = pinger(served.client);

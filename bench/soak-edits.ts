@@ -77,7 +77,7 @@ export async function soakEdits(options: {
         workspace: options.workspace,
         env: options.env,
         args: ['--surface', 'workbench'],
-        built: options.built !== undefined,
+        source: options.built === undefined,
       }),
     );
   const pings = servers.map((s) => pinger(s.client));

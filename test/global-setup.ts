@@ -7,9 +7,14 @@
 // Test files share what is costly to make and the same for all of them (the packed tarball and
 // its install: test/e2e/packed-install.ts) in one more folder of this run, given to them as
 // `inject('sharedDir')`.
+// Tests run the `peer-bridge` command from dist/, as the package ships it (test/helpers/serve-client.ts):
+// dist/ is rebuilt first when src/ changed since it was built (`npm test` has just done so; a bare
+// `npx vitest run` after an edit needs it), so no test runs stale code.
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -19,7 +24,17 @@ declare module 'vitest' {
   }
 }
 
+function buildIfStale(): void {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const built = spawnSync(process.execPath, ['scripts/build-if-stale.mjs', 'validators', 'dist'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  if (built.status !== 0) throw new Error(`building dist/ failed (${built.status ?? built.signal}):\n${built.stderr}`);
+}
+
 export default function setup(project: TestProject): () => void {
+  buildIfStale();
   const cache = mkdtempSync(path.join(os.tmpdir(), 'peer-bridge-test-cache-'));
   process.env.PEER_BRIDGE_CACHE_DIR = cache;
   const locks = mkdtempSync(path.join(os.tmpdir(), 'peer-bridge-test-locks-'));

@@ -22,6 +22,8 @@ export interface PluginCredentials {
   /** The variable that moves that home folder (default: HOME). */
   homeVariable?: string;
   fix: string;
+  /** Variables added for `--version` only (say, to keep the CLI from starting a second process). */
+  versionEnv?: Record<string, string>;
 }
 
 /** The published plugins doctor knows (add one line per plugin). */
@@ -31,6 +33,8 @@ export const PLUGIN_RUNNERS: Record<string, PluginCredentials> = {
     files: ['.gemini/oauth_creds.json'],
     homeVariable: 'GEMINI_CLI_HOME',
     fix: 'set GEMINI_API_KEY (a Gemini API key), or run `gemini` once and sign in with Google',
+    // Else the CLI starts a second Node process only to raise its heap limit: twice the time.
+    versionEnv: { GEMINI_CLI_NO_RELAUNCH: 'true' },
   },
 };
 
@@ -103,7 +107,7 @@ export async function checkPlugins(
       continue;
     }
     const denied = await grantCheck(name, manifest, workspace, env);
-    const seen = await version(file, env);
+    const seen = await version(file, { ...env, ...spec.versionEnv });
     checks.push(
       denied
         ? { name, ...denied }

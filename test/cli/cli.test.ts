@@ -6,13 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { taskPreview } from '../../src/bridge/task-preview.js';
 import { Ledger } from '../../src/state/ledger.js';
 import { useTempDir } from '../helpers/temp-dir.js';
-import { baseEnv, cliMain, repoRoot, tsxLoader } from '../helpers/serve-client.js';
+import { baseEnv, builtCliMain, cliArgs, repoRoot } from '../helpers/serve-client.js';
 
 const tempDir = useTempDir('peer-bridge-cli-');
 const version = (await import('../../package.json', { with: { type: 'json' } })).default.version;
 
 function cli(args: string[], env: Record<string, string> = {}, cwd = repoRoot) {
-  const result = spawnSync(process.execPath, ['--import', tsxLoader, cliMain, ...args], {
+  const result = spawnSync(process.execPath, [...cliArgs, ...args], {
     cwd,
     env: baseEnv(env),
     encoding: 'utf8',
@@ -283,7 +283,7 @@ describe('peer-bridge run with the real Codex CLI', () => {
 // The double lives in this process, so the CLI must run without blocking the event loop.
 function cliAsync(args: string[], env: Record<string, string>) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', tsxLoader, cliMain, ...args], {
+    const child = spawn(process.execPath, [...cliArgs, ...args], {
       cwd: repoRoot,
       env: baseEnv(env),
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -310,17 +310,7 @@ describe('peer-bridge run on a terminal', () => {
       mkdirSync(workspace);
       const double = await startResponsesDouble([{ kind: 'hang' }]);
       try {
-        const command = [
-          process.execPath,
-          '--import',
-          tsxLoader,
-          cliMain,
-          'run',
-          'advise',
-          'wait for it',
-          '--timeout',
-          '300',
-        ]
+        const command = [process.execPath, ...cliArgs, 'run', 'advise', 'wait for it', '--timeout', '300']
           .map((part) => `'${part.replace(/'/g, `'\\''`)}'`)
           .join(' ');
         const env = baseEnv({ ...codexEnv(double.origin, dir), PEER_BRIDGE_HEARTBEAT_MS: '600000' });
@@ -346,7 +336,7 @@ describe('peer-bridge run on a terminal', () => {
         // Interrupt the run itself (the node process in the workspace), as Ctrl-C would.
         const run = processesIn(workspace).find((pid) => {
           const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-          return argv[0] === process.execPath && argv.includes(cliMain);
+          return argv[0] === process.execPath && argv.includes(builtCliMain);
         });
         expect(run).toBeDefined();
         process.kill(run!, 'SIGINT');
@@ -374,17 +364,7 @@ describe('peer-bridge run on a terminal', () => {
         { kind: 'answer', answer: answer({ verdict: 'Seen on a terminal.' }) },
       ]);
       try {
-        const command = [
-          process.execPath,
-          '--import',
-          tsxLoader,
-          cliMain,
-          'run',
-          'advise',
-          'look around',
-          '--workspace',
-          workspace,
-        ]
+        const command = [process.execPath, ...cliArgs, 'run', 'advise', 'look around', '--workspace', workspace]
           .map((part) => `'${part.replace(/'/g, `'\\''`)}'`)
           .join(' ');
         const out = await new Promise<{ code: number | null; text: string }>((resolve) => {

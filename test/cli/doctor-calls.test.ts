@@ -4,16 +4,16 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { defaultMaxPeers } from '../../src/bridge/peer-pool.js';
 import { useTempDir } from '../helpers/temp-dir.js';
-import { baseEnv, cliMain, repoRoot, tsxLoader } from '../helpers/serve-client.js';
+import { baseEnv, cliArgs, repoRoot } from '../helpers/serve-client.js';
 
 const tempDir = useTempDir('peer-bridge-doctor-calls-');
 
 function callsCheck(env: Record<string, string>): { level: string; detail: string; fix?: string } {
-  const result = spawnSync(
-    process.execPath,
-    ['--import', tsxLoader, cliMain, 'doctor', '--json', '--workspace', tempDir()],
-    { cwd: repoRoot, env: baseEnv({ HOME: tempDir(), ...env }), encoding: 'utf8' },
-  );
+  const result = spawnSync(process.execPath, [...cliArgs, 'doctor', '--json', '--workspace', tempDir()], {
+    cwd: repoRoot,
+    env: baseEnv({ HOME: tempDir(), ...env }),
+    encoding: 'utf8',
+  });
   const checks = (JSON.parse(result.stdout) as { checks: Array<{ name: string; level: string; detail: string }> })
     .checks;
   return checks.find((check) => check.name === 'calls')!;

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startChatDouble } from '../doubles/openai-chat-server.js';
 import { answer } from '../helpers/peers.js';
 import { OPENCODE_VERSION, opencodeEnv, opencodeGrant } from '../helpers/opencode.js';
-import { baseEnv, cliMain, repoRoot, tsxLoader } from '../helpers/serve-client.js';
+import { baseEnv, cliArgs, repoRoot } from '../helpers/serve-client.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 
 const tempDir = useTempDir('peer-bridge-doctor-opencode-');
@@ -26,7 +26,7 @@ interface Check {
 
 function doctor(args: string[], env: Record<string, string>): Promise<{ code: number | null; checks: Check[] }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', tsxLoader, cliMain, 'doctor', '--json', ...args], {
+    const child = spawn(process.execPath, [...cliArgs, 'doctor', '--json', ...args], {
       cwd: repoRoot,
       env: baseEnv(env),
       stdio: ['ignore', 'pipe', 'pipe'],

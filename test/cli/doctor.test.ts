@@ -11,7 +11,7 @@ import { claudeDoubleEnv } from '../doubles/claude-env.js';
 import { codexConfigToml } from '../doubles/codex-config.js';
 import { startResponsesDouble } from '../doubles/openai-responses-server.js';
 import { useTempDir } from '../helpers/temp-dir.js';
-import { baseEnv, cliMain, repoRoot, tsxLoader } from '../helpers/serve-client.js';
+import { baseEnv, cliArgs, repoRoot } from '../helpers/serve-client.js';
 
 const tempDir = useTempDir('peer-bridge-doctor-');
 
@@ -28,7 +28,7 @@ function doctor(
   env: Record<string, string>,
 ): Promise<{ code: number | null; checks: Check[]; default_runner: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', tsxLoader, cliMain, 'doctor', '--json', ...args], {
+    const child = spawn(process.execPath, [...cliArgs, 'doctor', '--json', ...args], {
       cwd: repoRoot,
       env: baseEnv(env),
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -8,7 +8,7 @@ import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Ledger } from '../../src/state/ledger.js';
-import { baseEnv, cliMain, repoRoot, tsxLoader } from '../helpers/serve-client.js';
+import { baseEnv, cliArgs, repoRoot } from '../helpers/serve-client.js';
 import { chromiumPath, noChromiumReason } from '../report/chromium.js';
 
 const dirs: string[] = [];
@@ -17,7 +17,7 @@ afterAll(() => {
 });
 
 function cli(args: string[]) {
-  const result = spawnSync(process.execPath, ['--import', tsxLoader, cliMain, ...args], {
+  const result = spawnSync(process.execPath, [...cliArgs, ...args], {
     cwd: repoRoot,
     env: baseEnv(),
     encoding: 'utf8',

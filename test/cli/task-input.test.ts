@@ -15,7 +15,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runBridge } from '../../src/bridge/run-bridge.js';
 import { useTempDir } from '../helpers/temp-dir.js';
-import { baseEnv, cliMain, repoRoot, tsxLoader } from '../helpers/serve-client.js';
+import { baseEnv, cliArgs, cliMain, repoRoot } from '../helpers/serve-client.js';
 
 const tempDir = useTempDir('peer-bridge-task-input-');
 const builtMain = path.join(repoRoot, 'dist', 'cli', 'main.cjs');
@@ -28,12 +28,11 @@ interface Outcome {
 
 // Async: the double answering the peer lives in this process. `stdin` is bytes to pipe in, or a
 // file whose descriptor becomes the child's stdin (as `< FILE` in a shell).
-// `built` runs the package's CommonJS bundle in dist/ instead of the source.
-function cli(args: string[], options: { env?: Record<string, string>; stdin?: Buffer | string; built?: boolean } = {}) {
+// The command is the package's CommonJS bundle in dist/, as installed (cliArgs).
+function cli(args: string[], options: { env?: Record<string, string>; stdin?: Buffer | string } = {}) {
   return new Promise<Outcome>((resolve, reject) => {
     const fd = typeof options.stdin === 'string' ? openSync(options.stdin, 'r') : undefined;
-    const command = options.built ? [builtMain] : ['--import', tsxLoader, cliMain];
-    const child = spawn(process.execPath, [...command, ...args], {
+    const child = spawn(process.execPath, [...cliArgs, ...args], {
       cwd: repoRoot,
       env: baseEnv(options.env),
       stdio: [fd ?? (options.stdin ? 'pipe' : 'ignore'), 'pipe', 'pipe'],
@@ -227,7 +226,7 @@ describe('peer-bridge run --task-file and -: text and bad input', () => {
 describe('peer-bridge run -: streams, terminals, the installed bundle', () => {
   it('stops reading an endless stdin at 16 MiB and says the task is too long', async () => {
     const workspace = tempDir();
-    const child = spawn(process.execPath, ['--import', tsxLoader, cliMain, 'run', 'advise', '-', '-w', workspace], {
+    const child = spawn(process.execPath, [...cliArgs, 'run', 'advise', '-', '-w', workspace], {
       cwd: repoRoot,
       env: baseEnv(),
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -252,7 +251,6 @@ describe('peer-bridge run -: streams, terminals, the installed bundle', () => {
     if (!existsSync(builtMain)) throw new Error('dist/ missing: run `npm run build:ts` first (npm test does)');
     const workspace = tempDir();
     const out = await cli(['run', 'review', '-', '--json', '--workspace', workspace], {
-      built: true,
       env: { PEER_BRIDGE_DEPTH: '1' },
       stdin: Buffer.from('Review this diff:\n+ const a = 1;\n'),
     });
@@ -269,7 +267,7 @@ describe('peer-bridge run -: streams, terminals, the installed bundle', () => {
     async () => {
       const { waitFor } = await import('../mcp/wait.js');
       const workspace = tempDir();
-      const command = [process.execPath, '--import', tsxLoader, cliMain, 'run', 'advise', '-', '-w', workspace]
+      const command = [process.execPath, ...cliArgs, 'run', 'advise', '-', '-w', workspace]
         .map((part) => `'${part.replace(/'/g, `'\\''`)}'`)
         .join(' ');
       const child = spawn('/usr/bin/script', ['-qec', command, '/dev/null'], {

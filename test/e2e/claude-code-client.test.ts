@@ -8,7 +8,7 @@ import { Ledger } from '../../src/state/ledger.js';
 import { answer, claudeBin, claudeEnv, codexEnv } from '../helpers/peers.js';
 import { startResponsesDouble } from '../doubles/openai-responses-server.js';
 import { useTempDir } from '../helpers/temp-dir.js';
-import { baseEnv, cliMain, tsxLoader } from '../helpers/serve-client.js';
+import { baseEnv, cliArgs } from '../helpers/serve-client.js';
 import { startToolCallingModel, lastToolResult } from './mcp-calling-model.js';
 
 const tempDir = useTempDir('peer-bridge-e2e-');
@@ -45,7 +45,7 @@ it('Claude Code calls bridge_advise and the bridge hands the task to Codex', asy
       'peer-bridge': {
         type: 'stdio',
         command: process.execPath,
-        args: ['--import', tsxLoader, cliMain, 'serve', '--workspace', workspace],
+        args: [...cliArgs, 'serve', '--workspace', workspace],
         env: serverEnv,
         // Claude Code connects an alwaysLoad server before the first prompt instead of racing it,
         // so a busy machine cannot leave the server `pending` when the model calls the tool.

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { claudeBin, claudeEnv } from '../helpers/peers.js';
 import { useTempDir } from '../helpers/temp-dir.js';
-import { baseEnv, cliMain, tsxLoader } from '../helpers/serve-client.js';
+import { baseEnv, cliArgs } from '../helpers/serve-client.js';
 import { lastToolResult, startToolCallingModel } from './mcp-calling-model.js';
 
 const tempDir = useTempDir('peer-bridge-e2e-read-');
@@ -65,7 +65,7 @@ async function readThroughClaude(serverEnv: Record<string, string>): Promise<{ r
       workbench: {
         type: 'stdio',
         command: process.execPath,
-        args: ['--import', tsxLoader, cliMain, 'serve', '--surface', 'workbench', '--workspace', workspace],
+        args: [...cliArgs, 'serve', '--surface', 'workbench', '--workspace', workspace],
         env: baseEnv({ PEER_BRIDGE_LOCK_DIR: path.join(dir, 'locks'), ...serverEnv }),
         alwaysLoad: true,
       },

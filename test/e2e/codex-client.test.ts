@@ -9,7 +9,7 @@ import { Ledger } from '../../src/state/ledger.js';
 import { answer, claudeEnv, codexBin, codexEnv } from '../helpers/peers.js';
 import { startMessagesDouble } from '../doubles/anthropic-messages-server.js';
 import { useTempDir } from '../helpers/temp-dir.js';
-import { baseEnv, cliMain, tsxLoader } from '../helpers/serve-client.js';
+import { baseEnv, cliArgs } from '../helpers/serve-client.js';
 import { lastFunctionOutput, startToolCallingResponses } from './mcp-calling-responses-model.js';
 
 const tempDir = useTempDir('peer-bridge-e2e-codex-');
@@ -38,7 +38,7 @@ it('Codex calls bridge_advise and the bridge hands the task to Claude Code', asy
     [
       '[mcp_servers.peer-bridge]',
       `command = ${toml(process.execPath)}`,
-      `args = [${['--import', tsxLoader, cliMain, 'serve', '--workspace', workspace, '--runner', 'claude'].map(toml).join(', ')}]`,
+      `args = [${[...cliArgs, 'serve', '--workspace', workspace, '--runner', 'claude'].map(toml).join(', ')}]`,
       'required = true', // Codex waits for a required server before the first model request
       'startup_timeout_sec = 60',
       'tool_timeout_sec = 300',

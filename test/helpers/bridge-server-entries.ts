@@ -4,16 +4,16 @@
 // entry say nothing of it (the bridge cannot tell it is itself; only the depth stops a loop).
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { cliMain, repoRoot, tsxLoader } from './serve-client.js';
+import { builtCliMain, cliArgs, repoRoot } from './serve-client.js';
 
 /** A TOML basic string. */
 export const tomlString = (value: string) => JSON.stringify(value);
 /** A TOML array of strings. */
 export const tomlArray = (values: string[]) => `[${values.map(tomlString).join(', ')}]`;
 
-/** node's arguments that run `peer-bridge serve` from `main` (this checkout's src/cli/main.ts by default). */
-export function serveArgs(main = cliMain): string[] {
-  return ['--import', tsxLoader, main, 'serve'];
+/** node's arguments that run `peer-bridge serve` from `main` (this checkout's command, cliArgs, by default). */
+export function serveArgs(main?: string): string[] {
+  return [...(main === undefined ? cliArgs : [main]), 'serve'];
 }
 
 /** `<dir>/node_modules/peer-bridge`, a link to this checkout; returns the CLI's main file through it. */
@@ -21,7 +21,7 @@ export function installedMain(dir: string): string {
   const link = path.join(dir, 'node_modules', 'peer-bridge');
   mkdirSync(path.dirname(link), { recursive: true });
   symlinkSync(repoRoot, link, 'dir');
-  return path.join(link, 'src', 'cli', 'main.ts');
+  return path.join(link, path.relative(repoRoot, builtCliMain));
 }
 
 /** `<dir>/helper-server.sh`, which starts `peer-bridge serve` (POSIX shells only). */

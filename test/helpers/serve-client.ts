@@ -10,6 +10,14 @@ export const cliMain = path.join(repoRoot, 'src', 'cli', 'main.ts');
 export const builtCliMain = path.join(repoRoot, 'dist', 'cli', 'main.cjs');
 /** tsx's loader by URL, so a child whose cwd is outside the repository still finds it. */
 export const tsxLoader = import.meta.resolve('tsx');
+/**
+ * node's arguments that run the `peer-bridge` command in a test's child process: the built one, as
+ * the package ships it (test/global-setup.ts rebuilds dist/ before the run when src/ changed). A
+ * process started this way costs a fifth of one through tsx, and the suite starts hundreds.
+ */
+export const cliArgs: readonly string[] = [builtCliMain];
+/** The same from src/ through tsx, for a child that must itself load TypeScript (a .ts runner plugin). */
+export const sourceCliArgs: readonly string[] = ['--import', tsxLoader, cliMain];
 
 /** The few variables a server needs, plus `extra`; never the whole parent environment. */
 export function baseEnv(extra: Record<string, string> = {}): Record<string, string> {
@@ -40,16 +48,19 @@ export interface Served {
   close(): Promise<void>;
 }
 
-/** `node --import tsx src/cli/main.ts serve --workspace DIR` with the SDK client connected. */
+/** Whether a command line names a TypeScript file (a runner plugin of test/fixtures), which only tsx can load. */
+export const loadsTypeScript = (args: readonly string[]) => args.some((arg) => /\.[cm]?ts$/.test(arg));
+
+/** `peer-bridge serve --workspace DIR` (see cliArgs) with the SDK client connected. */
 export async function startServer(options: {
   workspace: string;
   env?: Record<string, string>;
   args?: string[];
   clientName?: string;
-  /** Serve from dist/ (the built package) instead of src/ through tsx. */
-  built?: boolean;
+  /** Serve from src/ through tsx (sourceCliArgs); by default when `args` name a .ts file. */
+  source?: boolean;
 }): Promise<Served> {
-  const main = options.built ? [builtCliMain] : ['--import', tsxLoader, cliMain];
+  const main = (options.source ?? loadsTypeScript(options.args ?? [])) ? sourceCliArgs : cliArgs;
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [...main, 'serve', '--workspace', options.workspace, ...(options.args ?? [])],

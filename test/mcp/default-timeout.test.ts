@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { answer, codexEnv } from '../helpers/peers.js';
 import { startResponsesDouble } from '../doubles/openai-responses-server.js';
 import { useTempDir } from '../helpers/temp-dir.js';
-import { cliMain, repoRoot, startServer, tsxLoader } from '../helpers/serve-client.js';
+import { cliArgs, repoRoot, startServer } from '../helpers/serve-client.js';
 import { processesIn, waitFor } from './wait.js';
 
 const tempDir = useTempDir('peer-bridge-default-timeout-');
@@ -68,7 +68,7 @@ describe('serve --default-timeout', () => {
   ])('refuses %s before serving, saying what is allowed', (value, message) => {
     const run = spawnSync(
       process.execPath,
-      ['--import', tsxLoader, cliMain, 'serve', '--workspace', tempDir(), '--default-timeout', value],
+      [...cliArgs, 'serve', '--workspace', tempDir(), '--default-timeout', value],
       { cwd: repoRoot, encoding: 'utf8', input: '', timeout: 60_000 },
     );
     expect(run.status).toBe(2);

@@ -2,7 +2,7 @@
 // would never send (malformed requests, over-size lines, prototype names).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { baseEnv, cliMain, repoRoot, tsxLoader } from '../helpers/serve-client.js';
+import { baseEnv, cliArgs, repoRoot } from '../helpers/serve-client.js';
 
 export interface RawResponse {
   jsonrpc: string;
@@ -42,7 +42,7 @@ export async function startRawServer(options: {
 }): Promise<RawServer> {
   const child = spawn(
     process.execPath,
-    ['--import', tsxLoader, cliMain, 'serve', '--workspace', options.workspace, ...(options.args ?? [])],
+    [...cliArgs, 'serve', '--workspace', options.workspace, ...(options.args ?? [])],
     {
       cwd: repoRoot,
       env: baseEnv(options.env),

@@ -12,7 +12,7 @@ import { answer, codexEnv } from '../helpers/peers.js';
 import { startResponsesDouble } from '../doubles/openai-responses-server.js';
 import { call, DAY, incident, put, transcript } from '../helpers/retention-files.js';
 import { useTempDir } from '../helpers/temp-dir.js';
-import { baseEnv, cliMain, repoRoot, startServer, tsxLoader } from '../helpers/serve-client.js';
+import { baseEnv, cliArgs, repoRoot, startServer } from '../helpers/serve-client.js';
 import { waitFor } from './wait.js';
 
 const tempDir = useTempDir('peer-bridge-retention-');
@@ -80,7 +80,7 @@ it('prunes at start and after a call, keeps an open call whole, and runs lists e
   await served.close();
 
   // `runs` still lists every call of the ledger, and says what was pruned, when and why.
-  const runs = await execa(process.execPath, ['--import', tsxLoader, cliMain, 'runs', '--workspace', workspace], {
+  const runs = await execa(process.execPath, [...cliArgs, 'runs', '--workspace', workspace], {
     cwd: repoRoot,
     env: baseEnv(),
     extendEnv: false,
@@ -89,11 +89,11 @@ it('prunes at start and after a call, keeps an open call whole, and runs lists e
   for (const id of ['old', 'held', 'r1', 'r2', 'r3', envelope.run_id]) expect(text).toContain(id);
   expect(text).toMatch(/transcript and incident pruned \d\d-\d\d [\d:]+: older than 30d/);
   expect(text).toMatch(/transcript pruned \d\d-\d\d [\d:]+: the oldest past the 1 MiB limit/);
-  const json = await execa(
-    process.execPath,
-    ['--import', tsxLoader, cliMain, 'runs', '--workspace', workspace, '--json'],
-    { cwd: repoRoot, env: baseEnv(), extendEnv: false },
-  );
+  const json = await execa(process.execPath, [...cliArgs, 'runs', '--workspace', workspace, '--json'], {
+    cwd: repoRoot,
+    env: baseEnv(),
+    extendEnv: false,
+  });
   const listed = JSON.parse(json.stdout) as { run_id: string; pruned: { paths: string[] } | null }[];
   expect(listed.find((run) => run.run_id === 'old')!.pruned!.paths.sort()).toEqual(
     [incident('old'), transcript('old')].sort(),
@@ -105,7 +105,7 @@ it('prunes at start and after a call, keeps an open call whole, and runs lists e
 
 it('refuses to start with a bad retention setting, naming it and what to set', async () => {
   const workspace = realpathSync(tempDir());
-  const result = await execa(process.execPath, ['--import', tsxLoader, cliMain, 'serve', '--workspace', workspace], {
+  const result = await execa(process.execPath, [...cliArgs, 'serve', '--workspace', workspace], {
     cwd: repoRoot,
     env: baseEnv({ PEER_BRIDGE_STATE_MAX_BYTES: '256' }),
     extendEnv: false,

@@ -5,7 +5,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Ledger } from '../../src/state/ledger.js';
 import { useTempDir } from '../helpers/temp-dir.js';
-import { repoRoot, startServer, type Served } from '../helpers/serve-client.js';
+import { cliArgs, repoRoot, type Served, startServer } from '../helpers/serve-client.js';
 
 const tempDir = useTempDir('peer-bridge-mcp-');
 let served: Served | undefined;
@@ -194,8 +194,8 @@ describe('peer-bridge serve over stdio', () => {
 describe('peer-bridge serve stdout', () => {
   it('carries JSON-RPC only, and the server exits when stdin closes', async () => {
     const { spawn } = await import('node:child_process');
-    const { baseEnv, cliMain, tsxLoader } = await import('../helpers/serve-client.js');
-    const child = spawn(process.execPath, ['--import', tsxLoader, cliMain, 'serve', '--workspace', tempDir()], {
+    const { baseEnv } = await import('../helpers/serve-client.js');
+    const child = spawn(process.execPath, [...cliArgs, 'serve', '--workspace', tempDir()], {
       cwd: repoRoot,
       env: baseEnv(),
       stdio: ['pipe', 'pipe', 'pipe'],

@@ -8,7 +8,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { openWorkbench } from '../../src/fs/index.js';
-import { baseEnv, cliMain, repoRoot, tsxLoader, type Served } from '../helpers/serve-client.js';
+import { baseEnv, cliArgs, repoRoot, type Served } from '../helpers/serve-client.js';
 import { useWorkbenchServers } from './workbench-client.js';
 
 const { tempDir, lockDir, workbench } = useWorkbenchServers('pb-wb-budget-');
@@ -138,7 +138,7 @@ describe('read_file windows over MCP fit the result budget', () => {
   it('refuses a budget it cannot use, and says what to set', async () => {
     const result = await execa(
       process.execPath,
-      ['--import', tsxLoader, cliMain, 'serve', '--surface', 'workbench', '--workspace', tempDir('pb-wb-budget-')],
+      [...cliArgs, 'serve', '--surface', 'workbench', '--workspace', tempDir('pb-wb-budget-')],
       { cwd: repoRoot, env: baseEnv({ PEER_BRIDGE_MAX_RESULT_BYTES: '500' }), extendEnv: false, reject: false },
     );
     expect(result.exitCode).not.toBe(0);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
-import { baseEnv, cliMain, repoRoot, tsxLoader, type Served } from '../helpers/serve-client.js';
+import { baseEnv, cliArgs, repoRoot, type Served } from '../helpers/serve-client.js';
 import { useWorkbenchServers } from './workbench-client.js';
 
 const { tempDir, lockDir, workbench } = useWorkbenchServers('pb-wb-');
@@ -91,7 +91,7 @@ describe('peer-bridge serve --surface workbench', () => {
   it('refuses an unknown surface and bridge-only options as usage errors (exit 2)', async () => {
     const ws = tempDir('pb-wb-');
     const run = (args: string[]) =>
-      execa(process.execPath, ['--import', tsxLoader, cliMain, 'serve', '--workspace', ws, ...args], {
+      execa(process.execPath, [...cliArgs, 'serve', '--workspace', ws, ...args], {
         cwd: repoRoot,
         env: baseEnv(),
         extendEnv: false,

@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ledger } from '../../src/state/ledger.js';
 import { pruneState } from '../../src/state/retention.js';
 import { DEFAULT_RETENTION } from '../../src/state/retention-settings.js';
-import { baseEnv, cliMain, repoRoot, tsxLoader } from '../helpers/serve-client.js';
+import { baseEnv, cliArgs, repoRoot } from '../helpers/serve-client.js';
 import { chromiumPath, noChromiumReason } from './chromium.js';
 import { expectTimedRecords, transcriptRecords } from '../helpers/transcript-times.js';
 import { largeHistory, mixedHistory, type Expected } from './fixtures.js';
@@ -52,7 +52,7 @@ async function runsHtml(workspace: string, ...extra: string[]): Promise<{ file: 
   const file = path.join(workspace, 'report.html');
   const { stdout } = await execa(
     process.execPath,
-    ['--import', tsxLoader, cliMain, 'runs', '--workspace', workspace, '--html', file, ...extra],
+    [...cliArgs, 'runs', '--workspace', workspace, '--html', file, ...extra],
     {
       cwd: repoRoot,
       env: baseEnv(),
@@ -253,7 +253,7 @@ describe.skipIf(!chromiumPath)(
       const file = path.join(workspace, 'since.html');
       await execa(
         process.execPath,
-        ['--import', tsxLoader, cliMain, 'runs', '-w', workspace, '--html', file, '--since', '2026-11-04', '--open'],
+        [...cliArgs, 'runs', '-w', workspace, '--html', file, '--since', '2026-11-04', '--open'],
         {
           cwd: repoRoot,
           env: baseEnv({ PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` }),
@@ -289,7 +289,7 @@ describe.skipIf(!chromiumPath)(
       try {
         const { stdout } = await execa(
           process.execPath,
-          ['--import', tsxLoader, cliMain, 'run', 'advise', 'time this', '--json', '-w', workspace],
+          [...cliArgs, 'run', 'advise', 'time this', '--json', '-w', workspace],
           { cwd: repoRoot, env: baseEnv(codexEnv(double.origin, tempDir())), extendEnv: false },
         );
         envelope = JSON.parse(stdout) as typeof envelope;
@@ -345,7 +345,7 @@ describe('peer-bridge runs argument checks', () => {
   it('refuses a bad --since and --open without --html, saying what to do', async () => {
     const workspace = tempDir();
     for (const args of [['--html', '--since', 'yesterday'], ['--open']]) {
-      const result = await execa(process.execPath, ['--import', tsxLoader, cliMain, 'runs', '-w', workspace, ...args], {
+      const result = await execa(process.execPath, [...cliArgs, 'runs', '-w', workspace, ...args], {
         cwd: repoRoot,
         env: baseEnv(),
         extendEnv: false,
