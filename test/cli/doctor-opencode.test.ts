@@ -83,7 +83,7 @@ describe('doctor for OpenCode peers', () => {
     expect(found[2]!.detail).toContain('1 provider key variable');
     expect(found[3]!.detail).toMatch(/^answered in /);
     expect(double.requests).toHaveLength(1);
-  }, 120_000);
+  }, 240_000);
 
   it('warns, with the fix, when OpenCode has no credential it can see', async () => {
     const dir = tempDir();
@@ -92,7 +92,7 @@ describe('doctor for OpenCode peers', () => {
     const auth = checks.find((c) => c.name === 'opencode-auth');
     expect(auth).toMatchObject({ level: 'warn' });
     expect(auth!.fix).toContain('opencode auth login');
-  }, 60_000);
+  }, 120_000);
 
   it('says only that the plugin is not granted when the config file grants it nothing, and starts no OpenCode', async () => {
     const dir = tempDir();
@@ -106,7 +106,7 @@ describe('doctor for OpenCode peers', () => {
     expect(opencodeOnly(checks)).toEqual([
       expect.objectContaining({ name: 'opencode-plugin', level: 'warn', fix: expect.stringContaining('grant it') }),
     ]);
-  }, 60_000);
+  }, 120_000);
 
   it('says nothing of OpenCode when the plugin is not installed', async () => {
     const dir = tempDir();
@@ -116,5 +116,5 @@ describe('doctor for OpenCode peers', () => {
     writeFileSync(config, '{}');
     const { checks } = await doctor([], { PEER_BRIDGE_CONFIG: config });
     expect(opencodeOnly(checks)).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 });

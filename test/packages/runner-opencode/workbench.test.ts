@@ -88,5 +88,5 @@ describe('an OpenCode implement peer', () => {
     expect(lastToolResult(double.requests[2]!)).toContain('FS_STALE_VERSION');
     const prompt = JSON.stringify((double.requests[0]!.body as { messages: unknown[] }).messages.at(-1));
     expect(prompt).toContain('tools of the `workbench` MCP server');
-  }, 120_000);
+  }, 240_000);
 });
