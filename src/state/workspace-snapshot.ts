@@ -12,6 +12,7 @@ import path from 'node:path';
 import { readSetting } from '../settings/read.js';
 import { git, ownState, readRepoConfig, type RepoConfig } from './git-delta.js';
 import { copyExists, indexCopy } from './snapshot-index.js';
+import { statusHook } from './status-monitor.js';
 import {
   DEFAULT_RACY_MARGIN_MS,
   fileSystemNow,
@@ -296,12 +297,17 @@ async function gitStatus(
       ? []
       : ['-c', 'core.untrackedCache=true', '-c', 'status.showUntrackedFiles=all'];
     const own = ['-c', 'core.quotePath=false', '-c', 'core.splitIndex=false', ...cache];
-    const status = await git(workspace, [...config.safe, ...own, ...STATUS], binary, {
+    // What changed since the last status of this copy, when this process watches the work tree.
+    const hook = await statusHook(workspace, copy);
+    const status = await git(workspace, [...config.safe, ...own, ...(hook?.args ?? []), ...STATUS], binary, {
       GIT_INDEX_FILE: copy,
       GIT_OPTIONAL_LOCKS: '1',
+      ...hook?.env,
     });
     // A copy removed under git would have been read as an empty index: then ask again.
-    if (status.exitCode === 0 && copyExists(copy)) return status.stdout;
+    const ok = status.exitCode === 0 && copyExists(copy);
+    hook?.settle(ok);
+    if (ok) return status.stdout;
   }
   const status = await git(workspace, [...config.safe, '-c', 'core.quotePath=false', ...STATUS, ...ownState], binary);
   return status.exitCode === 0 ? status.stdout : null;
