@@ -85,14 +85,20 @@ export class ChangeSource {
   private readonly issued = new Map<string, string>();
   private batch = 0;
   private batchResetting = false;
-  private readonly limit = queueLimit();
+  private readonly limit: number;
+  private readonly maxFolders: number;
   private rootDev = 0n;
   private readonly cacheRel = snapshotCacheDir;
   ready = false;
   dead: string | null = null;
   readonly started: Promise<void>;
 
-  constructor(readonly root: string) {
+  constructor(
+    readonly root: string,
+    options: { queueLimit?: number; maxFolders?: number } = {},
+  ) {
+    this.limit = options.queueLimit ?? queueLimit();
+    this.maxFolders = options.maxFolders ?? MAX_WATCHED_FOLDERS;
     this.started = this.start().catch((error: unknown) => this.stop(`could not start: ${(error as Error).message}`));
   }
 
@@ -148,8 +154,8 @@ export class ChangeSource {
   }
 
   private watchDir(rel: string): boolean {
-    if (this.watchers.size >= MAX_WATCHED_FOLDERS) {
-      this.stop(`more than ${MAX_WATCHED_FOLDERS} folders`);
+    if (this.watchers.size >= this.maxFolders) {
+      this.stop(`more than ${this.maxFolders} folders`);
       return false;
     }
     const absolute = path.join(this.root, rel);
@@ -196,13 +202,17 @@ export class ChangeSource {
     }
   }
 
+  // The kernel drops events once its queue is full, and libuv drops the notice that it did: a read
+  // of the queue large enough that it may have been full answers "/" for any token before its end.
+  // A read goes on with no turn of the loop until the queue is empty (events made meanwhile, such
+  // as a cookie made in a callback, are read in it too), so the count is reset at the next turn.
   private countBatch(): void {
     this.batch += 1;
     if (this.batch === this.limit) this.note(EVERYTHING);
     if (!this.batchResetting) {
       this.batchResetting = true;
-      // One libuv read drains the kernel's queue in one go, with no turn of the loop in between.
       setImmediate(() => {
+        if (this.batch >= this.limit) this.note(EVERYTHING);
         this.batch = 0;
         this.batchResetting = false;
       });

@@ -9,9 +9,9 @@ import { spawn } from 'node:child_process';
 import { readSetting } from '../settings/read.js';
 import { ChangeSource, type MonitorAnswer } from './snapshot-monitor.js';
 
-const SINCE = 'PEER_BRIDGE_FSMONITOR_SINCE';
-const CHANGED = 'PEER_BRIDGE_FSMONITOR_CHANGED';
-const ALL = 'PEER_BRIDGE_FSMONITOR_ALL';
+const SINCE = 'PB_FSMONITOR_SINCE';
+const CHANGED = 'PB_FSMONITOR_CHANGED';
+const ALL = 'PB_FSMONITOR_ALL';
 // Git appends ` "$@"` to a command with shell characters: the `#` makes that a comment.
 export const HOOK = `if [ "$2" = "$${SINCE}" ]; then printf "$${CHANGED}"; else printf "$${ALL}"; fi #`;
 

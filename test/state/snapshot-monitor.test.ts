@@ -1,0 +1,220 @@
+// The change source that tells the snapshot's status what changed (Git's fsmonitor hook): after
+// every kind of change, the snapshot equals what a full `git status` of the user's index says, and
+// Git was told the changed path (so a change the source missed would have been missed by the
+// snapshot, and the comparison would fail); what it cannot vouch for is answered "/".
+import { execFileSync, spawnSync } from 'node:child_process';
+import {
+  chmodSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ChangeSource } from '../../src/state/snapshot-monitor.js';
+import { changeSource, closeChangeSources, HOOK, hookAnswer } from '../../src/state/status-monitor.js';
+import { parseStatus, takeSnapshot, type WorkspaceSnapshot } from '../../src/state/workspace-snapshot.js';
+import { commitFolders, gitRepo, type TestRepo } from '../helpers/git-repo.js';
+import { useRestoredEnv } from '../helpers/restore-env.js';
+import { useTempDir } from '../helpers/temp-dir.js';
+
+const tempDir = useTempDir('peer-bridge-snapshot-monitor-');
+const closers = useRestoredEnv();
+afterEach(() => closeChangeSources());
+
+const linux = process.platform === 'linux';
+
+// What a full status of the user's own index says: path → code as the snapshot spells it.
+function fullStatus({ git }: TestRepo): Record<string, string> {
+  const raw = git(
+    '--no-optional-locks',
+    'status',
+    '--porcelain=v2',
+    '-z',
+    '--untracked-files=all',
+    '--ignore-submodules=all',
+  );
+  const entries = parseStatus(raw).entries.filter((entry) => !entry.path.startsWith('.peer-bridge'));
+  return Object.fromEntries(entries.map((entry) => [entry.path, entry.code]));
+}
+const codes = (snapshot: WorkspaceSnapshot) =>
+  Object.fromEntries(Object.entries(snapshot.files).map(([name, file]) => [name, file?.git ?? 'D']));
+// A deleted file is `null` in the snapshot; status gives it a code.
+const fullCodes = (r: TestRepo) =>
+  Object.fromEntries(Object.entries(fullStatus(r)).map(([name, code]) => [name, code.includes('D') ? 'D' : code]));
+
+async function readySource(ws: string): Promise<ChangeSource> {
+  await takeSnapshot(ws); // starts the source
+  const source = changeSource(ws)!;
+  await source.started;
+  expect(source.dead).toBeNull();
+  expect(source.ready).toBe(true);
+  return source;
+}
+
+describe.runIf(linux)("the snapshot's change source", () => {
+  it('after each change the snapshot equals a full status, and Git was told the changed path', async () => {
+    const r = gitRepo(tempDir());
+    const { ws, git } = r;
+    writeFileSync(path.join(ws, '.gitignore'), '*.log\n');
+    commitFolders(r, 4);
+    writeFileSync(path.join(ws, 'd1', 'x.log'), 'ignored\n');
+    await readySource(ws);
+    let previous = await takeSnapshot(ws); // the first status with the hook: Git is told "/" and keeps a token
+    const trace = path.join(tempDir(), 'trace.txt');
+    process.env.GIT_TRACE_FSMONITOR = trace;
+    const step = async (change: () => void, told: string[]) => {
+      writeFileSync(trace, '');
+      change();
+      const snapshot = await takeSnapshot(ws, {}, previous);
+      expect(codes(snapshot)).toEqual(fullCodes(r));
+      const lines = readFileSync(trace, 'utf8');
+      for (const name of told) expect(lines, lines).toContain(`fsmonitor_refresh_callback '${name}'`);
+      previous = snapshot;
+      return snapshot;
+    };
+    const tracked = path.join(ws, 'd0', 'tracked.txt');
+    // Same size, and the modification time put back: only the event tells.
+    const { atime, mtime } = statSync(tracked);
+    await step(() => {
+      writeFileSync(tracked, 't9\n');
+      utimesSync(tracked, atime, mtime);
+    }, ['d0/tracked.txt']);
+    await step(() => writeFileSync(path.join(ws, 'd2', 'new file %1.txt'), 'n\n'), ['d2/new file %1.txt']);
+    await step(() => unlinkSync(path.join(ws, 'd3', 'tracked.txt')), ['d3/tracked.txt']);
+    await step(
+      () => renameSync(path.join(ws, 'd2', 'tracked.txt'), path.join(ws, 'd2', 'moved \\ é.txt')),
+      ['d2/tracked.txt', 'd2/moved \\ é.txt'],
+    );
+    await step(() => chmodSync(path.join(ws, 'd1', 'tracked.txt'), 0o755), ['d1/tracked.txt']);
+    const unignored = await step(() => writeFileSync(path.join(ws, '.gitignore'), '# nothing\n'), ['.gitignore']);
+    expect(unignored.files['d1/x.log']?.git).toBe('??');
+    await step(() => {
+      rmSync(path.join(ws, 'd0', 'tracked.txt'));
+      symlinkSync('elsewhere', path.join(ws, 'd0', 'tracked.txt'));
+    }, ['d0/tracked.txt']);
+    // Folders made and removed: answered "/", and still right.
+    await step(() => {
+      mkdirSync(path.join(ws, 'n1', 'n2'), { recursive: true });
+      writeFileSync(path.join(ws, 'n1', 'n2', 'deep.txt'), 'deep\n');
+    }, []);
+    await step(() => writeFileSync(path.join(ws, 'n1', 'n2', 'deeper.txt'), 'deeper\n'), ['n1/n2/deeper.txt']);
+    await step(() => rmSync(path.join(ws, 'd3'), { recursive: true }), []);
+    // The user's own index changed: a new copy, and a full look.
+    await step(() => git('add', 'd2'), []);
+    await step(() => writeFileSync(path.join(ws, 'd1', 'tracked.txt'), 'last\n'), ['d1/tracked.txt']);
+  });
+
+  it('sees a change another process made just before the snapshot, and a burst of them', async () => {
+    const r = gitRepo(tempDir());
+    const { ws } = r;
+    mkdirSync(path.join(ws, 'many'));
+    for (let i = 0; i < 300; i++) writeFileSync(path.join(ws, 'many', `f${i}.txt`), `${i}\n`);
+    commitFolders(r, 2);
+    await readySource(ws);
+    const before = await takeSnapshot(ws);
+    execFileSync(process.execPath, [
+      '-e',
+      `require('fs').writeFileSync(${JSON.stringify(path.join(ws, 'd1', 'tracked.txt'))}, 'x\\n')`,
+    ]);
+    const after = await takeSnapshot(ws, {}, before);
+    expect(after.files['d1/tracked.txt']?.git).toBe('M');
+    for (let i = 0; i < 300; i++) writeFileSync(path.join(ws, 'many', `f${i}.txt`), `changed ${i}\n`);
+    const burst = await takeSnapshot(ws, {}, after);
+    expect(codes(burst)).toEqual(fullCodes(r));
+    expect(Object.keys(burst.files)).toHaveLength(301);
+  });
+});
+
+describe.runIf(linux)('what the source answers', () => {
+  const copy = '/nowhere/index-copy';
+  async function source(ws: string, options: { queueLimit?: number; maxFolders?: number } = {}) {
+    const s = new ChangeSource(ws, options);
+    closers.push(async () => s.close());
+    await s.started;
+    return s;
+  }
+  // An answer Git was given and kept, as after a status.
+  async function answered(s: ChangeSource) {
+    const answer = (await s.answer(copy))!;
+    s.settle(copy, answer, true);
+    return answer;
+  }
+
+  it('names changed files; answers "/" for a token it did not give, or a folder made or removed', async () => {
+    const ws = gitRepo(tempDir()).ws;
+    mkdirSync(path.join(ws, 'a'));
+    const s = await source(ws);
+    expect((await answered(s)).paths).toBeNull(); // no token of this source yet
+    expect((await answered(s)).paths).toEqual([]);
+    writeFileSync(path.join(ws, 'a', 'one.txt'), '1');
+    expect((await answered(s)).paths).toEqual(['a/one.txt']);
+    // The token was kept: the same path is named again, with what came since.
+    writeFileSync(path.join(ws, 'two.txt'), '2');
+    expect((await answered(s)).paths).toEqual(['a/one.txt', 'two.txt']);
+    mkdirSync(path.join(ws, 'b'));
+    expect((await answered(s)).paths).toBeNull();
+    writeFileSync(path.join(ws, 'b', 'in-new.txt'), '3'); // the new folder is watched
+    expect((await answered(s)).paths).toEqual(['b/in-new.txt']);
+    rmSync(path.join(ws, 'b'), { recursive: true });
+    expect((await answered(s)).paths).toBeNull();
+    // Another source (another process) never takes this one's token.
+    const other = await source(ws);
+    expect((await other.answer(copy))!.paths).toBeNull();
+  });
+
+  it('answers "/" after a read of the queue as long as the queue the kernel may have dropped events from', async () => {
+    const ws = gitRepo(tempDir()).ws;
+    const s = await source(ws, { queueLimit: 20 });
+    await answered(s);
+    await new Promise((resolve) => setImmediate(resolve)); // the count starts again
+    writeFileSync(path.join(ws, 'few.txt'), '1');
+    expect((await answered(s)).paths).toEqual(['few.txt']);
+    await new Promise((resolve) => setImmediate(resolve));
+    for (let i = 0; i < 30; i++) writeFileSync(path.join(ws, `burst${i}.txt`), `${i}`); // read in one go
+    expect((await answered(s)).paths).toBeNull();
+  });
+
+  it('stops, and answers nothing, past its folder bound or when the workspace goes away', async () => {
+    const ws = gitRepo(tempDir()).ws;
+    for (const name of ['a', 'b', 'c']) mkdirSync(path.join(ws, name));
+    const small = await source(ws, { maxFolders: 3 });
+    expect(small.dead).toMatch(/more than 3 folders/);
+    expect(await small.answer(copy)).toBeNull();
+    const s = await source(ws);
+    expect(s.ready).toBe(true);
+    rmSync(ws, { recursive: true });
+    const answer = await s.answer(copy);
+    expect(answer === null || answer.paths === null).toBe(true);
+    await vi.waitFor(() => expect(s.dead).not.toBeNull());
+    expect(await s.answer(copy)).toBeNull();
+  });
+
+  it('is not used when the setting is off', async () => {
+    const ws = gitRepo(tempDir()).ws;
+    process.env.PEER_BRIDGE_SNAPSHOT_MONITOR = 'off';
+    expect(changeSource(ws)).toBeNull();
+  });
+
+  it("hands Git the paths through the shell's printf byte for byte", () => {
+    const names = ['a%s%%b', 'back\\slash\\0', 'new\nline', 'é 1', '-dash'];
+    const out = spawnSync('/bin/sh', ['-c', `${HOOK} "$@"`, HOOK, '2', 'tok'], {
+      env: {
+        PB_FSMONITOR_SINCE: 'tok',
+        PB_FSMONITOR_CHANGED: hookAnswer('next', names),
+        PB_FSMONITOR_ALL: hookAnswer('all', ['/']),
+      },
+    });
+    expect(out.stdout.equals(Buffer.from(`next\0${names.join('\0')}\0`))).toBe(true);
+    const other = spawnSync('/bin/sh', ['-c', `${HOOK} "$@"`, HOOK, '2', 'not-it'], {
+      env: { PB_FSMONITOR_SINCE: 'tok', PB_FSMONITOR_ALL: hookAnswer('all', ['/']) },
+    });
+    expect(other.stdout.toString()).toBe('all\0/\0');
+  });
+});
