@@ -201,7 +201,9 @@ describe.runIf(linux)('what the source answers', () => {
     process.env.PEER_BRIDGE_SNAPSHOT_MONITOR = 'off';
     expect(changeSource(ws)).toBeNull();
   });
+});
 
+describe.runIf(linux)('the hook command', () => {
   it("hands Git the paths through the shell's printf byte for byte", () => {
     const names = ['a%s%%b', 'back\\slash\\0', 'new\nline', 'é 1', '-dash'];
     const out = spawnSync('/bin/sh', ['-c', `${HOOK} "$@"`, HOOK, '2', 'tok'], {
