@@ -46,10 +46,6 @@ const MAX_LOG = 10_000;
 const MAX_ANSWER = 32 * 1024;
 // How long an answer waits for its cookie before it answers "/".
 const BARRIER_MS = 2000;
-// An answer naming at most this many paths keeps the token it was asked about (the paths are named
-// again next time), so Git has no new token to write: most statuses then leave the copy as it is.
-const KEEP_TOKEN_PATHS = 256;
-
 const EVERYTHING = null;
 
 function queueLimit(): number {
@@ -66,12 +62,10 @@ function queueLimit(): number {
 export interface MonitorAnswer {
   /** The token Git must have read for `paths` to hold (null: none is known, answer "/"). */
   since: string | null;
-  /** The token to hand back with `paths`. */
-  token: string;
   /** Null: everything. */
   paths: string[] | null;
-  /** The token to hand back with "/" (everything). */
-  now: string;
+  /** The token to hand back, with `paths` or "/": this source's time now. */
+  token: string;
 }
 
 export class ChangeSource {
@@ -316,16 +310,16 @@ export class ChangeSource {
     const since = this.issued.get(copy) ?? null;
     const passed = await this.barrier();
     if (!this.ready) return null;
-    const now = `pb-${this.id}-${this.seq}`;
-    const paths = passed ? this.changedSince(since) : null;
-    const token = paths !== null && paths.length <= KEEP_TOKEN_PATHS ? since! : now;
-    return { since, token, paths, now };
+    // Always a new token: a path named again would make Git read its folder again, and so write
+    // the copy again, at every status.
+    const token = `pb-${this.id}-${this.seq}`;
+    return { since, paths: passed ? this.changedSince(since) : null, token };
   }
 
   /** After the status: whether Git read and kept `answer` (the copy then holds its token). */
   settle(copy: string, answer: MonitorAnswer, ok: boolean): void {
     this.issued.delete(copy);
-    if (ok) this.issued.set(copy, answer.paths === null ? answer.now : answer.token);
+    if (ok) this.issued.set(copy, answer.token);
     // Copies of an older index are swept in time: the oldest tokens go first.
     while (this.issued.size > 8) this.issued.delete(this.issued.keys().next().value!);
   }

@@ -72,7 +72,7 @@ export async function statusHook(root: string, copy: string): Promise<StatusHook
   if (!source?.ready || !(await shellPrintsAnswers())) return null;
   const answer: MonitorAnswer | null = await source.answer(copy);
   if (answer === null) return null;
-  const all = hookAnswer(answer.now, ['/']);
+  const all = hookAnswer(answer.token, ['/']);
   return {
     args: ['-c', `core.fsmonitor=${HOOK}`, '-c', 'core.fsmonitorHookVersion=2'],
     env: {
