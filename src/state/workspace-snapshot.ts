@@ -53,6 +53,8 @@ export interface SnapshotLimits {
   gitBinary?: string;
   /** How much older than the start a file must be for its hash to be reused (default 2000). */
   racyMarginMs?: number;
+  /** Fewest index entries for which the change source tells status what changed (default 5000). */
+  monitorFrom?: number;
 }
 
 const DEFAULT_MAX_FILES = 2000;
@@ -288,7 +290,7 @@ async function gitStatus(
   workspace: string,
   binary: string,
   config: RepoConfig,
-  where: { prefix: string; index: string },
+  where: { prefix: string; index: string; monitorFrom?: number },
 ): Promise<string | null> {
   const { prefix, index } = where;
   const copy = prefix === '' && index !== '' ? await indexCopy(workspace, path.resolve(workspace, index)) : null;
@@ -298,7 +300,7 @@ async function gitStatus(
       : ['-c', 'core.untrackedCache=true', '-c', 'status.showUntrackedFiles=all'];
     const own = ['-c', 'core.quotePath=false', '-c', 'core.splitIndex=false', ...cache];
     // What changed since the last status of this copy, when this process watches the work tree.
-    const hook = await statusHook(workspace, copy);
+    const hook = await statusHook(workspace, copy, where.monitorFrom);
     const status = await git(workspace, [...config.safe, ...own, ...(hook?.args ?? []), ...STATUS], binary, {
       GIT_INDEX_FILE: copy,
       GIT_OPTIONAL_LOCKS: '1',
@@ -351,7 +353,8 @@ export async function takeSnapshot(
     const [insideTree, prefixLine = '', indexLine = ''] = inside?.exitCode === 0 ? inside.stdout.split('\n') : [];
     if (config && insideTree?.trim() === 'true') {
       const prefix = prefixLine.trim();
-      const raw = await gitStatus(workspace, binary, config, { prefix, index: indexLine.trim() });
+      const where = { prefix, index: indexLine.trim(), monitorFrom: limits.monitorFrom };
+      const raw = await gitStatus(workspace, binary, config, where);
       if (raw !== null) {
         // Paths from status are relative to the repository's top, which may be above the workspace.
         const parsed = parseStatus(raw);

@@ -29,6 +29,8 @@ const closers = useRestoredEnv();
 afterEach(() => closeChangeSources());
 
 const linux = process.platform === 'linux';
+// The source for any repository, however small (by default from 5,000 index entries).
+const ALWAYS = { monitorFrom: 0 };
 
 // What a full status of the user's own index says: path → code as the snapshot spells it.
 function fullStatus({ git }: TestRepo): Record<string, string> {
@@ -50,7 +52,7 @@ const fullCodes = (r: TestRepo) =>
   Object.fromEntries(Object.entries(fullStatus(r)).map(([name, code]) => [name, code.includes('D') ? 'D' : code]));
 
 async function readySource(ws: string): Promise<ChangeSource> {
-  await takeSnapshot(ws); // starts the source
+  await takeSnapshot(ws, ALWAYS); // starts the source
   const source = changeSource(ws)!;
   await source.started;
   expect(source.dead).toBeNull();
@@ -66,13 +68,13 @@ describe.runIf(linux)("the snapshot's change source", () => {
     commitFolders(r, 4);
     writeFileSync(path.join(ws, 'd1', 'x.log'), 'ignored\n');
     await readySource(ws);
-    let previous = await takeSnapshot(ws); // the first status with the hook: Git is told "/" and keeps a token
+    let previous = await takeSnapshot(ws, ALWAYS); // the first status with the hook: Git is told "/" and keeps a token
     const trace = path.join(tempDir(), 'trace.txt');
     process.env.GIT_TRACE_FSMONITOR = trace;
     const step = async (change: () => void, told: string[]) => {
       writeFileSync(trace, '');
       change();
-      const snapshot = await takeSnapshot(ws, {}, previous);
+      const snapshot = await takeSnapshot(ws, ALWAYS, previous);
       expect(codes(snapshot)).toEqual(fullCodes(r));
       const lines = readFileSync(trace, 'utf8');
       for (const name of told) expect(lines, lines).toContain(`fsmonitor_refresh_callback '${name}'`);
@@ -118,17 +120,34 @@ describe.runIf(linux)("the snapshot's change source", () => {
     for (let i = 0; i < 300; i++) writeFileSync(path.join(ws, 'many', `f${i}.txt`), `${i}\n`);
     commitFolders(r, 2);
     await readySource(ws);
-    const before = await takeSnapshot(ws);
+    const before = await takeSnapshot(ws, ALWAYS);
     execFileSync(process.execPath, [
       '-e',
       `require('fs').writeFileSync(${JSON.stringify(path.join(ws, 'd1', 'tracked.txt'))}, 'x\\n')`,
     ]);
-    const after = await takeSnapshot(ws, {}, before);
+    const after = await takeSnapshot(ws, ALWAYS, before);
     expect(after.files['d1/tracked.txt']?.git).toBe('M');
     for (let i = 0; i < 300; i++) writeFileSync(path.join(ws, 'many', `f${i}.txt`), `changed ${i}\n`);
-    const burst = await takeSnapshot(ws, {}, after);
+    const burst = await takeSnapshot(ws, ALWAYS, after);
     expect(codes(burst)).toEqual(fullCodes(r));
     expect(Object.keys(burst.files)).toHaveLength(301);
+  });
+});
+
+describe.runIf(linux)('when the source is used', () => {
+  it('not for a repository with fewer index entries than the bound, which Git looks at whole', async () => {
+    const r = gitRepo(tempDir());
+    commitFolders(r, 3);
+    const trace = path.join(tempDir(), 'trace.txt');
+    process.env.GIT_TRACE_FSMONITOR = trace;
+    for (const limits of [{ monitorFrom: 4 }, {}, { monitorFrom: 3 }]) {
+      writeFileSync(trace, '');
+      await takeSnapshot(r.ws, limits);
+      await changeSource(r.ws)?.started;
+      await takeSnapshot(r.ws, limits);
+      const asked = readFileSync(trace, 'utf8').includes('fsmonitor process');
+      expect(asked).toBe(limits.monitorFrom === 3);
+    }
   });
 });
 
