@@ -107,7 +107,7 @@ export class ChangeSource {
     while (queue.length > 0 && this.dead === null) {
       const dir = queue.shift()!;
       queue.push(...this.watchAndList(dir));
-      if (++count % 64 === 0) await nextTurn();
+      if (++count % 16 === 0) await nextTurn();
     }
     if (this.dead === null) this.ready = true;
   }
