@@ -175,7 +175,8 @@ export class ChangeSource {
     }
   }
 
-  // A watched folder that went away (or whose watch failed): its subtree is no longer watched.
+  // A watched folder that went away, was replaced, or whose watch failed: its subtree's watches go,
+  // and whatever folder is there now is watched afresh.
   private lost(rel: string): void {
     if (rel === '' || rel === this.cacheRel) return this.stop(`${rel || 'the workspace'} went away`);
     for (const [dir, { watcher }] of this.watchers) {
@@ -185,6 +186,12 @@ export class ChangeSource {
       }
     }
     this.note(EVERYTHING);
+    this.watchTree(rel);
+  }
+
+  private watchTree(rel: string): void {
+    const queue = [rel];
+    while (queue.length > 0 && this.dead === null) queue.push(...this.watchAndList(queue.shift()!));
   }
 
   private note(changed: string | null): void {
@@ -217,47 +224,47 @@ export class ChangeSource {
     if (this.dead !== null) return;
     this.countBatch();
     if (typeof name !== 'string' || name === '' || name.includes('\uFFFD')) return this.note(EVERYTHING);
+    // libuv names the watched folder itself (removed, moved, its watch gone) by its own name.
+    const self = type === 'rename' && name === (dir === '' ? path.basename(this.root) : path.posix.basename(dir));
     if (dir === this.cacheRel) {
-      if (name === path.posix.basename(dir)) this.checkFolder(dir);
+      if (self) this.stop('the cookie folder went away');
       this.cookies.get(name)?.();
       return;
     }
     const rel = dir === '' ? name : `${dir}/${name}`;
     if (rel === STATE_DIR || rel.startsWith(`${STATE_DIR}/`)) return; // our own state: never in a snapshot
-    // An event about the watched folder itself carries the folder's own name: see whether it is still there.
-    if (name === (dir === '' ? path.basename(this.root) : path.posix.basename(dir))) this.checkFolder(dir);
+    if (self && dir === '') this.checkRoot();
+    // Perhaps only a file of the folder's name: then watching the folder afresh costs a "/", no more.
+    else if (self) this.lost(dir);
     if (type === 'rename') this.renamed(rel);
     this.note(rel);
   }
 
-  private checkFolder(dir: string): void {
-    const known = this.watchers.get(dir);
-    if (!known) return;
+  // The workspace itself removed or moved: its folder is no longer the one watched.
+  private checkRoot(): void {
     try {
-      const stat = lstatSync(path.join(this.root, dir), { bigint: true });
-      if (stat.isDirectory() && stat.ino === known.ino) return;
+      const stat = lstatSync(this.root, { bigint: true });
+      if (stat.isDirectory() && stat.ino === this.watchers.get('')?.ino) return;
     } catch {
       // gone
     }
-    this.lost(dir);
+    this.stop('the workspace went away');
   }
 
-  // Made, removed or moved: a folder in its place (or once there) means a folder changed.
+  // Made, removed or moved: a folder there now, or watched there before, means a folder changed.
+  // One watched there is watched afresh (a folder removed and made again may have the same inode
+  // number, and its watch is on the removed one).
   private renamed(rel: string): void {
+    if (this.watchers.has(rel)) return this.lost(rel);
     let isDir = false;
     try {
       isDir = lstatSync(path.join(this.root, rel)).isDirectory();
     } catch {
       // gone
     }
-    if (isDir) {
-      this.note(EVERYTHING);
-      if (this.skipped(rel)) return;
-      const queue = [rel];
-      while (queue.length > 0 && this.dead === null) queue.push(...this.watchAndList(queue.shift()!));
-    } else if (this.watchers.has(rel)) {
-      this.lost(rel);
-    }
+    if (!isDir) return;
+    this.note(EVERYTHING);
+    if (!this.skipped(rel)) this.watchTree(rel);
   }
 
   // Resolves once every event queued before it was made has been read (false: not in time).

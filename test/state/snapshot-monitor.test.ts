@@ -182,6 +182,19 @@ describe.runIf(linux)('what the source answers', () => {
     expect((await answered(s)).paths).toBeNull();
     writeFileSync(path.join(ws, 'b', 'in-new.txt'), '3'); // the new folder is watched
     expect((await answered(s)).paths).toEqual(['b/in-new.txt']);
+    // Removed and made again (in whichever order the events come): the new folder is watched.
+    rmSync(path.join(ws, 'b'), { recursive: true });
+    mkdirSync(path.join(ws, 'b', 'c'), { recursive: true });
+    expect((await answered(s)).paths).toBeNull();
+    writeFileSync(path.join(ws, 'b', 'c', 'in-remade.txt'), '4');
+    expect((await answered(s)).paths).toEqual(['b/c/in-remade.txt']);
+    // Moved away, and another moved into its place.
+    renameSync(path.join(ws, 'b'), path.join(ws, 'b-old'));
+    renameSync(path.join(ws, 'a'), path.join(ws, 'b'));
+    expect((await answered(s)).paths).toBeNull();
+    writeFileSync(path.join(ws, 'b', 'in-moved.txt'), '5');
+    writeFileSync(path.join(ws, 'b-old', 'c', 'in-old.txt'), '6');
+    expect((await answered(s)).paths).toEqual(['b/in-moved.txt', 'b-old/c/in-old.txt']);
     rmSync(path.join(ws, 'b'), { recursive: true });
     expect((await answered(s)).paths).toBeNull();
     // Another source (another process) never takes this one's token.
