@@ -151,21 +151,21 @@ describe.runIf(linux)('when the source is used', () => {
   });
 });
 
-describe.runIf(linux)('what the source answers', () => {
-  const copy = '/nowhere/index-copy';
-  async function source(ws: string, options: { queueLimit?: number; maxFolders?: number } = {}) {
-    const s = new ChangeSource(ws, options);
-    closers.push(async () => s.close());
-    await s.started;
-    return s;
-  }
-  // An answer Git was given and kept, as after a status.
-  async function answered(s: ChangeSource) {
-    const answer = (await s.answer(copy))!;
-    s.settle(copy, answer, true);
-    return answer;
-  }
+const copy = '/nowhere/index-copy';
+async function source(ws: string, options: { queueLimit?: number; maxFolders?: number } = {}) {
+  const s = new ChangeSource(ws, options);
+  closers.push(async () => s.close());
+  await s.started;
+  return s;
+}
+// An answer Git was given and kept, as after a status.
+async function answered(s: ChangeSource) {
+  const answer = (await s.answer(copy))!;
+  s.settle(copy, answer, true);
+  return answer;
+}
 
+describe.runIf(linux)('what the source answers', () => {
   it('names changed files; answers "/" for a token it did not give, or a folder made or removed', async () => {
     const ws = gitRepo(tempDir()).ws;
     mkdirSync(path.join(ws, 'a'));
@@ -213,7 +213,9 @@ describe.runIf(linux)('what the source answers', () => {
     for (let i = 0; i < 30; i++) writeFileSync(path.join(ws, `burst${i}.txt`), `${i}`); // read in one go
     expect((await answered(s)).paths).toBeNull();
   });
+});
 
+describe.runIf(linux)('when the source stops', () => {
   it('stops, and answers nothing, past its folder bound or when the workspace goes away', async () => {
     const ws = gitRepo(tempDir()).ws;
     for (const name of ['a', 'b', 'c']) mkdirSync(path.join(ws, name));
