@@ -134,6 +134,69 @@ describe.runIf(linux)("the snapshot's change source", () => {
   });
 });
 
+// A fixed pseudo-random sequence (the same every run): mulberry32.
+function random(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function randomChange(r: TestRepo, next: () => number): void {
+  const { ws, git } = r;
+  const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)]!;
+  const folders = ['d0', 'd1', 'd2', 'd3', 'n'];
+  const file = () => path.join(ws, pick(folders), `f${Math.floor(next() * 6)}.txt`);
+  // Mostly files (what a peer mostly does), which Git is then told of one by one.
+  const ops = [
+    () => writeFileSync(file(), `w${next()}\n`),
+    () => writeFileSync(file(), `w${next()}\n`),
+    () => writeFileSync(file(), `w${next()}\n`),
+    () => rmSync(file(), { force: true }),
+    () => renameSync(file(), file()),
+    () => renameSync(file(), file()),
+    () => mkdirSync(path.join(ws, 'n'), { recursive: true }),
+    () => rmSync(path.join(ws, 'n'), { recursive: true, force: true }),
+    () => chmodSync(file(), next() < 0.5 ? 0o755 : 0o644),
+    () => writeFileSync(path.join(ws, '.gitignore'), next() < 0.5 ? 'f1.txt\n' : '*.log\n'),
+    () => git('add', '-A', pick(folders.slice(0, 4))),
+  ];
+  try {
+    pick(ops)();
+  } catch {
+    // a file or folder not there: no change
+  }
+}
+
+describe.runIf(linux)('the source against a full status, at random', () => {
+  it('gives the snapshot a full status gives, after each of 120 random changes, one or two at a time', async () => {
+    const r = gitRepo(tempDir());
+    for (let d = 0; d < 4; d++) {
+      mkdirSync(path.join(r.ws, `d${d}`));
+      for (let f = 0; f < 4; f++) writeFileSync(path.join(r.ws, `d${d}`, `f${f}.txt`), `${d}${f}\n`);
+    }
+    r.git('add', '.');
+    r.git('commit', '-qm', 'files');
+    await readySource(r.ws);
+    const next = random(29);
+    let previous = await takeSnapshot(r.ws, ALWAYS);
+    for (let i = 0; i < 80; i++) {
+      randomChange(r, next);
+      if (next() < 0.5) randomChange(r, next);
+      // Sometimes two snapshots at once, as two calls of one server take them.
+      const [snapshot, other] = await Promise.all([
+        takeSnapshot(r.ws, ALWAYS, previous),
+        next() < 0.2 ? takeSnapshot(r.ws, ALWAYS) : null,
+      ]);
+      expect(codes(snapshot), `after change ${i}`).toEqual(fullCodes(r));
+      if (other) expect(codes(other)).toEqual(fullCodes(r));
+      previous = snapshot;
+    }
+  });
+});
+
 describe.runIf(linux)('when the source is used', () => {
   it('not for a repository with fewer index entries than the bound, which Git looks at whole', async () => {
     const r = gitRepo(tempDir());
