@@ -46,6 +46,9 @@ const MAX_LOG = 10_000;
 const MAX_ANSWER = 32 * 1024;
 // How long an answer waits for its cookie before it answers "/".
 const BARRIER_MS = 2000;
+// How long the user's index must be still before the copy made from it is brought up to date.
+const WARM_DELAY_MS = 300;
+
 const EVERYTHING = null;
 
 function queueLimit(): number {
@@ -83,6 +86,16 @@ export class ChangeSource {
   private readonly maxFolders: number;
   private rootDev = 0n;
   private readonly cacheRel = snapshotCacheDir;
+  private indexWatch: { file: string; watcher: FSWatcher; warm: () => Promise<unknown> } | null = null;
+  private warmTimer: NodeJS.Timeout | undefined;
+  private warming = false;
+  private warmAgain = false;
+  /** How many times a copy of a changed user's index was brought up to date. */
+  warmed = 0;
+  private warmWaiters: { count: number; resolve: () => void }[] = [];
+  private stoppedWith!: (why: string) => void;
+  /** Resolves with why, once the source has stopped. */
+  readonly stopped = new Promise<string>((resolve) => (this.stoppedWith = resolve));
   ready = false;
   dead: string | null = null;
   readonly started: Promise<void>;
@@ -115,10 +128,76 @@ export class ChangeSource {
   /** Stops for good: every answer is then "/". */
   stop(why: string): void {
     this.dead ??= why;
+    this.stoppedWith(this.dead);
     this.ready = false;
     for (const { watcher } of this.watchers.values()) watcher.close();
     this.watchers.clear();
     for (const resolve of this.cookies.values()) resolve();
+    this.indexWatch?.watcher.close();
+    this.indexWatch = null;
+    clearTimeout(this.warmTimer);
+  }
+
+  /**
+   * Watches the user's index (`file`): when Git replaces it (a `git add`, a commit, a checkout), the
+   * next status would read a new copy, without what an earlier status told Git, and look at every
+   * file; `warm`, a status of that new copy, runs once the index has been still for a moment, so the
+   * next call does not wait for it. Correctness does not depend on it: it is one more status.
+   */
+  watchIndex(file: string, warm: () => Promise<unknown>): void {
+    if (this.dead !== null) return;
+    if (this.indexWatch?.file === file) {
+      this.indexWatch.warm = warm;
+      return;
+    }
+    this.indexWatch?.watcher.close();
+    this.indexWatch = null;
+    try {
+      const name = path.basename(file);
+      const watcher = watch(path.dirname(file), { persistent: false }, (_type, changed) => {
+        this.countBatch(); // the same kernel queue
+        if (changed === name) this.scheduleWarm();
+      });
+      watcher.on('error', () => {
+        watcher.close();
+        if (this.indexWatch?.watcher === watcher) this.indexWatch = null;
+      });
+      this.indexWatch = { file, watcher, warm };
+    } catch {
+      // not watched: the first status after the index changed looks at every file
+    }
+  }
+
+  /** Resolves once the copy has been brought up to date `count` times in all. */
+  warmedTimes(count: number): Promise<void> {
+    if (this.warmed >= count) return Promise.resolve();
+    return new Promise((resolve) => this.warmWaiters.push({ count, resolve }));
+  }
+
+  private scheduleWarm(): void {
+    clearTimeout(this.warmTimer);
+    this.warmTimer = setTimeout(() => void this.runWarm(), WARM_DELAY_MS);
+    this.warmTimer.unref();
+  }
+
+  private async runWarm(): Promise<void> {
+    if (this.warming) {
+      this.warmAgain = true;
+      return;
+    }
+    this.warming = true;
+    try {
+      await this.indexWatch?.warm().catch(() => undefined);
+      this.warmed += 1;
+      for (const waiter of this.warmWaiters.filter((w) => w.count <= this.warmed)) waiter.resolve();
+      this.warmWaiters = this.warmWaiters.filter((w) => w.count > this.warmed);
+    } finally {
+      this.warming = false;
+    }
+    if (this.warmAgain && this.dead === null) {
+      this.warmAgain = false;
+      this.scheduleWarm();
+    }
   }
 
   close(): void {

@@ -91,10 +91,15 @@ function indexEntries(index: string): number {
 export async function statusHook(
   root: string,
   copy: string,
-  minEntries = MIN_INDEX_ENTRIES,
+  {
+    minEntries = MIN_INDEX_ENTRIES,
+    index,
+    warm,
+  }: { minEntries?: number; index?: string; warm?: () => Promise<unknown> },
 ): Promise<StatusHook | null> {
   if (indexEntries(copy) < minEntries) return null;
   const source = changeSource(root);
+  if (source && index && warm) source.watchIndex(index, warm);
   if (!source?.ready || !(await shellPrintsAnswers())) return null;
   const answer: MonitorAnswer | null = await source.answer(copy);
   if (answer === null) return null;

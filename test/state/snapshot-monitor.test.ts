@@ -16,7 +16,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ChangeSource } from '../../src/state/snapshot-monitor.js';
 import { changeSource, closeChangeSources, HOOK, hookAnswer } from '../../src/state/status-monitor.js';
 import { parseStatus, takeSnapshot, type WorkspaceSnapshot } from '../../src/state/workspace-snapshot.js';
@@ -197,6 +197,29 @@ describe.runIf(linux)('the source against a full status, at random', () => {
   });
 });
 
+describe.runIf(linux)("when the user's index changes", () => {
+  it("brings the copy of a changed user's index up to date before the next snapshot needs it", async () => {
+    const r = gitRepo(tempDir());
+    const { ws, git } = r;
+    commitFolders(r, 3);
+    const source = await readySource(ws);
+    let previous = await takeSnapshot(ws, ALWAYS);
+    writeFileSync(path.join(ws, 'd1', 'tracked.txt'), 'staged\n');
+    git('add', 'd1'); // a new index, so a new copy
+    await source.warmedTimes(1);
+    const trace = path.join(tempDir(), 'trace.txt');
+    writeFileSync(trace, '');
+    process.env.GIT_TRACE_FSMONITOR = trace;
+    writeFileSync(path.join(ws, 'd0', 'tracked.txt'), 'edited\n');
+    previous = await takeSnapshot(ws, ALWAYS, previous);
+    expect(codes(previous)).toEqual(fullCodes(r));
+    expect(codes(previous)).toMatchObject({ 'd0/tracked.txt': 'M', 'd1/tracked.txt': 'M' });
+    const lines = readFileSync(trace, 'utf8');
+    expect(lines, lines).toContain("fsmonitor_refresh_callback 'd0/tracked.txt'");
+    expect(lines, lines).not.toContain('add fsmonitor'); // the copy already had the monitor's token
+  });
+});
+
 describe.runIf(linux)('when the source is used', () => {
   it('not for a repository with fewer index entries than the bound, which Git looks at whole', async () => {
     const r = gitRepo(tempDir());
@@ -290,7 +313,7 @@ describe.runIf(linux)('when the source stops', () => {
     rmSync(ws, { recursive: true });
     const answer = await s.answer(copy);
     expect(answer === null || answer.paths === null).toBe(true);
-    await vi.waitFor(() => expect(s.dead).not.toBeNull());
+    await s.stopped;
     expect(await s.answer(copy)).toBeNull();
   });
 
