@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { closeChangeSources } from '../src/state/status-monitor.js';
+import { changeSource, closeChangeSources, MIN_INDEX_ENTRIES } from '../src/state/status-monitor.js';
 import { takeSnapshot } from '../src/state/workspace-snapshot.js';
 import { median, record } from './record.js';
 
@@ -55,6 +55,18 @@ function indexChanged(workspace: string): void {
   const run = (...args: string[]) => execFileSync('git', args, { cwd: workspace, stdio: 'ignore' });
   run('add', 'new.txt');
   run('reset', '-q', 'new.txt');
+}
+
+// The same, once the change source has brought the new copy up to date (a user's commit a moment
+// before the call); a repository below the source's bound has no source to wait for.
+async function indexChangedAndWarmed(workspace: string, size: number): Promise<void> {
+  const source = size >= MIN_INDEX_ENTRIES ? changeSource(workspace) : null;
+  const warmed = source?.warmed ?? 0;
+  indexChanged(workspace);
+  // The source's watches and timer do not keep a process alive (a server's stdio does): this wait does.
+  const alive = setInterval(() => undefined, 1000);
+  await source?.warmedTimes(warmed + 1);
+  clearInterval(alive);
 }
 
 async function pair(workspace: string, edit?: string): Promise<void> {
@@ -117,6 +129,7 @@ function report(size: number, got: Samples, base: Samples): void {
     name: 'the same, empty repository',
     samples: base.changed!,
   });
+  line(`snapshot pair, the user's index changed a moment before, git, ${k}`, got.warmed!, empty, goal);
   line(`snapshot pair, plain folder, ${k}`, got.walk!, { name: 'pair, empty folder', samples: base.walk! }, goal);
 }
 
@@ -130,8 +143,12 @@ interface Workspaces {
   emptyGitOff: string;
   emptyWalk: string;
 }
-async function rounds({ repo, repoOff, plain, emptyGit, emptyGitOff, emptyWalk }: Workspaces, base: Samples) {
-  const got: Samples = { git: [], walk: [], status: [], changed: [], off: [], edit: [], editOff: [] };
+async function rounds(
+  size: number,
+  { repo, repoOff, plain, emptyGit, emptyGitOff, emptyWalk }: Workspaces,
+  base: Samples,
+) {
+  const got: Samples = { git: [], walk: [], status: [], changed: [], off: [], edit: [], editOff: [], warmed: [] };
   await pair(repo); // warm the page cache and git's index read, and start the change source
   await pair(repo);
   await pairWithoutSource(repoOff);
@@ -150,6 +167,8 @@ async function rounds({ repo, repoOff, plain, emptyGit, emptyGitOff, emptyWalk }
     base.changed!.push(await timed(() => pair(emptyGit)));
     indexChanged(repo);
     got.changed!.push(await timed(() => pair(repo)));
+    await indexChangedAndWarmed(repo, size);
+    got.warmed!.push(await timed(() => pair(repo)));
   }
   return got;
 }
@@ -163,7 +182,7 @@ try {
     const repo = repository(size);
     const repoOff = repository(size);
     const plain = folder(size);
-    report(size, await rounds({ repo, repoOff, plain, emptyGit, emptyGitOff, emptyWalk }, base), base);
+    report(size, await rounds(size, { repo, repoOff, plain, emptyGit, emptyGitOff, emptyWalk }, base), base);
     rmSync(repo, { recursive: true, force: true });
     rmSync(repoOff, { recursive: true, force: true });
     rmSync(plain, { recursive: true, force: true });
