@@ -61,11 +61,13 @@ function indexChanged(workspace: string): void {
 // before the call); a repository below the source's bound has no source to wait for.
 async function indexChangedAndWarmed(workspace: string, size: number): Promise<void> {
   const source = size >= MIN_INDEX_ENTRIES ? changeSource(workspace) : null;
-  const warmed = source?.warmed ?? 0;
-  indexChanged(workspace);
   // The source's watches and timer do not keep a process alive (a server's stdio does): this wait does.
   const alive = setInterval(() => undefined, 1000);
+  await source?.warmIdle(); // the warm-up of an earlier change, if one is pending, is over
+  const warmed = source?.warmed ?? 0;
+  indexChanged(workspace);
   await source?.warmedTimes(warmed + 1);
+  await source?.warmIdle();
   clearInterval(alive);
 }
 

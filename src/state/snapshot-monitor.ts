@@ -92,7 +92,9 @@ export class ChangeSource {
   private warmAgain = false;
   /** How many times a copy of a changed user's index was brought up to date. */
   warmed = 0;
-  private warmWaiters: { count: number; resolve: () => void }[] = [];
+  private warmScheduled = false;
+  // Waiting for a state of the warm-ups: resolved when `ready()` holds (or the source stops).
+  private warmWaiters: { ready: () => boolean; resolve: () => void }[] = [];
   private stoppedWith!: (why: string) => void;
   /** Resolves with why, once the source has stopped. */
   readonly stopped = new Promise<string>((resolve) => (this.stoppedWith = resolve));
@@ -136,6 +138,8 @@ export class ChangeSource {
     this.indexWatch?.watcher.close();
     this.indexWatch = null;
     clearTimeout(this.warmTimer);
+    this.warmScheduled = false;
+    this.warmChanged();
   }
 
   /**
@@ -170,13 +174,32 @@ export class ChangeSource {
 
   /** Resolves once the copy has been brought up to date `count` times in all. */
   warmedTimes(count: number): Promise<void> {
-    if (this.warmed >= count) return Promise.resolve();
-    return new Promise((resolve) => this.warmWaiters.push({ count, resolve }));
+    return this.warmState(() => this.warmed >= count);
+  }
+
+  /** Resolves once no status of a changed index's copy is waiting to run or running. */
+  warmIdle(): Promise<void> {
+    return this.warmState(() => !this.warming && !this.warmScheduled);
+  }
+
+  private warmState(ready: () => boolean): Promise<void> {
+    if (ready() || this.dead !== null) return Promise.resolve();
+    return new Promise((resolve) => this.warmWaiters.push({ ready, resolve }));
+  }
+
+  private warmChanged(): void {
+    const done = this.warmWaiters.filter((waiter) => this.dead !== null || waiter.ready());
+    this.warmWaiters = this.warmWaiters.filter((waiter) => !done.includes(waiter));
+    for (const waiter of done) waiter.resolve();
   }
 
   private scheduleWarm(): void {
     clearTimeout(this.warmTimer);
-    this.warmTimer = setTimeout(() => void this.runWarm(), WARM_DELAY_MS);
+    this.warmScheduled = true;
+    this.warmTimer = setTimeout(() => {
+      this.warmScheduled = false;
+      void this.runWarm();
+    }, WARM_DELAY_MS);
     this.warmTimer.unref();
   }
 
@@ -189,8 +212,6 @@ export class ChangeSource {
     try {
       await this.indexWatch?.warm().catch(() => undefined);
       this.warmed += 1;
-      for (const waiter of this.warmWaiters.filter((w) => w.count <= this.warmed)) waiter.resolve();
-      this.warmWaiters = this.warmWaiters.filter((w) => w.count > this.warmed);
     } finally {
       this.warming = false;
     }
@@ -198,6 +219,7 @@ export class ChangeSource {
       this.warmAgain = false;
       this.scheduleWarm();
     }
+    this.warmChanged();
   }
 
   close(): void {
