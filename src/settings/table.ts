@@ -177,6 +177,16 @@ export const SETTINGS = {
     scope: 'host',
     readers: ['bridge/peer-workbench'],
   }),
+  PEER_BRIDGE_SNAPSHOT_MONITOR: entry({
+    parse: onOff,
+    default: true,
+    shownDefault: 'on',
+    sets:
+      "whether a call's workspace snapshots in a git repository on Linux watch the work tree (inotify) and tell " +
+      'Git what changed, instead of Git looking at every tracked file (`off` switches it off)',
+    scope: 'host',
+    readers: ['state/status-monitor'],
+  }),
   PEER_BRIDGE_REAPER: entry({
     // Whether the file is executable is checked by its reader (supervisor/reaper), on Linux only.
     parse: { ...text, allowed: '`off` or the path of an executable file' },

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { readSetting } from '../settings/read.js';
 import { git, ownState, readRepoConfig, type RepoConfig } from './git-delta.js';
 import { copyExists, indexCopy } from './snapshot-index.js';
+import { statusHook } from './status-monitor.js';
 import {
   DEFAULT_RACY_MARGIN_MS,
   fileSystemNow,
@@ -52,6 +53,8 @@ export interface SnapshotLimits {
   gitBinary?: string;
   /** How much older than the start a file must be for its hash to be reused (default 2000). */
   racyMarginMs?: number;
+  /** Fewest index entries for which the change source tells status what changed (default 5000). */
+  monitorFrom?: number;
 }
 
 const DEFAULT_MAX_FILES = 2000;
@@ -280,31 +283,64 @@ const STATUS = [
  * `git status` of the workspace, or null when git cannot give it. When the workspace is the
  * repository's top, it reads (and may write) the snapshot's own copy of the index, with Git's
  * untracked cache unless the user turned it off: the cache serves only a status of the whole tree,
- * without a pathspec, so our own state is left out afterwards. Else, and whenever the copy fails,
- * it reads the user's index without writing it.
+ * without a pathspec, so our own state is left out afterwards; on Linux, from 5,000 entries, the
+ * change source (status-monitor.ts) tells it which paths changed since its last status of that copy.
+ * Else, and whenever the copy fails, it reads the user's index without writing it.
  */
 async function gitStatus(
   workspace: string,
   binary: string,
   config: RepoConfig,
-  where: { prefix: string; index: string },
+  where: { prefix: string; index: string; monitorFrom?: number },
 ): Promise<string | null> {
   const { prefix, index } = where;
-  const copy = prefix === '' && index !== '' ? await indexCopy(workspace, path.resolve(workspace, index)) : null;
+  const userIndex = path.resolve(workspace, index);
+  const copy = prefix === '' && index !== '' ? await indexCopy(workspace, userIndex) : null;
   if (copy !== null) {
     const cache = config.untrackedCacheOff
       ? []
       : ['-c', 'core.untrackedCache=true', '-c', 'status.showUntrackedFiles=all'];
     const own = ['-c', 'core.quotePath=false', '-c', 'core.splitIndex=false', ...cache];
-    const status = await git(workspace, [...config.safe, ...own, ...STATUS], binary, {
+    // What changed since the last status of this copy, when this process watches the work tree.
+    // When the user's index changes, the change source brings the next copy up to date at once
+    // (a first status of a copy looks at every file), not in the next call.
+    const warm = () => repositoryStatus(workspace, binary, where.monitorFrom);
+    const hook = await statusHook(workspace, copy, { minEntries: where.monitorFrom, index: userIndex, warm });
+    const status = await git(workspace, [...config.safe, ...own, ...(hook?.args ?? []), ...STATUS], binary, {
       GIT_INDEX_FILE: copy,
       GIT_OPTIONAL_LOCKS: '1',
+      ...hook?.env,
     });
     // A copy removed under git would have been read as an empty index: then ask again.
-    if (status.exitCode === 0 && copyExists(copy)) return status.stdout;
+    const ok = status.exitCode === 0 && copyExists(copy);
+    hook?.settle(ok);
+    if (ok) return status.stdout;
   }
   const status = await git(workspace, [...config.safe, '-c', 'core.quotePath=false', ...STATUS, ...ownState], binary);
   return status.exitCode === 0 ? status.stdout : null;
+}
+
+/**
+ * Where the repository and its index are, and the config's filters to switch off, asked at once;
+ * then one status that also names HEAD: two git processes in a row, three in all. Null when git
+ * sees no work tree here or cannot give the status.
+ */
+async function repositoryStatus(
+  workspace: string,
+  binary: string,
+  monitorFrom?: number,
+): Promise<{ raw: string; prefix: string } | null> {
+  const [inside, config] = await Promise.all([
+    git(workspace, ['rev-parse', '--is-inside-work-tree', '--show-prefix', '--git-path', 'index'], binary).catch(
+      () => null,
+    ),
+    readRepoConfig(workspace, binary).catch(() => null),
+  ]);
+  const [insideTree, prefixLine = '', indexLine = ''] = inside?.exitCode === 0 ? inside.stdout.split('\n') : [];
+  if (!config || insideTree?.trim() !== 'true') return null;
+  const prefix = prefixLine.trim();
+  const raw = await gitStatus(workspace, binary, config, { prefix, index: indexLine.trim(), monitorFrom });
+  return raw === null ? null : { raw, prefix };
 }
 
 const ownStatePath = (relative: string) => relative === STATE_DIR || relative.startsWith(`${STATE_DIR}/`);
@@ -332,32 +368,19 @@ export async function takeSnapshot(
       seen.set(snapshot, { files: recorder.identities, clockNs, reused: recorder.reused });
       return snapshot;
     };
-    // Where the repository and its index are, and the config's filters to switch off, asked at
-    // once; then one status that also names HEAD: two git processes in a row, three in all.
-    const [inside, config] = maybeGit
-      ? await Promise.all([
-          git(workspace, ['rev-parse', '--is-inside-work-tree', '--show-prefix', '--git-path', 'index'], binary).catch(
-            () => null,
-          ),
-          readRepoConfig(workspace, binary).catch(() => null),
-        ])
-      : [null, null];
-    const [insideTree, prefixLine = '', indexLine = ''] = inside?.exitCode === 0 ? inside.stdout.split('\n') : [];
-    if (config && insideTree?.trim() === 'true') {
-      const prefix = prefixLine.trim();
-      const raw = await gitStatus(workspace, binary, config, { prefix, index: indexLine.trim() });
-      if (raw !== null) {
-        // Paths from status are relative to the repository's top, which may be above the workspace.
-        const parsed = parseStatus(raw);
-        const entries = parsed.entries
-          .map((entry) => ({
-            path: prefix && entry.path.startsWith(prefix) ? entry.path.slice(prefix.length) : entry.path,
-            code: entry.code,
-          }))
-          .filter((entry) => !ownStatePath(entry.path));
-        await addAll(recorder, entries);
-        return remember({ kind: 'git', at, head: parsed.head, files: recorder.files, truncated: recorder.truncated });
-      }
+    const found = maybeGit ? await repositoryStatus(workspace, binary, limits.monitorFrom) : null;
+    if (found) {
+      // Paths from status are relative to the repository's top, which may be above the workspace.
+      const { prefix } = found;
+      const parsed = parseStatus(found.raw);
+      const entries = parsed.entries
+        .map((entry) => ({
+          path: prefix && entry.path.startsWith(prefix) ? entry.path.slice(prefix.length) : entry.path,
+          code: entry.code,
+        }))
+        .filter((entry) => !ownStatePath(entry.path));
+      await addAll(recorder, entries);
+      return remember({ kind: 'git', at, head: parsed.head, files: recorder.files, truncated: recorder.truncated });
     }
     await walk(workspace, recorder);
     return remember({ kind: 'walk', at, head: null, files: recorder.files, truncated: recorder.truncated });
