@@ -40,6 +40,20 @@ import { cacheFolder, snapshotCacheDir } from './snapshot-index.js';
 const LOCAL_FILE_SYSTEMS = new Set([0xef53, 0x58465342, 0x9123683e, 0x01021994, 0xf2f52010]);
 /** Most folders watched; a larger tree is not watched at all. */
 export const MAX_WATCHED_FOLDERS = 20_000;
+
+/**
+ * Most folders this source may watch: MAX_WATCHED_FOLDERS, and never more than a quarter of the
+ * user's inotify watches (`max_user_watches`, 8,192 on older kernels), which editors, file
+ * watchers of build tools and other servers draw on too: the bridge never leaves them short.
+ */
+export function folderLimit(): number {
+  try {
+    const max = Number(readFileSync('/proc/sys/fs/inotify/max_user_watches', 'utf8').trim());
+    return Number.isSafeInteger(max) && max > 0 ? Math.min(MAX_WATCHED_FOLDERS, Math.floor(max / 4)) : 0;
+  } catch {
+    return 0;
+  }
+}
 // Most remembered events; past it the oldest tokens are answered "/".
 const MAX_LOG = 10_000;
 // Most bytes of paths handed to the hook (an environment variable is at most 128 KiB on Linux).
@@ -107,7 +121,7 @@ export class ChangeSource {
     options: { queueLimit?: number; maxFolders?: number } = {},
   ) {
     this.limit = options.queueLimit ?? queueLimit();
-    this.maxFolders = options.maxFolders ?? MAX_WATCHED_FOLDERS;
+    this.maxFolders = options.maxFolders ?? folderLimit();
     this.started = this.start().catch((error: unknown) => this.stop(`could not start: ${(error as Error).message}`));
   }
 

@@ -17,7 +17,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ChangeSource } from '../../src/state/snapshot-monitor.js';
+import { ChangeSource, folderLimit, MAX_WATCHED_FOLDERS } from '../../src/state/snapshot-monitor.js';
 import { changeSource, closeChangeSources, HOOK, hookAnswer } from '../../src/state/status-monitor.js';
 import { parseStatus, takeSnapshot, type WorkspaceSnapshot } from '../../src/state/workspace-snapshot.js';
 import { commitFolders, gitRepo, type TestRepo } from '../helpers/git-repo.js';
@@ -315,6 +315,12 @@ describe.runIf(linux)('when the source stops', () => {
     expect(answer === null || answer.paths === null).toBe(true);
     await s.stopped;
     expect(await s.answer(copy)).toBeNull();
+  });
+
+  it("watches at most a quarter of the user's inotify watches, which other tools need too", () => {
+    const max = Number(readFileSync('/proc/sys/fs/inotify/max_user_watches', 'utf8'));
+    expect(folderLimit()).toBe(Math.min(MAX_WATCHED_FOLDERS, Math.floor(max / 4)));
+    expect(folderLimit()).toBeGreaterThan(0);
   });
 
   it('is not used when the setting is off', async () => {
