@@ -34,6 +34,12 @@ export const VERSION_FIELDS: readonly VersionField[] = [
   // server no path to the plugin's own files). Its marketplace entry names no version.
   { file: '.codex-plugin/plugin.json', at: ['version'] },
   { file: '.codex-plugin/mcp.json', at: ['mcpServers', 'peer-bridge', 'args', 1], prefix: 'peer-bridge@' },
+  // The runner plugin packages, released with peer-bridge at its version, and their entries in the
+  // lock file (npm version at the top does not write a workspace's).
+  { file: 'packages/runner-gemini/package.json', at: ['version'] },
+  { file: 'packages/runner-opencode/package.json', at: ['version'] },
+  { file: 'package-lock.json', at: ['packages', 'packages/runner-gemini', 'version'] },
+  { file: 'package-lock.json', at: ['packages', 'packages/runner-opencode', 'version'] },
 ];
 
 /** The string a field holds for `version`. */

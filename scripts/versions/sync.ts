@@ -12,12 +12,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 /** Writes package.json's version into every field of the table that npm does not write; returns the files. */
 export function syncVersions(repo: string): string[] {
   const version = packageVersion(repo);
-  const files = [...new Set(VERSION_FIELDS.filter((f) => !f.writtenByNpm).map((f) => f.file))];
+  const ours = VERSION_FIELDS.filter((f) => !f.writtenByNpm);
+  const files = [...new Set(ours.map((f) => f.file))];
   for (const file of files) {
     const full = path.join(repo, file);
     const data: unknown = JSON.parse(readFileSync(full, 'utf8'));
-    for (const field of VERSION_FIELDS.filter((f) => f.file === file))
-      setAt(data, field.at, versionValue(field, version), file);
+    // Only this script's fields: in package-lock.json npm has written its own already.
+    for (const field of ours.filter((f) => f.file === file)) setAt(data, field.at, versionValue(field, version), file);
     writeFileSync(full, `${JSON.stringify(data, null, 2)}\n`);
   }
   return files;

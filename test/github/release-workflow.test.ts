@@ -71,5 +71,7 @@ describe('release workflow', () => {
     expect(collected).toBeGreaterThan(0);
     expect(bundles).toBeGreaterThan(collected);
     expect(packageJob).toMatch(/gh release create "\$GITHUB_REF_NAME" peer-bridge-\*\.tgz bundles\/\*\.mcpb /);
+    // The runner plugin packages are packed beside it (peer-bridge-runner-*.tgz: the same glob).
+    expect(packageJob).toContain('npm pack --ignore-scripts --workspaces');
   });
 });
