@@ -85,10 +85,25 @@ export interface MonitorAnswer {
   token: string;
 }
 
+/**
+ * What the source saw: a path changed, everything (null), or a folder made, removed or moved.
+ * A folder change is answered "/" unless the folder was made after the token Git holds and is gone
+ * again when the answer is made (a scratch folder, such as Codex's `.codex` and `.agents` during a
+ * call): then nothing of it was in the index or Git's untracked cache at that token, nothing of it
+ * is there now, and its name alone (its parent's listing read again) is the whole change.
+ */
+interface LogEntry {
+  seq: number;
+  path: string | null;
+  folder?: { rel: string; born: number | null };
+}
+
 export class ChangeSource {
   readonly id = randomBytes(8).toString('hex');
   private seq = 0;
-  private log: { seq: number; path: string | null }[] = [];
+  private log: LogEntry[] = [];
+  /** Folders first seen by an event of theirs (made, or moved in), with the entry that said so. */
+  private readonly born = new Map<string, number>();
   /** Tokens below this are answered "/" (the log no longer reaches them). */
   private floor = 0;
   private readonly watchers = new Map<string, { watcher: FSWatcher; ino: bigint }>();
@@ -294,24 +309,63 @@ export class ChangeSource {
   // and whatever folder is there now is watched afresh.
   private lost(rel: string): void {
     if (rel === '' || rel === this.cacheRel) return this.stop(`${rel || 'the workspace'} went away`);
+    const born = this.born.get(rel);
     for (const [dir, { watcher }] of this.watchers) {
       if (dir === rel || dir.startsWith(`${rel}/`)) {
         watcher.close();
         this.watchers.delete(dir);
+        this.born.delete(dir);
       }
     }
-    this.note(EVERYTHING);
-    this.watchTree(rel);
+    this.noteFolder(rel, born ?? null);
+    // A folder there now is watched afresh; one gone is noted already (not "everything" again).
+    let there = false;
+    try {
+      there = lstatSync(path.join(this.root, rel)).isDirectory();
+    } catch {
+      // gone
+    }
+    if (there) this.watchTree(rel);
   }
 
-  private watchTree(rel: string): void {
+  /** Watches `rel` and every folder below it; `born`: they were first seen by an event at that entry. */
+  private watchTree(rel: string, born?: number): void {
     const queue = [rel];
-    while (queue.length > 0 && this.dead === null) queue.push(...this.watchAndList(queue.shift()!));
+    while (queue.length > 0 && this.dead === null) {
+      const dir = queue.shift()!;
+      const below = this.watchAndList(dir);
+      if (born !== undefined && this.watchers.has(dir)) this.born.set(dir, born);
+      queue.push(...below);
+    }
+  }
+
+  /** A folder made, removed or moved; `born`: the entry that first saw it (null: there before any). */
+  private noteFolder(rel: string, born: number | null): number {
+    this.seq += 1;
+    this.log.push({ seq: this.seq, path: null, folder: { rel, born } });
+    this.trimLog();
+    return this.seq;
+  }
+
+  // A folder made after `from` and gone now: its name is the whole change (see LogEntry).
+  private scratchFolder({ rel, born }: { rel: string; born: number | null }, from: number): string | null {
+    if (born === null || born <= from) return EVERYTHING;
+    try {
+      lstatSync(path.join(this.root, rel));
+      return EVERYTHING;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      return code === 'ENOENT' || code === 'ENOTDIR' ? rel : EVERYTHING;
+    }
   }
 
   private note(changed: string | null): void {
     this.seq += 1;
     this.log.push({ seq: this.seq, path: changed });
+    this.trimLog();
+  }
+
+  private trimLog(): void {
     if (this.log.length > MAX_LOG) {
       this.log = [];
       this.floor = this.seq;
@@ -378,8 +432,8 @@ export class ChangeSource {
       // gone
     }
     if (!isDir) return;
-    this.note(EVERYTHING);
-    if (!this.skipped(rel)) this.watchTree(rel);
+    const seq = this.noteFolder(rel, this.seq + 1);
+    if (!this.skipped(rel)) this.watchTree(rel, seq);
   }
 
   // Resolves once every event queued before it was made has been read (false: not in time).
@@ -415,9 +469,10 @@ export class ChangeSource {
     let bytes = 0;
     for (const entry of this.log) {
       if (entry.seq <= from) continue;
-      if (entry.path === EVERYTHING) return null;
-      if (!paths.has(entry.path)) bytes += Buffer.byteLength(entry.path) + 1;
-      paths.add(entry.path);
+      const changed = entry.folder ? this.scratchFolder(entry.folder, from) : entry.path;
+      if (changed === EVERYTHING) return null;
+      if (!paths.has(changed)) bytes += Buffer.byteLength(changed) + 1;
+      paths.add(changed);
       if (bytes > MAX_ANSWER) return null;
     }
     return [...paths];

@@ -108,6 +108,18 @@ describe.runIf(linux)("the snapshot's change source", () => {
     }, []);
     await step(() => writeFileSync(path.join(ws, 'n1', 'n2', 'deeper.txt'), 'deeper\n'), ['n1/n2/deeper.txt']);
     await step(() => rmSync(path.join(ws, 'd3'), { recursive: true }), []);
+    // A scratch folder made and removed between two snapshots: named, and still right; then a
+    // folder there before, removed, and made again with another untracked file in it.
+    await step(() => {
+      mkdirSync(path.join(ws, 'scratch', 'sub'), { recursive: true });
+      writeFileSync(path.join(ws, 'scratch', 'sub', 'tmp.txt'), 'tmp\n');
+      rmSync(path.join(ws, 'scratch'), { recursive: true });
+    }, ['scratch']);
+    await step(() => rmSync(path.join(ws, 'n1'), { recursive: true }), []);
+    await step(() => {
+      mkdirSync(path.join(ws, 'n1', 'n2'), { recursive: true });
+      writeFileSync(path.join(ws, 'n1', 'n2', 'other.txt'), 'other\n');
+    }, []);
     // The user's own index changed: a new copy, and a full look.
     await step(() => git('add', 'd2'), []);
     await step(() => writeFileSync(path.join(ws, 'd1', 'tracked.txt'), 'last\n'), ['d1/tracked.txt']);
@@ -286,6 +298,36 @@ describe.runIf(linux)('what the source answers', () => {
     // Another source (another process) never takes this one's token.
     const other = await source(ws);
     expect((await other.answer(copy))!.paths).toBeNull();
+  });
+
+  it('names a scratch folder made and removed since the token (as Codex does with .codex), and nothing older', async () => {
+    const ws = gitRepo(tempDir()).ws;
+    mkdirSync(path.join(ws, 'kept'));
+    const s = await source(ws);
+    await answered(s);
+    expect((await answered(s)).paths).toEqual([]);
+    // Made (with a folder and a file in it) and removed between two answers: its name and its paths.
+    mkdirSync(path.join(ws, '.codex', 'inner'), { recursive: true });
+    writeFileSync(path.join(ws, '.codex', 'inner', 'x.txt'), 'x');
+    rmSync(path.join(ws, '.codex'), { recursive: true });
+    const scratch = (await answered(s)).paths;
+    expect(scratch).not.toBeNull();
+    expect(scratch).toContain('.codex');
+    // Made before the last answer and removed after it: Git may hold it, so everything.
+    mkdirSync(path.join(ws, '.agents'));
+    expect((await answered(s)).paths).toBeNull();
+    rmSync(path.join(ws, '.agents'), { recursive: true });
+    expect((await answered(s)).paths).toBeNull();
+    // There before the source began, removed: everything; made since and still there: everything.
+    rmSync(path.join(ws, 'kept'), { recursive: true });
+    expect((await answered(s)).paths).toBeNull();
+    mkdirSync(path.join(ws, 'new'));
+    expect((await answered(s)).paths).toBeNull();
+    // Made and removed, then made again before the answer: there now, so everything.
+    mkdirSync(path.join(ws, 'again'));
+    rmSync(path.join(ws, 'again'), { recursive: true });
+    mkdirSync(path.join(ws, 'again'));
+    expect((await answered(s)).paths).toBeNull();
   });
 
   it('answers "/" after a read of the queue as long as the queue the kernel may have dropped events from', async () => {
