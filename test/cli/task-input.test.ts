@@ -18,7 +18,6 @@ import { useTempDir } from '../helpers/temp-dir.js';
 import { baseEnv, cliArgs, cliMain, repoRoot } from '../helpers/serve-client.js';
 
 const tempDir = useTempDir('peer-bridge-task-input-');
-const builtMain = path.join(repoRoot, 'dist', 'cli', 'main.cjs');
 
 interface Outcome {
   code: number | null;
@@ -248,7 +247,6 @@ describe('peer-bridge run -: streams, terminals, the installed bundle', () => {
   });
 
   it('reads stdin in the CommonJS bundle that is installed as the command', async () => {
-    if (!existsSync(builtMain)) throw new Error('dist/ missing: run `npm run build:ts` first (npm test does)');
     const workspace = tempDir();
     const out = await cli(['run', 'review', '-', '--json', '--workspace', workspace], {
       env: { PEER_BRIDGE_DEPTH: '1' },

@@ -49,7 +49,7 @@ export interface Served {
 }
 
 /** Whether a command line names a TypeScript file (a runner plugin of test/fixtures), which only tsx can load. */
-export const loadsTypeScript = (args: readonly string[]) => args.some((arg) => /\.[cm]?ts$/.test(arg));
+const loadsTypeScript = (args: readonly string[]) => args.some((arg) => /\.[cm]?ts$/.test(arg));
 
 /** `peer-bridge serve --workspace DIR` (see cliArgs) with the SDK client connected. */
 export async function startServer(options: {
